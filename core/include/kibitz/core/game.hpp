@@ -1,0 +1,64 @@
+#pragma once
+// The one interface every game implements. A `game` is a position together with
+// the history its rules need (repetition, move counters), so it can tell its own
+// result. Legal moves are a dense list, indexed 0..move_count()-1, in a
+// deterministic order; notation is converted to and from that index.
+//
+// Speed-critical work (perft, random play) lives behind `perft()` so that each
+// game runs its own non-virtual fast path.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "kibitz/core/board_view.hpp"
+#include "kibitz/core/result.hpp"
+
+namespace kibitz::core {
+
+// Seat 0 is the side that moves first in that game (Black, Dark, Yellow, South).
+enum class status_kind { ongoing, win, draw };
+
+struct status {
+    status_kind kind = status_kind::ongoing;
+    int winner = -1;     // seat index when kind == win
+    std::string reason;  // e.g. "no legal move", "threefold repetition", "king captured"
+
+    bool over() const { return kind != status_kind::ongoing; }
+    bool operator==(const status&) const = default;
+};
+
+class game {
+public:
+    virtual ~game() = default;
+
+    virtual std::string_view id() const = 0;
+    virtual std::unique_ptr<game> clone() const = 0;
+
+    virtual int to_move() const = 0;                     // seat index
+    virtual std::size_t move_count() const = 0;          // 0 once the game is over
+    virtual std::string move_text(std::size_t index) const = 0;  // notation, full form
+    virtual result<std::size_t> parse_move(std::string_view text) const = 0;
+    virtual void play(std::size_t index) = 0;            // precondition: index < move_count()
+
+    virtual status current_status() const = 0;
+    // What ending by agreement gives now (a draw; in Oware/Ouril each side takes its own row).
+    virtual status agreed_end() const = 0;
+
+    virtual std::string position_text() const = 0;
+    virtual board_view view() const = 0;
+
+    virtual std::uint64_t perft(int depth) const = 0;
+    // Same position and the same history that the rules depend on.
+    virtual bool equals(const game& other) const = 0;
+
+    // Plays the move written as `text`; on error nothing changes.
+    result<std::size_t> try_move(std::string_view text) {
+        auto index = parse_move(text);
+        if (index) play(index.value());
+        return index;
+    }
+};
+
+}  // namespace kibitz::core

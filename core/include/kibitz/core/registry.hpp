@@ -1,0 +1,24 @@
+#pragma once
+// The explicit list of games (no static self-registration: a static library's
+// linker would drop it). Game ids: checkers, oferhlyp, opprimo, oware, ouril.
+#include <array>
+#include <memory>
+#include <span>
+#include <string_view>
+
+#include "kibitz/core/game.hpp"
+
+namespace kibitz::core {
+
+struct game_info {
+    std::string_view id;
+    std::string_view name;                    // for people: "Oferhlýp"
+    std::array<std::string_view, 2> seats;    // colour names on the wire, seat 0 first
+    std::unique_ptr<game> (*new_game)();
+    result<std::unique_ptr<game>> (*from_position)(std::string_view text);
+};
+
+std::span<const game_info> all_games();
+const game_info* find_game(std::string_view id);  // nullptr when unknown
+
+}  // namespace kibitz::core

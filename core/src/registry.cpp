@@ -1,0 +1,28 @@
+#include "kibitz/core/registry.hpp"
+
+#include "checkers/checkers.hpp"
+#include "oferhlyp/oferhlyp.hpp"
+#include "opprimo/opprimo.hpp"
+#include "oware/oware.hpp"
+
+namespace kibitz::core {
+
+namespace {
+const std::array<game_info, 5> games = {{
+    {"checkers", "Checkers", {"black", "white"}, &checkers::new_game, &checkers::from_position},
+    {"oferhlyp", "Oferhlýp", {"dark", "light"}, &oferhlyp::new_game, &oferhlyp::from_position},
+    {"opprimo", "Opprimo", {"yellow", "red"}, &opprimo::new_game, &opprimo::from_position},
+    {"oware", "Oware", {"south", "north"}, &oware::new_oware, &oware::oware_from_position},
+    {"ouril", "Ouril", {"south", "north"}, &oware::new_ouril, &oware::ouril_from_position},
+}};
+}  // namespace
+
+std::span<const game_info> all_games() { return games; }
+
+const game_info* find_game(std::string_view id) {
+    for (const auto& g : games)
+        if (g.id == id) return &g;
+    return nullptr;
+}
+
+}  // namespace kibitz::core
