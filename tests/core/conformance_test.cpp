@@ -1,0 +1,157 @@
+// One suite over every registered game (in the spirit of OpenSpiel's random
+// simulation test): random games from fixed seeds check that the interface's
+// promises hold at every step, whatever the game.
+#include <doctest/doctest.h>
+
+#include <random>
+#include <set>
+#include <string>
+
+#include "kibitz/core/registry.hpp"
+
+namespace core = kibitz::core;
+
+namespace {
+
+constexpr int seeds_per_game = 24;
+constexpr int max_plies = 20000;
+
+int count_pieces(const core::board_view& v, std::string_view kind) {
+    int n = 0;
+    for (const auto& p : v.pieces)
+        if (p.kind == kind) ++n;
+    return n;
+}
+
+// Invariants each game's rules guarantee, read from the rules-free view only.
+void check_invariants(std::string_view id, const core::board_view& v) {
+    if (id == "oware" || id == "ouril") {
+        int seeds = 0;
+        for (const auto& p : v.pieces) seeds += p.count;
+        CHECK(seeds == 48);
+    } else if (id == "opprimo") {
+        // Conversion changes a piece's colour, never removes it.
+        CHECK(count_pieces(v, "soldier") + count_pieces(v, "knight") == 20);
+        CHECK(count_pieces(v, "king") == 2);
+    } else if (id == "oferhlyp") {
+        for (const auto& p : v.pieces) CHECK((p.hit_points == 1 || p.hit_points == 2));
+        CHECK(v.pieces.size() <= 28);
+    } else if (id == "checkers") {
+        CHECK(v.pieces.size() <= 24);
+    }
+}
+
+void check_position(const core::game_info& info, const core::game& g) {
+    const std::size_t n = g.move_count();
+    std::set<std::string> texts;
+    for (std::size_t i = 0; i < n; ++i) {
+        std::string text = g.move_text(i);
+        CHECK_MESSAGE(texts.insert(text).second, "duplicate move " << text);
+        auto parsed = g.parse_move(text);
+        REQUIRE_MESSAGE(parsed.ok(), text << ": " << parsed.reason());
+        CHECK(parsed.value() == i);
+    }
+
+    auto view = g.view();
+    REQUIRE(view.moves.size() == n);
+    for (std::size_t i = 0; i < n; ++i) {
+        CHECK(view.moves[i].text == g.move_text(i));
+        CHECK(!view.moves[i].path.empty());
+    }
+    check_invariants(info.id, view);
+
+    const std::string text = g.position_text();
+    auto reloaded = info.from_position(text);
+    REQUIRE_MESSAGE(reloaded.ok(), text << ": " << reloaded.reason());
+    CHECK(reloaded.value()->position_text() == text);
+    if (!g.current_status().over()) {
+        CHECK(reloaded.value()->to_move() == g.to_move());
+        // A reloaded game has a fresh history, so repetition may prune fewer moves.
+        CHECK(reloaded.value()->move_count() >= n);
+    }
+
+    auto copy = g.clone();
+    CHECK(copy->equals(g));
+    CHECK(copy->position_text() == text);
+    CHECK(copy->current_status() == g.current_status());
+}
+
+}  // namespace
+
+TEST_CASE("every registered game keeps the interface's promises in random play") {
+    REQUIRE(core::all_games().size() == 5);
+    for (const auto& info : core::all_games()) {
+        CAPTURE(info.id);
+        long long total_plies = 0;
+        for (int seed = 1; seed <= seeds_per_game; ++seed) {
+            CAPTURE(seed);
+            std::mt19937_64 rng(seed);
+            auto g = info.new_game();
+            CHECK(g->id() == info.id);
+            int plies = 0;
+            while (!g->current_status().over() && plies < max_plies) {
+                check_position(info, *g);
+                REQUIRE(g->move_count() > 0);
+                auto before = g->clone();
+                std::size_t pick = rng() % g->move_count();
+                g->play(pick);
+                CHECK(!before->equals(*g));
+                ++plies;
+            }
+            total_plies += plies;
+            REQUIRE_MESSAGE(g->current_status().over(), "game did not end in " << max_plies);
+            CHECK(g->move_count() == 0);
+            CHECK(g->view().moves.empty());
+            CHECK(!g->current_status().reason.empty());
+            check_position(info, *g);
+        }
+        MESSAGE(info.id << ": " << seeds_per_game << " games, " << total_plies << " plies");
+    }
+}
+
+TEST_CASE("hostile move and position texts are refused with a reason, never a crash") {
+    std::mt19937_64 rng(7);
+    const std::string alphabet = "abcdefgABCDEFGK0123456789:-x~>()=,.;NW WB\t\n\xff\x00";
+    for (const auto& info : core::all_games()) {
+        CAPTURE(info.id);
+        auto g = info.new_game();
+        const std::string start = g->position_text();
+        for (int i = 0; i < 3000; ++i) {
+            std::string junk;
+            std::size_t len = rng() % 40;
+            for (std::size_t k = 0; k < len; ++k) junk += alphabet[rng() % alphabet.size()];
+            auto move = g->parse_move(junk);
+            if (!move) CHECK(!move.reason().empty());
+            // Mutate the real position text: flip, drop or insert one character.
+            std::string text = start;
+            std::size_t at = rng() % text.size();
+            switch (rng() % 3) {
+                case 0: text[at] = alphabet[rng() % alphabet.size()]; break;
+                case 1: text.erase(at, 1); break;
+                default: text.insert(at, 1, alphabet[rng() % alphabet.size()]); break;
+            }
+            auto loaded = info.from_position(text);
+            if (loaded) {
+                CHECK(loaded.value()->position_text().size() > 0);
+            } else {
+                CHECK(!loaded.reason().empty());
+            }
+        }
+        CHECK(g->position_text() == start);
+        for (const char* bad : {"", " ", "99999999999999999999", "-", "x", "K:", ":::", "--"}) {
+            CHECK(!g->parse_move(bad).ok());
+        }
+        CHECK(!info.from_position("").ok());
+    }
+}
+
+TEST_CASE("registry finds each game by id and nothing else") {
+    for (const char* id : {"checkers", "oferhlyp", "opprimo", "oware", "ouril"}) {
+        const auto* info = core::find_game(id);
+        REQUIRE(info != nullptr);
+        CHECK(info->id == id);
+        CHECK(info->new_game()->id() == id);
+    }
+    CHECK(core::find_game("chess") == nullptr);
+    CHECK(core::find_game("") == nullptr);
+}
