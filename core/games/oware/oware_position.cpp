@@ -42,8 +42,11 @@ sowing sow(variant v, const position& p, int pit) {
         n.pits[i] = 0;
     }
     n.stores[mover] = std::uint8_t(n.stores[mover] + captured);
+    // A feeding move that captures every seed it fed is a grand slam too.
     r.grand_slam = captured > 0 && n.row_sum(opp) == 0;
 
+    // Ouril: the source's "majority of total harvested seeds" exception is the
+    // 25-seed win, checked by position_status before any extra turn is played.
     if (v == variant::ouril && r.grand_slam && !p.extra) {
         n.extra = 1;  // the opponent is skipped: same side, extra turn
     } else {
@@ -60,7 +63,9 @@ namespace {
 bool passes(variant v, const position& p, bool opp_empty, const sowing& s) {
     if (p.extra) return s.next.row_sum(1 - p.side) > 0;  // must leave a seed
     if (opp_empty && !s.fed) return false;               // feeding obligation
-    if (v == variant::oware && s.grand_slam) return false;  // grand slam forbidden
+    // The source both says a grand slam "will lose immediately" and calls it
+    // "a forbidden move"; the rules page decides: not a legal move at all.
+    if (v == variant::oware && s.grand_slam) return false;
     return true;
 }
 
@@ -143,7 +148,9 @@ status position_status(const position& p, int legal) {
     for (int seat = 0; seat < 2; ++seat)
         if (p.stores[seat] >= winning_store) return {status_kind::win, seat, "25 seeds captured"};
     if (legal > 0) return {};
-    // Ouril, extra turn with no move leaving a seed: each takes their own row.
+    // Ouril, extra turn with no move leaving a seed: each takes their own row
+    // (the Ouril source); an ordinary turn with no move: the Oware ending, the
+    // board not scored (the page keeps both endings, as the source has them).
     if (p.extra) return rows_to_owners(p, "no move after grand slam");
     // Otherwise the board is not scored: stores only.
     if (p.stores[0] == p.stores[1]) return {status_kind::draw, -1, "no legal move"};
@@ -180,7 +187,7 @@ std::string to_text(const position& p) {
 namespace {
 
 // Reads one count 0..48: digits only (no sign, no spaces), at most 2 digits
-// after stripping nothing, so huge numbers cannot overflow.
+// (a third digit is refused before it is added), so huge numbers cannot overflow.
 bool read_count(std::string_view& t, int& out) {
     std::size_t k = 0;
     int v = 0;
