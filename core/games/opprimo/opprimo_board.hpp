@@ -25,13 +25,14 @@ inline constexpr int edge_count = 110;
 inline constexpr int triangle_count = 66;
 inline constexpr int no_index = -1;
 
-// The six line directions. Yellow's forward ones are n, ne, nw; Red's s, se, sw.
+// The six line directions. Yellow's forward ones are n, ne, nw; Red's se, s, sw
+// (listed in direction order, which is the move-list order).
 enum direction : int { dir_n, dir_ne, dir_se, dir_s, dir_sw, dir_nw };
 inline constexpr std::array<int, 6> dir_file = {0, 1, 1, 0, -1, -1};
 inline constexpr std::array<int, 6> dir_rank = {2, 1, -1, -2, -1, 1};
 inline constexpr std::array<std::array<int, 3>, 2> forward_dirs = {{
     {dir_n, dir_ne, dir_nw},  // yellow
-    {dir_s, dir_se, dir_sw},  // red
+    {dir_se, dir_s, dir_sw},  // red
 }};
 
 struct point_info {

@@ -27,8 +27,14 @@ bool king_trapped(const position& pos, int seat) {
     return (pos.men[seat ^ 1] & corners) == corners;
 }
 
-void generate_moves(const position& pos, move_list& out) {
-    out.size = 0;
+namespace {
+// Each seat's usable directions: a Soldier's three forward ones, a Knight's six.
+constexpr std::array<std::array<int, 6>, 2> all_dirs = {{{0, 1, 2, 3, 4, 5}, {0, 1, 2, 3, 4, 5}}};
+
+// Calls emit(move) for every legal move, in the documented order. Shared by
+// generate_moves and the counting leaf of perft so that both agree by construction.
+template <class Emit>
+inline void for_each_move(const position& pos, Emit&& emit) {
     const int s = pos.side;
     const std::uint64_t own = pos.men[s];
     const std::uint64_t enemy = pos.men[s ^ 1];
@@ -36,22 +42,21 @@ void generate_moves(const position& pos, move_list& out) {
     for (std::uint64_t rest = own; rest; rest &= rest - 1) {
         const int p = __builtin_ctzll(rest);
         const bool knight = (pos.knights >> p) & 1;
-        for (int d = 0; d < 6; ++d) {
-            // Soldiers use only their three forward directions.
-            if (!knight && d != forward_dirs[s][0] && d != forward_dirs[s][1] &&
-                d != forward_dirs[s][2])
-                continue;
+        const int* dirs = knight ? all_dirs[s].data() : forward_dirs[s].data();
+        const int n = knight ? 6 : 3;
+        for (int i = 0; i < n; ++i) {
+            const int d = dirs[i];
             const int q = neighbour[p][d];
             if (q < 0) continue;
             if (!((occupied >> q) & 1)) {
                 const bool promotes = !knight && ((promotion_mask[s] >> q) & 1);
-                out.push({move_kind::step, static_cast<std::uint8_t>(p),
+                emit(move{move_kind::step, static_cast<std::uint8_t>(p),
                           static_cast<std::uint8_t>(q), 0, promotes});
             } else if ((enemy >> q) & 1) {
                 const int r = neighbour[q][d];
                 if (r < 0 || ((occupied >> r) & 1)) continue;
                 const bool promotes = !knight && ((promotion_mask[s] >> r) & 1);
-                out.push({move_kind::convert, static_cast<std::uint8_t>(p),
+                emit(move{move_kind::convert, static_cast<std::uint8_t>(p),
                           static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(q), promotes});
             }
         }
@@ -62,9 +67,15 @@ void generate_moves(const position& pos, move_list& out) {
     for (int u : triangle_adjacent[k]) {
         if (u < 0 || castle_owner[u] != s) continue;
         if ((enemy & triangle_mask[u]) == triangle_mask[u]) continue;
-        out.push({move_kind::king, static_cast<std::uint8_t>(k), static_cast<std::uint8_t>(u), 0,
+        emit(move{move_kind::king, static_cast<std::uint8_t>(k), static_cast<std::uint8_t>(u), 0,
                   false});
     }
+}
+}  // namespace
+
+void generate_moves(const position& pos, move_list& out) {
+    out.size = 0;
+    for_each_move(pos, [&](const move& m) { out.push(m); });
 }
 
 void apply_move(position& pos, const move& m) {
@@ -91,9 +102,13 @@ namespace {
 std::uint64_t perft_rec(const position& pos, int depth) {
     // The side to move has lost when its King is trapped: no moves below.
     if (king_trapped(pos, pos.side)) return 0;
+    if (depth == 1) {
+        std::uint64_t n = 0;
+        for_each_move(pos, [&](const move&) { ++n; });
+        return n;
+    }
     move_list list;
     generate_moves(pos, list);
-    if (depth == 1) return static_cast<std::uint64_t>(list.size);
     std::uint64_t n = 0;
     for (int i = 0; i < list.size; ++i) {
         position next = pos;

@@ -84,6 +84,13 @@ TEST_CASE("start: 14 legal moves, exactly the listed ones") {
                                                "d3-c4", "d3-d5", "d3-e4", "e2-e4", "f3-e4",
                                                "f3-f5", "f3-g4", "g2-g4", "K:d1-d3-e2>c2-d1-d3"});
     CHECK(g->move_count() == 14);
+    // The dense order: pieces by point (file, then rank), directions n, ne, se, s, sw, nw,
+    // then the King.
+    std::vector<std::string> order;
+    for (std::size_t i = 0; i < g->move_count(); ++i) order.push_back(g->move_text(i));
+    CHECK(order == std::vector<std::string>{"a2-a4", "b3-b5", "b3-c4", "b3-a4", "c2-c4", "d3-d5",
+                                            "d3-e4", "d3-c4", "e2-e4", "f3-f5", "f3-g4", "f3-e4",
+                                            "g2-g4", "K:d1-d3-e2>c2-d1-d3"});
     CHECK_FALSE(g->current_status().over());
     CHECK(g->agreed_end() == status{status_kind::draw, -1, "agreement"});
 }
@@ -803,5 +810,9 @@ TEST_CASE("random games end properly and stay consistent") {
 }
 
 TEST_SUITE("slow") {
-    TEST_CASE("perft 6 from the start") { CHECK(op::new_game()->perft(6) == 13036534); }
+    // Depth 6 cross-checked by an independent script; depth 7 self-computed.
+    TEST_CASE("perft 6 and 7 from the start") {
+        CHECK(op::new_game()->perft(6) == 13036534);
+        CHECK(op::new_game()->perft(7) == 228258386);
+    }
 }
