@@ -1,0 +1,139 @@
+#include "auth/accounts.hpp"
+
+#include <sodium.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "auth/token.hpp"
+#include "auth/username.hpp"
+
+namespace kibitz::server::auth {
+
+accounts::accounts(store& s, accounts_options o)
+    : store_(s), options_(std::move(o)), pool_(options_.hash_threads) {
+    init_sodium();
+}
+
+accounts::~accounts() {
+    std::unique_lock lock(mutex_);
+    idle_.wait(lock, [&] { return in_flight_ == 0; });
+}
+
+// Wraps a caller's handler so the destructor can wait for it to have run.
+template <class T>
+handler<T> accounts::track(handler<T> h) {
+    {
+        std::lock_guard lock(mutex_);
+        ++in_flight_;
+    }
+    return [this, h = std::move(h)](core::result<T> r) {
+        if (h) h(std::move(r));
+        std::lock_guard lock(mutex_);
+        if (--in_flight_ == 0) idle_.notify_all();
+    };
+}
+
+std::int64_t accounts::now() const {
+    if (options_.now_ms) return options_.now_ms();
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+void accounts::issue_session(player who, handler<session> h) {
+    std::string token = new_token();
+    store_.create_session(token_hash(token), who.id, now(),
+                          [h = std::move(h), token, who](core::result<bool> r) {
+                              if (!r) h(core::error{r.reason()});
+                              else h(session{token, who});
+                          });
+}
+
+void accounts::new_guest(handler<session> h) {
+    h = track(std::move(h));
+    char name[16];
+    std::snprintf(name, sizeof name, "Guest-%06u", randombytes_uniform(1000000));
+    store_.create_guest(name, now(), [this, h = std::move(h)](core::result<player> p) {
+        if (!p) return h(core::error{p.reason()});
+        issue_session(p.value(), h);
+    });
+}
+
+void accounts::register_account(std::string username, std::string password, std::string address,
+                                std::optional<std::string> guest_token, handler<session> h) {
+    h = track(std::move(h));
+    (void)address;  // kept in the signature for a future per-address sign-up limit
+    auto name = validate_username(username);
+    if (!name) return h(core::error{name.reason()});
+    auto pw = validate_password(password);
+    if (!pw) return h(core::error{pw.reason()});
+    if (!guest_token) return finish_register(std::move(username), std::move(password), {}, h);
+    // A stale or unknown guest token just means a fresh account; a token that
+    // already belongs to an account is refused (that is a log-in, not a guest).
+    store_.find_session(token_hash(*guest_token), now(),
+                        [this, username, password, h](core::result<std::optional<player>> who) {
+                            std::optional<player_id> guest;
+                            if (who && who.value()) {
+                                if (!who.value()->guest())
+                                    return h(core::error{"you are already logged in to an account"});
+                                guest = who.value()->id;
+                            }
+                            finish_register(username, password, guest, h);
+                        });
+}
+
+void accounts::finish_register(std::string username, std::string password,
+                               std::optional<player_id> guest, handler<session> h) {
+    pool_.post([this, username = std::move(username), password = std::move(password), guest, h] {
+        auto hash = hash_password(password, options_.cost);
+        if (!hash) return h(core::error{hash.reason()});
+        store_.create_account(username, hash.value(), guest, now(),
+                              [this, h](core::result<player> p) {
+                                  if (!p) return h(core::error{p.reason()});
+                                  issue_session(p.value(), h);
+                              });
+    });
+}
+
+void accounts::login(std::string username, std::string password, std::string address,
+                     handler<session> h) {
+    h = track(std::move(h));
+    std::string user_key = "user:" + fold_username(username), addr_key = "ip:" + address;
+    auto t = now();
+    auto wait = std::max(limiter_.wait_ms(user_key, options_.per_username, t),
+                         limiter_.wait_ms(addr_key, options_.per_address, t));
+    if (wait > 0)
+        return h(core::error{"too many failed log-in attempts; try again in " +
+                             std::to_string((wait + 999) / 1000) + " s"});
+    if (username.size() > 64 || password.size() > 256)
+        return h(core::error{"wrong username or password"});
+    store_.find_login(username, [this, password, user_key, addr_key,
+                                 h](core::result<std::optional<account_login>> found) {
+        if (!found) return h(core::error{found.reason()});
+        pool_.post([this, password, user_key, addr_key, h, found = std::move(found.value())] {
+            // Hash even for an unknown name, so timing does not reveal which names exist.
+            static const std::string dummy = [&] {
+                auto d = hash_password("not a password", options_.cost);
+                return d ? d.value() : std::string();
+            }();
+            bool ok = verify_password(found ? found->password_hash : dummy, password) && found;
+            if (!ok) {
+                limiter_.failure(user_key, options_.per_username, now());
+                limiter_.failure(addr_key, options_.per_address, now());
+                return h(core::error{"wrong username or password"});
+            }
+            limiter_.clear(user_key);
+            issue_session(found->who, h);
+        });
+    });
+}
+
+void accounts::logout(std::string token, handler<bool> h) {
+    store_.delete_session(token_hash(token), track(std::move(h)));
+}
+
+void accounts::resolve(std::string token, handler<std::optional<player>> h) {
+    store_.find_session(token_hash(token), now(), track(std::move(h)));
+}
+
+}  // namespace kibitz::server::auth

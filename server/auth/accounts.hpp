@@ -1,0 +1,72 @@
+#pragma once
+// Accounts, guests and sessions on top of a `store`: the one place where
+// passwords are checked and tokens issued.
+//
+// Owns: a blocking_pool for argon2id (never on an I/O thread) and the log-in
+// rate limiter. Handlers run on a store thread or a pool thread; post back to
+// your strand. Every operation calls its handler exactly once. The destructor
+// waits for operations in flight, so destroy this before the store.
+//
+// Tokens: new_guest/register/login return a fresh raw token (only its hash is
+// stored). A guest who registers passing their guest token keeps their player
+// row, hence their games; their old token then resolves to the account.
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "auth/blocking_pool.hpp"
+#include "auth/password.hpp"
+#include "auth/rate_limiter.hpp"
+#include "store/store.hpp"
+
+namespace kibitz::server::auth {
+
+struct accounts_options {
+    hash_cost cost = hash_cost::interactive();
+    int hash_threads = 1;
+    rate_limit per_username{5, 15 * 60 * 1000};
+    rate_limit per_address{20, 15 * 60 * 1000};
+    std::function<std::int64_t()> now_ms;  // empty: the system clock (tests inject one)
+};
+
+struct session {
+    std::string token;  // raw; give it to the client, never log it
+    player who;
+};
+
+class accounts {
+public:
+    explicit accounts(store& s, accounts_options o = {});
+    ~accounts();
+    accounts(const accounts&) = delete;
+    accounts& operator=(const accounts&) = delete;
+
+    void new_guest(handler<session> h);
+    void register_account(std::string username, std::string password, std::string address,
+                          std::optional<std::string> guest_token, handler<session> h);
+    // Fails with the same reason for an unknown name and a wrong password.
+    void login(std::string username, std::string password, std::string address,
+               handler<session> h);
+    void logout(std::string token, handler<bool> h);
+    void resolve(std::string token, handler<std::optional<player>> h);
+
+private:
+    template <class T>
+    handler<T> track(handler<T> h);
+    std::int64_t now() const;
+    void issue_session(player who, handler<session> h);
+    void finish_register(std::string username, std::string password,
+                         std::optional<player_id> guest, handler<session> h);
+
+    store& store_;
+    accounts_options options_;
+    rate_limiter limiter_;
+    std::mutex mutex_;
+    std::condition_variable idle_;
+    int in_flight_ = 0;
+    blocking_pool pool_;  // last: destroyed first, after in-flight work is done
+};
+
+}  // namespace kibitz::server::auth

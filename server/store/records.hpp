@@ -1,0 +1,117 @@
+#pragma once
+// Plain data that crosses the storage interface. Times are Unix milliseconds;
+// seat 0 is the side that moves first. Ids are the database's row ids.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kibitz::server {
+
+using player_id = std::int64_t;
+using game_key = std::int64_t;  // a stored game's row id (not the rules id "checkers")
+
+struct player {
+    player_id id = 0;
+    std::string name;                      // username for accounts
+    std::optional<std::int64_t> account;   // empty for guests
+    bool guest() const { return !account; }
+};
+
+struct account_login {          // what login needs to verify a password
+    player who;
+    std::string password_hash;  // argon2id string
+};
+
+struct game_settings {
+    std::string game_id;            // rules id
+    std::int64_t initial_ms = 0;    // 0 and 0: untimed
+    std::int64_t increment_ms = 0;
+    bool rated = false;
+    bool is_private = false;
+    std::string start_position;     // empty: the game's standard start
+};
+
+struct new_game {
+    game_settings settings;
+    std::array<player_id, 2> seats{};
+    std::int64_t created_ms = 0;
+};
+
+struct move_record {
+    int ply = 0;                    // 0-based, consecutive
+    int seat = 0;                   // who moved (an Ouril extra turn repeats a seat)
+    std::string notation;
+    std::array<std::int64_t, 2> clock_ms{};  // remaining after this move, increment included
+    std::int64_t at_ms = 0;
+};
+
+enum class game_status { playing, finished, aborted };
+
+struct game_end {
+    game_key game = 0;
+    game_status status = game_status::finished;  // finished or aborted
+    int winner = -1;                // seat, or -1 for a draw / abort
+    std::string reason;             // "checkmate"-like text from the rules, "resigned", "time"
+    std::int64_t ended_ms = 0;
+};
+
+struct rating_value {
+    double rating = 1500, rd = 350, volatility = 0.06;
+    int games = 0;
+    bool provisional() const { return rd > 110; }  // platform rules: shown with '?'
+};
+
+struct rating_change {
+    player_id who = 0;
+    rating_value before, after;
+};
+
+struct end_summary {
+    std::vector<rating_change> changes;  // empty unless the game was rated and finished
+};
+
+struct game_summary {
+    game_key id = 0;
+    game_settings settings;
+    std::array<player, 2> seats;
+    game_status status = game_status::playing;
+    int winner = -1;
+    std::string reason;
+    std::int64_t created_ms = 0, ended_ms = 0;
+    int plies = 0;
+};
+
+struct game_record {
+    game_summary summary;
+    std::vector<move_record> moves;
+};
+
+struct game_rating {
+    std::string game_id;
+    rating_value value;
+};
+
+struct rating_point {
+    std::string game_id;
+    game_key game = 0;
+    double rating = 0, rd = 0;
+    std::int64_t at_ms = 0;
+};
+
+struct profile {
+    player who;
+    std::vector<game_rating> ratings;
+    std::vector<rating_point> history;   // oldest first
+    std::vector<game_summary> recent;    // newest first
+};
+
+struct leader {
+    player who;
+    rating_value value;
+};
+
+const char* to_string(game_status s);
+
+}  // namespace kibitz::server

@@ -1,0 +1,99 @@
+#pragma once
+// One SQLite connection with a cache of prepared statements. Owned by exactly
+// one thread (a db_worker): SQLite connections are never shared across threads.
+// Errors inside the storage layer are db_error exceptions; db_worker catches
+// them at the job boundary and turns them into error values, so they never
+// reach a caller.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "kibitz/core/result.hpp"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace kibitz::server {
+
+struct db_error : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct blob {
+    std::string_view bytes;
+};
+
+// A cached statement borrowed for one use: bindings and cursor are reset when
+// it goes out of scope, so the next user starts clean.
+class statement {
+public:
+    statement(sqlite3_stmt* s, sqlite3* db) : s_(s), db_(db) {}
+    statement(const statement&) = delete;
+    statement& operator=(const statement&) = delete;
+    ~statement();
+
+    template <class... A>
+    statement& bind(const A&... args) {
+        int i = 1;
+        (bind_one(i++, args), ...);
+        return *this;
+    }
+    bool step();  // true: a row is ready; false: done
+    void run();   // step to completion (INSERT/UPDATE/DELETE)
+
+    std::int64_t i64(int col) const;
+    double real(int col) const;
+    std::string text(int col) const;
+    bool is_null(int col) const;
+
+private:
+    void bind_one(int i, std::int64_t v);
+    void bind_one(int i, int v) { bind_one(i, static_cast<std::int64_t>(v)); }
+    void bind_one(int i, bool v) { bind_one(i, static_cast<std::int64_t>(v ? 1 : 0)); }
+    void bind_one(int i, double v);
+    void bind_one(int i, std::string_view v);
+    void bind_one(int i, const std::string& v) { bind_one(i, std::string_view(v)); }
+    void bind_one(int i, const char* v) { bind_one(i, std::string_view(v)); }
+    void bind_one(int i, blob v);
+    void bind_one(int i, std::nullptr_t);
+    template <class T>
+    void bind_one(int i, const std::optional<T>& v) {
+        if (v) bind_one(i, *v);
+        else bind_one(i, nullptr);
+    }
+    void check(int rc, const char* what) const;
+
+    sqlite3_stmt* s_;
+    sqlite3* db_;
+};
+
+struct db_options {
+    std::string path;
+    bool read_only = false;
+    bool synchronous_full = true;  // see sqlite_store.hpp for the durability contract
+    int busy_timeout_ms = 5000;
+};
+
+class sqlite_db {
+public:
+    static core::result<std::unique_ptr<sqlite_db>> open(const db_options& options);
+    ~sqlite_db();
+    sqlite_db(const sqlite_db&) = delete;
+    sqlite_db& operator=(const sqlite_db&) = delete;
+
+    void exec(const std::string& sql);          // one or more statements, no results
+    statement prepare(const std::string& sql);  // cached: compiled once per connection
+    std::int64_t last_insert_id() const;
+    int changes() const;
+
+private:
+    explicit sqlite_db(sqlite3* db) : db_(db) {}
+    sqlite3* db_;
+    std::unordered_map<std::string, sqlite3_stmt*> cache_;
+};
+
+}  // namespace kibitz::server

@@ -1,0 +1,267 @@
+// sqlite_store: opening, and every write (all on the writer thread).
+#include <spdlog/spdlog.h>
+
+#include "rating/glicko2.hpp"
+#include "store/sqlite_store_impl.hpp"
+
+namespace kibitz::server {
+
+const char* to_string(game_status s) {
+    switch (s) {
+        case game_status::playing: return "playing";
+        case game_status::finished: return "finished";
+        case game_status::aborted: return "aborted";
+    }
+    return "playing";
+}
+
+game_status parse_status(const std::string& s) {
+    if (s == "finished") return game_status::finished;
+    if (s == "aborted") return game_status::aborted;
+    return game_status::playing;
+}
+
+player load_player(sqlite_db& db, player_id id) {
+    auto s = db.prepare("SELECT id, name, account_id FROM players WHERE id = ?");
+    s.bind(id);
+    if (!s.step()) throw db_error("no player " + std::to_string(id));
+    player p{s.i64(0), s.text(1), std::nullopt};
+    if (!s.is_null(2)) p.account = s.i64(2);
+    return p;
+}
+
+core::result<std::unique_ptr<sqlite_store>> sqlite_store::open(const store_options& o) {
+    return open(o, embedded_migrations());
+}
+
+core::result<std::unique_ptr<sqlite_store>> sqlite_store::open(const store_options& o,
+                                                               std::span<const migration> list) {
+    db_options dbo{o.path, false, o.synchronous_full, o.busy_timeout_ms};
+    auto w = sqlite_db::open(dbo);
+    if (!w) return core::error{w.reason()};
+    auto version = apply_migrations(*w.value(), list);
+    if (!version) return core::error{version.reason()};
+
+    std::unique_ptr<sqlite_store> st(new sqlite_store());
+    try {
+        // Game keys are handed out before the insert commits (see start_game),
+        // so the counter starts past every key ever stored.
+        auto s = w.value()->prepare("SELECT COALESCE(MAX(id), 0) FROM games");
+        s.step();
+        st->next_game_ = s.i64(0) + 1;
+    } catch (const db_error& e) {
+        return core::error{e.what()};
+    }
+    // Readers open after the writer migrated, so they see the full schema.
+    for (int i = 0; i < std::max(1, o.readers); ++i) {
+        db_options ro{o.path, true, o.synchronous_full, o.busy_timeout_ms};
+        auto r = sqlite_db::open(ro);
+        if (!r) return core::error{r.reason()};
+        st->readers_.push_back(std::make_unique<db_worker>(std::move(r.value()),
+                                                           "reader", "BEGIN", 1));
+    }
+    st->writer_ = std::make_unique<db_worker>(std::move(w.value()), "writer", "BEGIN IMMEDIATE",
+                                              o.max_batch);
+    spdlog::info("store: opened {} at schema version {}", o.path, version.value());
+    return st;
+}
+
+sqlite_store::~sqlite_store() {
+    writer_.reset();  // drain writes first: they matter more than pending reads
+    readers_.clear();
+}
+
+void sqlite_store::create_guest(std::string name, std::int64_t now_ms, handler<player> h) {
+    write<player>(std::move(h), [name = std::move(name), now_ms](sqlite_db& db) {
+        db.prepare("INSERT INTO players(name, account_id, created_ms) VALUES (?, NULL, ?)")
+            .bind(name, now_ms)
+            .run();
+        return player{db.last_insert_id(), name, std::nullopt};
+    });
+}
+
+void sqlite_store::create_account(std::string username, std::string password_hash,
+                                  std::optional<player_id> guest, std::int64_t now_ms,
+                                  handler<player> h) {
+    write<player>(std::move(h), [=](sqlite_db& db) {
+        {
+            // accounts.username is COLLATE NOCASE: "Alice" finds "alice".
+            auto s = db.prepare("SELECT 1 FROM accounts WHERE username = ?");
+            s.bind(username);
+            if (s.step()) throw db_error("that username is taken");
+        }
+        db.prepare("INSERT INTO accounts(username, password_hash, created_ms) VALUES (?, ?, ?)")
+            .bind(username, password_hash, now_ms)
+            .run();
+        std::int64_t account = db.last_insert_id();
+        if (guest) {
+            // The guest's row becomes the account's: its games, sessions and
+            // chat stay attached without copying anything.
+            db.prepare("UPDATE players SET account_id = ?, name = ? WHERE id = ? AND account_id IS NULL")
+                .bind(account, username, *guest)
+                .run();
+            if (db.changes() != 1) throw db_error("that guest is unknown or already registered");
+            return player{*guest, username, account};
+        }
+        db.prepare("INSERT INTO players(name, account_id, created_ms) VALUES (?, ?, ?)")
+            .bind(username, account, now_ms)
+            .run();
+        return player{db.last_insert_id(), username, account};
+    });
+}
+
+void sqlite_store::create_session(std::string token_hash, player_id who, std::int64_t now_ms,
+                                  handler<bool> h) {
+    write<bool>(std::move(h), [=](sqlite_db& db) {
+        db.prepare("INSERT INTO sessions(token_hash, player_id, created_ms, last_seen_ms) "
+                   "VALUES (?, ?, ?, ?)")
+            .bind(blob{token_hash}, who, now_ms, now_ms)
+            .run();
+        return true;
+    });
+}
+
+void sqlite_store::find_session(std::string token_hash, std::int64_t now_ms,
+                                handler<std::optional<player>> h) {
+    // On the writer: it also records last_seen, and it must see a session
+    // created a moment ago (same queue, so ordered after its creation).
+    write<std::optional<player>>(std::move(h), [=](sqlite_db& db) -> std::optional<player> {
+        player_id who = 0;
+        {
+            auto s = db.prepare("SELECT player_id FROM sessions WHERE token_hash = ?");
+            s.bind(blob{token_hash});
+            if (!s.step()) return std::nullopt;
+            who = s.i64(0);
+        }
+        db.prepare("UPDATE sessions SET last_seen_ms = ? WHERE token_hash = ?")
+            .bind(now_ms, blob{token_hash})
+            .run();
+        return load_player(db, who);
+    });
+}
+
+void sqlite_store::delete_session(std::string token_hash, handler<bool> h) {
+    write<bool>(std::move(h), [=](sqlite_db& db) {
+        db.prepare("DELETE FROM sessions WHERE token_hash = ?").bind(blob{token_hash}).run();
+        return db.changes() > 0;
+    });
+}
+
+game_key sqlite_store::start_game(new_game g, handler<game_key> h) {
+    game_key key = next_game_.fetch_add(1);
+    write<game_key>(std::move(h), [key, g = std::move(g)](sqlite_db& db) {
+        if (g.settings.rated) {
+            // Platform rule: guests play casual games only.
+            for (auto id : g.seats)
+                if (load_player(db, id).guest()) throw db_error("guests cannot play rated games");
+        }
+        const auto& s = g.settings;
+        std::optional<std::string> start;
+        if (!s.start_position.empty()) start = s.start_position;
+        db.prepare("INSERT INTO games(id, game_id, initial_ms, increment_ms, rated, private, "
+                   "start_position, seat0, seat1, created_ms) VALUES (?,?,?,?,?,?,?,?,?,?)")
+            .bind(key, s.game_id, s.initial_ms, s.increment_ms, s.rated, s.is_private, start,
+                  g.seats[0], g.seats[1], g.created_ms)
+            .run();
+        return key;
+    });
+    return key;
+}
+
+void sqlite_store::append_move(game_key game, move_record m, handler<bool> h) {
+    write<bool>(std::move(h), [game, m = std::move(m)](sqlite_db& db) {
+        {
+            auto s = db.prepare(
+                "SELECT status, (SELECT COUNT(*) FROM moves WHERE game = games.id) "
+                "FROM games WHERE id = ?");
+            s.bind(game);
+            if (!s.step()) throw db_error("no game " + std::to_string(game));
+            if (s.text(0) != "playing") throw db_error("the game is over");
+            // Plies are consecutive so that replay from the start position is exact.
+            if (s.i64(1) != m.ply)
+                throw db_error("move " + std::to_string(m.ply) + " out of order (expected " +
+                               std::to_string(s.i64(1)) + ")");
+        }
+        db.prepare("INSERT INTO moves(game, ply, seat, notation, clock0_ms, clock1_ms, at_ms) "
+                   "VALUES (?,?,?,?,?,?,?)")
+            .bind(game, m.ply, m.seat, m.notation, m.clock_ms[0], m.clock_ms[1], m.at_ms)
+            .run();
+        return true;
+    });
+}
+
+namespace {
+rating_value load_rating(sqlite_db& db, player_id who, const std::string& game_id) {
+    auto s = db.prepare(
+        "SELECT rating, rd, volatility, games FROM ratings WHERE player_id = ? AND game_id = ?");
+    s.bind(who, game_id);
+    if (!s.step()) return {};  // a new player: 1500 / 350 / 0.06
+    return {s.real(0), s.real(1), s.real(2), static_cast<int>(s.i64(3))};
+}
+
+void save_rating(sqlite_db& db, player_id who, const std::string& game_id, game_key game,
+                 const rating_value& v, std::int64_t now_ms) {
+    db.prepare("INSERT INTO ratings(player_id, game_id, rating, rd, volatility, games, updated_ms) "
+               "VALUES (?,?,?,?,?,?,?) ON CONFLICT(player_id, game_id) DO UPDATE SET "
+               "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
+               "games = excluded.games, updated_ms = excluded.updated_ms")
+        .bind(who, game_id, v.rating, v.rd, v.volatility, v.games, now_ms)
+        .run();
+    db.prepare("INSERT INTO rating_history(player_id, game_id, game, rating, rd, volatility, at_ms) "
+               "VALUES (?,?,?,?,?,?,?)")
+        .bind(who, game_id, game, v.rating, v.rd, v.volatility, now_ms)
+        .run();
+}
+}  // namespace
+
+void sqlite_store::end_game(game_end e, handler<end_summary> h) {
+    write<end_summary>(std::move(h), [e = std::move(e)](sqlite_db& db) {
+        std::string game_id;
+        bool rated = false;
+        std::array<player_id, 2> seats{};
+        {
+            auto s = db.prepare("SELECT game_id, rated, status, seat0, seat1 FROM games WHERE id = ?");
+            s.bind(e.game);
+            if (!s.step()) throw db_error("no game " + std::to_string(e.game));
+            if (s.text(2) != "playing") throw db_error("the game has already ended");
+            game_id = s.text(0);
+            rated = s.i64(1) != 0;
+            seats = {s.i64(3), s.i64(4)};
+        }
+        if (e.status == game_status::playing) throw db_error("an ended game needs a final status");
+        std::optional<int> winner;
+        if (e.status == game_status::finished && (e.winner == 0 || e.winner == 1)) winner = e.winner;
+        db.prepare("UPDATE games SET status = ?, winner = ?, reason = ?, ended_ms = ? WHERE id = ?")
+            .bind(to_string(e.status), winner, e.reason, e.ended_ms, e.game)
+            .run();
+
+        end_summary out;
+        // Platform rules: only finished rated games between two accounts count;
+        // aborted and casual games never change a rating.
+        if (!rated || e.status != game_status::finished || seats[0] == seats[1]) return out;
+        auto p0 = load_player(db, seats[0]), p1 = load_player(db, seats[1]);
+        if (p0.guest() || p1.guest()) return out;
+        rating_value r0 = load_rating(db, seats[0], game_id), r1 = load_rating(db, seats[1], game_id);
+        double score0 = !winner ? 0.5 : *winner == 0 ? 1.0 : 0.0;
+        auto next = glicko2::update_game({r0.rating, r0.rd, r0.volatility},
+                                         {r1.rating, r1.rd, r1.volatility}, score0);
+        rating_value n0{next.a.r, next.a.rd, next.a.vol, r0.games + 1};
+        rating_value n1{next.b.r, next.b.rd, next.b.vol, r1.games + 1};
+        save_rating(db, seats[0], game_id, e.game, n0, e.ended_ms);
+        save_rating(db, seats[1], game_id, e.game, n1, e.ended_ms);
+        out.changes = {{seats[0], r0, n0}, {seats[1], r1, n1}};
+        return out;
+    });
+}
+
+void sqlite_store::add_chat(game_key game, std::optional<player_id> who, std::string channel,
+                            std::string text, std::int64_t now_ms, handler<bool> h) {
+    write<bool>(std::move(h), [=](sqlite_db& db) {
+        db.prepare("INSERT INTO chat(game, player_id, channel, text, at_ms) VALUES (?,?,?,?,?)")
+            .bind(game, who, channel, text, now_ms)
+            .run();
+        return true;
+    });
+}
+
+}  // namespace kibitz::server

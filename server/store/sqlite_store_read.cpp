@@ -1,0 +1,168 @@
+// sqlite_store: queries, on the reader connections (each job is one read
+// transaction, so a multi-table answer is one consistent snapshot).
+#include "store/sqlite_store_impl.hpp"
+
+namespace kibitz::server {
+
+namespace {
+// Columns read by read_summary, joined with both seats' players. Private games
+// are left out of public lists (profile, recent) but are found by key.
+const std::string summary_sql =
+    "SELECT g.id, g.game_id, g.initial_ms, g.increment_ms, g.rated, g.private, "
+    "g.start_position, g.status, g.winner, g.reason, g.created_ms, g.ended_ms, "
+    "p0.id, p0.name, p0.account_id, p1.id, p1.name, p1.account_id, "
+    "(SELECT COUNT(*) FROM moves m WHERE m.game = g.id) "
+    "FROM games g JOIN players p0 ON p0.id = g.seat0 JOIN players p1 ON p1.id = g.seat1 ";
+
+game_summary read_summary(const statement& s) {
+    game_summary g;
+    g.id = s.i64(0);
+    g.settings = {s.text(1), s.i64(2), s.i64(3), s.i64(4) != 0, s.i64(5) != 0, s.text(6)};
+    g.status = parse_status(s.text(7));
+    g.winner = s.is_null(8) ? -1 : static_cast<int>(s.i64(8));
+    g.reason = s.text(9);
+    g.created_ms = s.i64(10);
+    g.ended_ms = s.is_null(11) ? 0 : s.i64(11);
+    for (int seat = 0; seat < 2; ++seat) {
+        int c = 12 + 3 * seat;
+        g.seats[seat] = {s.i64(c), s.text(c + 1), std::nullopt};
+        if (!s.is_null(c + 2)) g.seats[seat].account = s.i64(c + 2);
+    }
+    g.plies = static_cast<int>(s.i64(18));
+    return g;
+}
+
+std::vector<game_summary> summaries(sqlite_db& db, const std::string& where_sql, auto... args) {
+    auto s = db.prepare(summary_sql + where_sql);
+    s.bind(args...);
+    std::vector<game_summary> out;
+    while (s.step()) out.push_back(read_summary(s));
+    return out;
+}
+
+std::vector<move_record> moves_of(sqlite_db& db, game_key game) {
+    auto s = db.prepare(
+        "SELECT ply, seat, notation, clock0_ms, clock1_ms, at_ms FROM moves WHERE game = ? "
+        "ORDER BY ply");
+    s.bind(game);
+    std::vector<move_record> out;
+    while (s.step())
+        out.push_back({static_cast<int>(s.i64(0)), static_cast<int>(s.i64(1)), s.text(2),
+                       {s.i64(3), s.i64(4)}, s.i64(5)});
+    return out;
+}
+
+int clamp_limit(int limit) { return std::clamp(limit, 1, 500); }
+}  // namespace
+
+void sqlite_store::find_login(std::string username, handler<std::optional<account_login>> h) {
+    read<std::optional<account_login>>(
+        std::move(h), [username = std::move(username)](sqlite_db& db) -> std::optional<account_login> {
+            auto s = db.prepare(
+                "SELECT p.id, p.name, a.id, a.password_hash FROM accounts a "
+                "JOIN players p ON p.account_id = a.id WHERE a.username = ?");
+            s.bind(username);
+            if (!s.step()) return std::nullopt;
+            return account_login{{s.i64(0), s.text(1), s.i64(2)}, s.text(3)};
+        });
+}
+
+void sqlite_store::unfinished_games(handler<std::vector<game_record>> h) {
+    read<std::vector<game_record>>(std::move(h), [](sqlite_db& db) {
+        std::vector<game_record> out;
+        for (auto& g : summaries(db, "WHERE g.status = 'playing' ORDER BY g.id"))
+            out.push_back({g, {}});
+        for (auto& r : out) r.moves = moves_of(db, r.summary.id);
+        return out;
+    });
+}
+
+void sqlite_store::game(game_key id, handler<std::optional<game_record>> h) {
+    read<std::optional<game_record>>(std::move(h), [id](sqlite_db& db) -> std::optional<game_record> {
+        auto found = summaries(db, "WHERE g.id = ?", id);
+        if (found.empty()) return std::nullopt;
+        return game_record{found.front(), moves_of(db, id)};
+    });
+}
+
+void sqlite_store::profile_of(std::string username, int recent_limit,
+                              handler<std::optional<profile>> h) {
+    read<std::optional<profile>>(std::move(h), [username = std::move(username),
+                                                recent_limit](sqlite_db& db) -> std::optional<profile> {
+        profile p;
+        {
+            auto s = db.prepare(
+                "SELECT p.id, p.name, a.id FROM accounts a JOIN players p ON p.account_id = a.id "
+                "WHERE a.username = ?");
+            s.bind(username);
+            if (!s.step()) return std::nullopt;
+            p.who = {s.i64(0), s.text(1), s.i64(2)};
+        }
+        {
+            auto s = db.prepare(
+                "SELECT game_id, rating, rd, volatility, games FROM ratings WHERE player_id = ? "
+                "ORDER BY game_id");
+            s.bind(p.who.id);
+            while (s.step())
+                p.ratings.push_back(
+                    {s.text(0), {s.real(1), s.real(2), s.real(3), static_cast<int>(s.i64(4))}});
+        }
+        {
+            auto s = db.prepare(
+                "SELECT game_id, game, rating, rd, at_ms FROM rating_history WHERE player_id = ? "
+                "ORDER BY id");
+            s.bind(p.who.id);
+            while (s.step()) p.history.push_back({s.text(0), s.i64(1), s.real(2), s.real(3), s.i64(4)});
+        }
+        p.recent = summaries(db,
+                             "WHERE (g.seat0 = ?1 OR g.seat1 = ?1) AND g.private = 0 "
+                             "ORDER BY g.id DESC LIMIT ?2",
+                             p.who.id, clamp_limit(recent_limit));
+        return p;
+    });
+}
+
+void sqlite_store::leaderboard(std::string game_id, int limit, handler<std::vector<leader>> h) {
+    read<std::vector<leader>>(std::move(h), [game_id = std::move(game_id), limit](sqlite_db& db) {
+        // Settled ratings only: RD <= 110 (provisional ones carry a '?').
+        auto s = db.prepare(
+            "SELECT p.id, p.name, p.account_id, r.rating, r.rd, r.volatility, r.games "
+            "FROM ratings r JOIN players p ON p.id = r.player_id "
+            "WHERE r.game_id = ? AND r.rd <= 110 ORDER BY r.rating DESC, p.id LIMIT ?");
+        s.bind(game_id, clamp_limit(limit));
+        std::vector<leader> out;
+        while (s.step())
+            out.push_back({{s.i64(0), s.text(1), s.i64(2)},
+                           {s.real(3), s.real(4), s.real(5), static_cast<int>(s.i64(6))}});
+        return out;
+    });
+}
+
+void sqlite_store::recent_games(int limit, handler<std::vector<game_summary>> h) {
+    read<std::vector<game_summary>>(std::move(h), [limit](sqlite_db& db) {
+        return summaries(db,
+                         "WHERE g.status = 'finished' AND g.private = 0 "
+                         "ORDER BY g.ended_ms DESC, g.id DESC LIMIT ?",
+                         clamp_limit(limit));
+    });
+}
+
+void sqlite_store::chat_of(game_key game, handler<std::vector<chat_line>> h) {
+    read<std::vector<chat_line>>(std::move(h), [game](sqlite_db& db) {
+        auto s = db.prepare(
+            "SELECT player_id, channel, text, at_ms FROM chat WHERE game = ? ORDER BY id");
+        s.bind(game);
+        std::vector<chat_line> out;
+        while (s.step()) {
+            chat_line c;
+            if (!s.is_null(0)) c.who = s.i64(0);
+            c.channel = s.text(1);
+            c.text = s.text(2);
+            c.at_ms = s.i64(3);
+            out.push_back(std::move(c));
+        }
+        return out;
+    });
+}
+
+}  // namespace kibitz::server

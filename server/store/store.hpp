@@ -1,0 +1,68 @@
+#pragma once
+// The storage interface: everything the server persists. A PostgreSQL (or any
+// other) backend is another implementation of this class, not a rewrite.
+//
+// Threading contract: every call returns at once and never blocks on I/O. The
+// handler runs later on one of the store's own threads, after the operation
+// has committed; a room must post back to its strand from the handler. Calls
+// made from one thread are executed in the order made (writes share one queue).
+// Handlers get a result: failures are values with a human-readable reason.
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kibitz/core/result.hpp"
+#include "store/records.hpp"
+
+namespace kibitz::server {
+
+template <class T>
+using handler = std::function<void(core::result<T>)>;
+
+class store {
+public:
+    virtual ~store() = default;
+
+    // Players, accounts, sessions. `password_hash` comes from auth::hash_password.
+    virtual void create_guest(std::string name, std::int64_t now_ms, handler<player> h) = 0;
+    // Adopts `guest` (its games stay with the new account) when given and still a guest.
+    virtual void create_account(std::string username, std::string password_hash,
+                                std::optional<player_id> guest, std::int64_t now_ms,
+                                handler<player> h) = 0;
+    virtual void find_login(std::string username, handler<std::optional<account_login>> h) = 0;
+    virtual void create_session(std::string token_hash, player_id who, std::int64_t now_ms,
+                                handler<bool> h) = 0;
+    // Looks a session up and records that it was seen now.
+    virtual void find_session(std::string token_hash, std::int64_t now_ms,
+                              handler<std::optional<player>> h) = 0;
+    virtual void delete_session(std::string token_hash, handler<bool> h) = 0;
+
+    // Games as they happen. start_game reserves and returns the game's key at
+    // once, so the room can queue moves before the start has committed (same
+    // queue, so they land after it). The handler confirms durability.
+    virtual game_key start_game(new_game g, handler<game_key> h) = 0;
+    // Durable (committed; fsynced with synchronous=FULL) before the handler runs.
+    virtual void append_move(game_key game, move_record m, handler<bool> h) = 0;
+    // Records the result; a rated, finished game between two accounts updates
+    // both Glicko-2 ratings and their history in the same transaction.
+    virtual void end_game(game_end e, handler<end_summary> h) = 0;
+    virtual void add_chat(game_key game, std::optional<player_id> who, std::string channel,
+                          std::string text, std::int64_t now_ms, handler<bool> h) = 0;
+
+    // Queries (reader connection).
+    virtual void unfinished_games(handler<std::vector<game_record>> h) = 0;
+    virtual void game(game_key id, handler<std::optional<game_record>> h) = 0;
+    virtual void profile_of(std::string username, int recent_limit,
+                            handler<std::optional<profile>> h) = 0;
+    virtual void leaderboard(std::string game_id, int limit, handler<std::vector<leader>> h) = 0;
+    virtual void recent_games(int limit, handler<std::vector<game_summary>> h) = 0;
+    struct chat_line {
+        std::optional<player_id> who;
+        std::string channel, text;
+        std::int64_t at_ms = 0;
+    };
+    virtual void chat_of(game_key game, handler<std::vector<chat_line>> h) = 0;
+};
+
+}  // namespace kibitz::server

@@ -1,0 +1,155 @@
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <iterator>
+
+#include "auth/accounts.hpp"
+#include "auth/password.hpp"
+#include "auth/token.hpp"
+#include "auth/username.hpp"
+#include "test_util.hpp"
+
+using namespace kibitz;
+using namespace kibitz::server;
+using namespace kibitz::server::auth;
+
+namespace {
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+accounts_options fast(std::int64_t* clock) {
+    accounts_options o;
+    o.cost = hash_cost::minimum();  // argon2id still, at the smallest cost: tests stay quick
+    o.now_ms = [clock] { return *clock; };
+    return o;
+}
+}  // namespace
+
+TEST_CASE("auth: username rules") {
+    CHECK(validate_username("alice").ok());
+    CHECK(validate_username("Bob_the-2nd").ok());
+    CHECK(validate_username("abc").ok());
+    CHECK(validate_username("a2345678901234567890").ok());
+    CHECK_FALSE(validate_username("ab").ok());
+    CHECK_FALSE(validate_username("a23456789012345678901").ok());
+    CHECK_FALSE(validate_username("_alice").ok());
+    CHECK_FALSE(validate_username("al ice").ok());
+    CHECK_FALSE(validate_username("alice'--").ok());
+    CHECK_FALSE(validate_username("ålice").ok());
+    CHECK_FALSE(validate_username("Admin").ok());
+    CHECK_FALSE(validate_username("Guest-1234").ok());
+    CHECK_FALSE(validate_password("short").ok());
+    CHECK(validate_password("correct horse ☃").ok());
+}
+
+TEST_CASE("auth: argon2id hashes verify and are salted") {
+    auto h1 = hash_password("secret password", hash_cost::minimum());
+    auto h2 = hash_password("secret password", hash_cost::minimum());
+    REQUIRE(h1.ok());
+    CHECK(h1.value().starts_with("$argon2id$"));
+    CHECK(h1.value() != h2.value());
+    CHECK(verify_password(h1.value(), "secret password"));
+    CHECK_FALSE(verify_password(h1.value(), "secret passwore"));
+    CHECK_FALSE(verify_password("garbage", "secret password"));
+    CHECK(new_token().size() == 43);
+    CHECK(new_token() != new_token());
+    CHECK(token_hash("x").size() == 32);
+}
+
+TEST_CASE("auth: register, duplicate, login, token hashed on disk, logout") {
+    test::temp_dir dir;
+    auto path = dir.file("k.db");
+    std::int64_t clock = 1700000000000;
+    auto s = test::open_store(path);
+    accounts acc(*s, fast(&clock));
+
+    auto reg = test::must<session>([&](auto h) { acc.register_account("Alice", "password1", "1.2.3.4", {}, h); });
+    CHECK(reg.who.name == "Alice");
+    CHECK_FALSE(reg.who.guest());
+    for (auto name : {"alice", "ALICE", "aLiCe"}) {
+        auto dup = test::get<session>([&](auto h) { acc.register_account(name, "password2", "1.2.3.4", {}, h); });
+        REQUIRE_FALSE(dup.ok());
+        CHECK(dup.reason().find("taken") != std::string::npos);
+    }
+    CHECK_FALSE(test::get<session>([&](auto h) { acc.register_account("x", "password2", "", {}, h); }).ok());
+
+    auto bad = test::get<session>([&](auto h) { acc.login("alice", "wrong pass", "1.2.3.4", h); });
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.reason() == "wrong username or password");
+    auto nobody = test::get<session>([&](auto h) { acc.login("nobody", "password1", "1.2.3.4", h); });
+    CHECK(nobody.reason() == "wrong username or password");  // same answer: names do not leak
+
+    auto in = test::must<session>([&](auto h) { acc.login("ALICE", "password1", "1.2.3.4", h); });
+    CHECK(in.who.id == reg.who.id);
+    CHECK(in.token != reg.token);
+    auto who = test::must<std::optional<player>>([&](auto h) { acc.resolve(in.token, h); });
+    REQUIRE(who);
+    CHECK(who->id == reg.who.id);
+
+    // Neither raw token is anywhere in the database files; their hashes are.
+    auto disk = slurp(path) + slurp(path + "-wal");
+    CHECK(disk.find(in.token) == std::string::npos);
+    CHECK(disk.find(reg.token) == std::string::npos);
+    CHECK(disk.find("password1") == std::string::npos);
+    CHECK(disk.find(token_hash(in.token)) != std::string::npos);
+
+    CHECK(test::must<bool>([&](auto h) { acc.logout(in.token, h); }));
+    CHECK_FALSE(test::must<std::optional<player>>([&](auto h) { acc.resolve(in.token, h); }));
+    CHECK(test::must<std::optional<player>>([&](auto h) { acc.resolve(reg.token, h); }));  // other session lives
+    CHECK_FALSE(test::must<bool>([&](auto h) { acc.logout(in.token, h); }));
+    CHECK_FALSE(test::must<std::optional<player>>([&](auto h) { acc.resolve("made-up", h); }));
+}
+
+TEST_CASE("auth: log-in rate limiting per username and per address") {
+    test::temp_dir dir;
+    std::int64_t clock = 1700000000000;
+    auto s = test::open_store(dir.file("k.db"));
+    accounts acc(*s, fast(&clock));
+    test::must<session>([&](auto h) { acc.register_account("carol", "password1", "", {}, h); });
+    for (int i = 0; i < 5; ++i)
+        CHECK(test::get<session>([&](auto h) { acc.login("carol", "nope-nope", "10.0.0." + std::to_string(i), h); })
+                  .reason() == "wrong username or password");
+    // Blocked now, even with the right password and from a new address.
+    auto blocked = test::get<session>([&](auto h) { acc.login("Carol", "password1", "10.9.9.9", h); });
+    REQUIRE_FALSE(blocked.ok());
+    CHECK(blocked.reason().find("too many") != std::string::npos);
+    clock += 15 * 60 * 1000 + 1;  // the window passes
+    CHECK(test::get<session>([&](auto h) { acc.login("carol", "password1", "10.9.9.9", h); }).ok());
+
+    // Per address: 20 failures spread over many names block that address only.
+    for (int i = 0; i < 20; ++i)
+        test::get<session>([&](auto h) { acc.login("user" + std::to_string(i), "whatever1", "6.6.6.6", h); });
+    auto by_ip = test::get<session>([&](auto h) { acc.login("carol", "password1", "6.6.6.6", h); });
+    CHECK(by_ip.reason().find("too many") != std::string::npos);
+    CHECK(test::get<session>([&](auto h) { acc.login("carol", "password1", "7.7.7.7", h); }).ok());
+}
+
+TEST_CASE("auth: a guest who registers keeps their games and their token") {
+    test::temp_dir dir;
+    std::int64_t clock = 1700000000000;
+    auto s = test::open_store(dir.file("k.db"));
+    accounts acc(*s, fast(&clock));
+    auto guest = test::must<session>([&](auto h) { acc.new_guest(h); });
+    CHECK(guest.who.guest());
+    CHECK(guest.who.name.starts_with("Guest-"));
+    auto other = test::must<session>([&](auto h) { acc.new_guest(h); });
+    auto g = s->start_game({{"oware", 0, 0, false, false, ""}, {guest.who.id, other.who.id}, 1}, nullptr);
+    test::must<end_summary>([&](auto h) { s->end_game({g, game_status::finished, 0, "won", 2}, h); });
+
+    auto reg = test::must<session>(
+        [&](auto h) { acc.register_account("dave", "password1", "", guest.token, h); });
+    CHECK(reg.who.id == guest.who.id);
+    CHECK_FALSE(reg.who.guest());
+    auto prof = test::must<std::optional<profile>>([&](auto h) { s->profile_of("dave", 10, h); });
+    REQUIRE(prof);
+    REQUIRE(prof->recent.size() == 1);
+    CHECK(prof->recent[0].id == g);
+    CHECK(prof->recent[0].seats[0].name == "dave");
+    auto old = test::must<std::optional<player>>([&](auto h) { acc.resolve(guest.token, h); });
+    REQUIRE(old);
+    CHECK(old->name == "dave");
+    // The account's token cannot adopt anything again.
+    auto again = test::get<session>([&](auto h) { acc.register_account("eve", "password1", "", reg.token, h); });
+    CHECK_FALSE(again.ok());
+}

@@ -1,0 +1,47 @@
+#pragma once
+// Helpers for the store tests: a fresh temporary directory per test, and a way
+// to wait for an asynchronous store call (the tests are the only place where
+// blocking on a store result is fine).
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <future>
+#include <memory>
+#include <string>
+
+#include "kibitz/core/result.hpp"
+#include "store/sqlite_store.hpp"
+
+namespace kibitz::test {
+
+struct temp_dir {
+    std::filesystem::path path;
+    temp_dir();
+    ~temp_dir();
+    std::string file(const std::string& name) const { return (path / name).string(); }
+};
+
+// get<T>([&](auto h) { store.op(args..., h); }) blocks until the handler ran.
+template <class T, class F>
+core::result<T> get(F start) {
+    auto p = std::make_shared<std::promise<core::result<T>>>();
+    auto f = p->get_future();
+    start([p](core::result<T> r) { p->set_value(std::move(r)); });
+    return f.get();
+}
+
+// The value, failing the test (with the reason) when there is none.
+template <class T, class F>
+T must(F start) {
+    auto r = get<T>(std::move(start));
+    INFO("reason: " << (r ? std::string() : r.reason()));
+    REQUIRE(r.ok());
+    return std::move(r).value();
+}
+
+std::unique_ptr<server::sqlite_store> open_store(const std::string& path);
+
+// A player with an account (rated games need two), created without hashing.
+server::player make_account(server::store& s, const std::string& name);
+
+}  // namespace kibitz::test
