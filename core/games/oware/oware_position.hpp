@@ -53,7 +53,7 @@ struct sowing {
 };
 sowing sow(variant v, const position& p, int pit);
 
-// Why a pit may not be played now (nullptr-free: empty string when legal).
+// Why a pit may not be played now, for error messages (empty when legal).
 std::string illegal_reason(variant v, const position& p, int pit);
 
 void generate(variant v, const position& p, move_set& out);
