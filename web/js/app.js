@@ -1,0 +1,64 @@
+// The single-page app: hash routes to pages, the header (who am I, connection
+// status). Each page is a module exporting mount(el, params) that returns an
+// optional unmount function.
+import {socket} from './net/socket.js';
+import {h, clear} from './ui/dom.js';
+import * as lobby from './pages/lobby.js';
+import * as game from './pages/game.js';
+import * as replay from './pages/replay.js';
+import * as leaderboard from './pages/leaderboard.js';
+import * as player from './pages/player.js';
+import * as login from './pages/login.js';
+import * as invite from './pages/invite.js';
+
+const routes = [
+    [/^#?\/?$/, lobby],
+    [/^#\/game\/([\w-]+)$/, game],
+    [/^#\/replay\/([\w-]+)$/, replay],
+    [/^#\/leaderboard\/([\w-]+)$/, leaderboard],
+    [/^#\/leaderboard\/?$/, leaderboard],
+    [/^#\/player\/([^/]+)$/, player],
+    [/^#\/login$/, login],
+    [/^#\/invite\/([\w-]+)$/, invite],
+];
+
+let unmount = null;
+
+function route() {
+    const hash = location.hash || '#/';
+    const page = document.getElementById('page');
+    if (unmount) { try { unmount(); } catch (e) { console.error(e); } unmount = null; }
+    clear(page);
+    for (const [re, mod] of routes) {
+        const m = hash.match(re);
+        if (m) {
+            unmount = mod.mount(page, ...m.slice(1).map(decodeURIComponent)) || null;
+            return;
+        }
+    }
+    page.append(h('section', {class: 'card'}, h('h1', {}, 'Not found'), h('p', {}, h('a', {href: '#/'}, 'Back to the lobby'))));
+}
+
+function show_status(status) {
+    const el = document.getElementById('conn');
+    el.textContent = {online: 'online', connecting: 'connecting…', offline: 'reconnecting…'}[status] || status;
+    el.className = `conn conn-${status}`;
+    document.body.dataset.conn = status;
+}
+
+function show_me(user) {
+    const el = clear(document.getElementById('me'));
+    if (!user) return;
+    el.append(h('a', {href: `#/player/${encodeURIComponent(user.name)}`, class: 'me-name'}, user.name),
+        user.guest ? h('a', {href: '#/login', class: 'btn small'}, 'Log in') : null);
+}
+
+socket.on('status', show_status);
+socket.on('ready', show_me);
+// A pairing found anywhere takes this tab to the game.
+socket.on('game.found', (d) => { location.hash = `#/game/${d.room}`; });
+socket.on('error', (d) => { if (d.code === 'rate_limited') console.warn('rate limited'); });
+window.addEventListener('hashchange', route);
+window.kibitz = {socket};  // for debugging and the browser tests
+socket.connect();
+route();

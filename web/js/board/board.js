@@ -1,0 +1,226 @@
+// A rules-free SVG board: draws the cells and pieces of a board_view through a
+// layout module (one per layout), marks the last move and the selection, and
+// turns clicks, drags and keys into one of the server's legal moves (through
+// move_picker). Layers: background, marks, pieces, then transparent hit shapes
+// that carry focus, aria-labels and data-cell for input and tests.
+import {s, clear} from '../ui/dom.js';
+import {move_picker} from './picker.js';
+import {layouts} from './layouts.js';
+
+export function create_board(host, view, opts = {}) {
+    const layout = layouts[view.layout];
+    if (!layout) throw new Error(`unknown layout ${view.layout}`);
+    const ctx = {view, colours: opts.colours || layout.colours, game: opts.game};
+    const [vw, vh] = layout.size(view);
+    const by_id = new Map(view.cells.map((c) => [c.id, c]));
+    let flip = false;
+    let pieces = new Map();
+    let marks = {last: [], affected: []};
+    let enabled = false;
+    let focus_id = null;
+    const picker = new move_picker();
+
+    const root = s('svg', {class: `board board-${view.layout}`, viewBox: `0 0 ${vw} ${vh}`,
+        role: 'group', 'aria-label': opts.label || 'board', preserveAspectRatio: 'xMidYMid meet'});
+    const g_bg = s('g', {class: 'bg'}), g_marks = s('g', {class: 'marks'});
+    const g_pieces = s('g', {class: 'pieces'}), g_hit = s('g', {class: 'hits'});
+    root.append(g_bg, g_marks, g_pieces, g_hit);
+    clear(host).append(root);
+
+    // Centre of a cell in viewBox units, turned round when the board is flipped.
+    function pos(id) {
+        const c = by_id.get(id);
+        const [x, y] = layout.project(c.x, c.y, view);
+        return flip ? [vw - x, vh - y] : [x, y];
+    }
+    ctx.pos = pos;
+    ctx.cell = (id) => by_id.get(id);
+
+    function draw_static() {
+        clear(g_bg); clear(g_hit);
+        layout.background(g_bg, ctx, flip);
+        const order = layout.hit_order ? layout.hit_order(view.cells) : view.cells;
+        for (const c of order) {
+            const el = layout.hit_shape(c, ctx);
+            el.classList.add('hit');
+            el.setAttribute('data-cell', c.id);
+            el.setAttribute('tabindex', '-1');
+            el.setAttribute('role', 'button');
+            g_hit.append(el);
+        }
+        draw_pieces();
+    }
+
+    function draw_pieces() {
+        clear(g_pieces);
+        for (const p of pieces.values()) {
+            if (!by_id.has(p.at)) continue;
+            const el = layout.piece(p, ctx);
+            el.classList.add('piece');
+            el.setAttribute('data-at', p.at);
+            g_pieces.append(el);
+        }
+        draw_marks();
+    }
+
+    function draw_marks() {
+        clear(g_marks);
+        const starts = enabled ? picker.starts() : new Set();
+        const next = enabled ? picker.next() : new Set();
+        const selected = new Set(picker.prefix);
+        const fin = new Set(picker.finishing().map((m) => m.path[m.path.length - 1]));
+        for (const id of marks.last) if (by_id.has(id)) g_marks.append(layout.mark(by_id.get(id), 'last', ctx));
+        for (const id of marks.affected) if (by_id.has(id)) g_marks.append(layout.mark(by_id.get(id), 'affected', ctx));
+        for (const id of selected) g_marks.append(layout.mark(by_id.get(id), 'selected', ctx));
+        for (const id of next) g_marks.append(layout.mark(by_id.get(id), pieces.has(id) ? 'dest-occupied' : 'dest', ctx));
+        // aria state on every hit shape
+        for (const el of g_hit.children) {
+            const id = el.getAttribute('data-cell');
+            const c = by_id.get(id);
+            let label = layout.describe(c, pieces.get(id), ctx);
+            if (selected.has(id)) label += ', selected';
+            if (next.has(id)) label += ', legal destination';
+            else if (fin.has(id)) label += ', stop here';
+            else if (starts.has(id) && !picker.prefix.length) label += ', can move';
+            el.setAttribute('aria-label', label);
+            el.classList.toggle('movable', starts.has(id));
+            el.classList.toggle('dest', next.has(id));
+            el.classList.toggle('selected', selected.has(id));
+            el.setAttribute('tabindex', id === focus_id ? '0' : '-1');
+        }
+        if (focus_id === null && g_hit.firstElementChild) g_hit.firstElementChild.setAttribute('tabindex', '0');
+        opts.on_select?.(picker.prefix.slice(), picker.finishing());
+    }
+
+    function activate(id) {
+        if (!enabled) return;
+        const r = picker.activate(id);
+        if (r.action === 'move') opts.on_move?.(r.move);
+        else if (r.action === 'choose') opts.on_choose?.(r.moves);
+        draw_marks();
+    }
+
+    // Pointer input: a press and release on the same cell is a click; a press,
+    // move and release elsewhere is a drag from the first cell to the second.
+    let drag = null;
+    root.addEventListener('pointerdown', (ev) => {
+        const el = ev.target.closest?.('[data-cell]');
+        if (!el || ev.button !== 0) return;
+        ev.preventDefault();
+        const id = el.getAttribute('data-cell');
+        focus_id = id;
+        drag = {id, x: ev.clientX, y: ev.clientY, moved: false, ghost: null};
+        try { root.setPointerCapture(ev.pointerId); } catch { /* synthetic events */ }
+    });
+    root.addEventListener('pointermove', (ev) => {
+        if (!drag) return;
+        if (!drag.moved && Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) > 6) {
+            drag.moved = true;
+            const piece_el = g_pieces.querySelector(`[data-at="${css_escape(drag.id)}"]`);
+            if (piece_el && enabled && picker.starts().has(drag.id)) {
+                if (picker.prefix[0] !== drag.id || picker.prefix.length !== 1) { picker.reset(); activate(drag.id); }
+                drag.ghost = piece_el;
+                piece_el.classList.add('dragging');
+            }
+        }
+        if (drag.ghost) {
+            const pt = to_svg(ev.clientX, ev.clientY);
+            const [x, y] = pos(drag.id);
+            drag.ghost.setAttribute('transform', `translate(${pt.x - x} ${pt.y - y})`);
+        }
+    });
+    root.addEventListener('pointerup', (ev) => {
+        const d = drag;
+        drag = null;
+        if (!d) return;
+        if (d.ghost) { d.ghost.removeAttribute('transform'); d.ghost.classList.remove('dragging'); }
+        const target = document.elementFromPoint(ev.clientX, ev.clientY)?.closest?.('[data-cell]');
+        const id = target && root.contains(target) ? target.getAttribute('data-cell') : null;
+        if (!d.moved) { activate(d.id); return; }
+        if (id && id !== d.id) activate(id);
+        else draw_marks();
+    });
+    root.addEventListener('pointercancel', () => { drag = null; draw_pieces(); });
+
+    function to_svg(cx, cy) {
+        const pt = root.createSVGPoint();
+        pt.x = cx; pt.y = cy;
+        return pt.matrixTransform(root.getScreenCTM().inverse());
+    }
+
+    // Keyboard: one focusable cell at a time; arrows move to the nearest cell
+    // on screen in that direction; Enter or Space activates; Escape clears.
+    root.addEventListener('keydown', (ev) => {
+        const el = ev.target.closest?.('[data-cell]');
+        if (!el) return;
+        const id = el.getAttribute('data-cell');
+        const dirs = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
+        if (dirs[ev.key]) {
+            ev.preventDefault();
+            const next = nearest(id, ...dirs[ev.key]);
+            if (next) focus_cell(next);
+        } else if (ev.key === 'Enter' || ev.key === ' ') {
+            ev.preventDefault();
+            focus_id = id;
+            activate(id);
+            focus_cell(id);
+        } else if (ev.key === 'Escape') {
+            picker.reset();
+            draw_marks();
+        }
+    });
+    root.addEventListener('focusin', (ev) => {
+        const el = ev.target.closest?.('[data-cell]');
+        if (el) focus_id = el.getAttribute('data-cell');
+    });
+
+    function nearest(from, dx, dy) {
+        const [x0, y0] = pos(from);
+        let best = null, best_score = Infinity;
+        for (const c of view.cells) {
+            if (c.id === from) continue;
+            const [x, y] = pos(c.id);
+            const along = (x - x0) * dx + (y - y0) * dy;
+            if (along <= 0.05) continue;
+            const across = Math.abs((x - x0) * dy - (y - y0) * dx);
+            const score = along + 2 * across;
+            if (score < best_score) { best_score = score; best = c.id; }
+        }
+        return best;
+    }
+
+    function focus_cell(id) {
+        focus_id = id;
+        for (const el of g_hit.children) el.setAttribute('tabindex', el.getAttribute('data-cell') === id ? '0' : '-1');
+        g_hit.querySelector(`[data-cell="${css_escape(id)}"]`)?.focus();
+    }
+
+    draw_static();
+
+    return {
+        element: root,
+        set_pieces(list) {
+            pieces = new Map((list || []).map((p) => [p.at, p]));
+            draw_pieces();
+        },
+        // bottom_seat: the seat whose side is drawn nearest the viewer.
+        set_orientation(bottom_seat) {
+            const f = layout.seat0_top ? bottom_seat === 0 : bottom_seat === 1;
+            if (f === flip) return;
+            flip = f;
+            draw_static();
+        },
+        set_marks(m) { marks = {last: m.last || [], affected: m.affected || []}; draw_marks(); },
+        // Legal moves of the side this viewer plays (empty/disabled otherwise).
+        set_input(moves, on) {
+            enabled = !!on;
+            picker.set_moves(on ? moves : []);
+            draw_marks();
+        },
+        cancel() { picker.reset(); draw_marks(); },
+        // Finish at the current landing (the "stop here" button).
+        finish(move) { picker.reset(); opts.on_move?.(move); draw_marks(); },
+    };
+}
+
+function css_escape(id) { return window.CSS && CSS.escape ? CSS.escape(id) : id.replace(/"/g, '\\"'); }

@@ -1,0 +1,55 @@
+// Oware (and Ouril): two rows of six pits (x = 0..5; South's row y = 1, a..f
+// left to right; North's y = 0, A..F right to left) and two stores (x = -1 and
+// x = 6). Each pit's piece carries its seed count; stores always have one.
+import {s} from '../ui/dom.js';
+
+const unit = 1.1, pad = 0.15;
+
+export const oware = {
+    colours: ['south', 'north'],
+    seat0_top: false,
+    size: () => [8 * unit + 2 * pad, 2 * unit + 2 * pad],
+    project: (x, y) => [pad + (x + 1.5) * unit, pad + (y + 0.5) * unit],
+    background(g, ctx) {
+        const [w, h] = oware.size();
+        g.append(s('rect', {x: 0.04, y: 0.04, width: w - 0.08, height: h - 0.08, rx: 0.45, class: 'tray'}));
+        for (const c of ctx.view.cells) {
+            const [x, y] = ctx.pos(c.id);
+            if (c.kind === 'store') {
+                g.append(s('rect', {x: x - 0.42, y: y - 0.95, width: 0.84, height: 1.9, rx: 0.42, class: `store store-${c.tags[0]}`}));
+            } else {
+                g.append(s('circle', {cx: x, cy: y, r: 0.45, class: `pit pit-${c.tags[0]}`}));
+                g.append(s('text', {x, y: y + (y > h / 2 ? 0.53 : -0.47), class: 'pit-name'}, c.id));
+            }
+        }
+    },
+    hit_shape(c, ctx) {
+        const [x, y] = ctx.pos(c.id);
+        if (c.kind === 'store') return s('rect', {x: x - 0.42, y: y - 0.95, width: 0.84, height: 1.9, rx: 0.42});
+        return s('circle', {cx: x, cy: y, r: 0.47});
+    },
+    mark(c, kind, ctx) {
+        const [x, y] = ctx.pos(c.id);
+        if (c.kind === 'store') return s('rect', {x: x - 0.42, y: y - 0.95, width: 0.84, height: 1.9, rx: 0.42, class: `mark-${kind}`});
+        if (kind === 'dest') return s('circle', {cx: x, cy: y, r: 0.47, class: 'mark-dest-ring'});
+        return s('circle', {cx: x, cy: y, r: 0.47, class: `mark-${kind}`});
+    },
+    piece(p, ctx) {
+        const [x, y] = ctx.pos(p.at);
+        const g = s('g', {class: `seeds owner-${p.owner}`});
+        // Up to 12 seeds drawn on a small spiral; the number is what counts.
+        const n = Math.min(p.count, 12);
+        for (let i = 0; i < n; ++i) {
+            const a = i * 2.4, r = 0.08 + 0.025 * i;
+            g.append(s('circle', {cx: x + r * Math.cos(a), cy: y + r * Math.sin(a), r: 0.055, class: 'seed'}));
+        }
+        g.append(s('text', {x, y: y + 0.12, class: 'count'}, String(p.count)));
+        return g;
+    },
+    describe(c, p, ctx) {
+        const n = p ? p.count : 0;
+        const owner = c.tags[0];
+        if (c.kind === 'store') return `${owner}'s store, ${n} seed${n === 1 ? '' : 's'}`;
+        return `pit ${c.id} (${owner}), ${n} seed${n === 1 ? '' : 's'}`;
+    },
+};

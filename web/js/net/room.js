@@ -1,0 +1,120 @@
+// One room's state, kept in step with the server: a full room.state replaces
+// it; versioned events (start, move, offer, end) apply in order; a gap or a
+// reconnect asks for what was missed with room.join {room, v}. Ephemeral
+// messages (chat, presence, spectators, rematch) apply as they come.
+import {socket} from './socket.js';
+import {cache_start, cache_move, cache_finish} from './replay_cache.js';
+
+export class room_sync {
+    constructor(room, on_change) {
+        this.room = room;
+        this.state = null;     // the last room.state, updated in place by events
+        this.v = 0;
+        this.last = null;      // {path, affected} of the last move, when known
+        this.on_change_ = on_change;
+        this.offs_ = [];
+        const on = (t, fn) => this.offs_.push(socket.on(t, (d, msg) => {
+            if (d && d.room === this.room) fn(d, msg);
+        }));
+        this.offs_.push(socket.on('ready', () => this.join()));
+        on('room.state', (d, msg) => this.full_(d, msg.v));
+        on('start', (d, msg) => this.versioned_(msg, () => {}));
+        on('move', (d, msg) => this.versioned_(msg, () => this.move_(d)));
+        on('offer', (d, msg) => this.versioned_(msg, () => this.offer_(d)));
+        on('end', (d, msg) => this.versioned_(msg, () => this.end_(d)));
+        on('room.synced', (d) => {
+            if (!this.state) return;
+            this.state.spectators = d.spectators;
+            for (const p of d.players || []) this.presence_(p);
+            this.changed_('synced');
+        });
+        on('presence', (d) => { if (this.state) { this.presence_(d); this.changed_('presence'); } });
+        on('spectators', (d) => { if (this.state) { this.state.spectators = d.count; this.changed_('spectators'); } });
+        on('chat', (d) => {
+            if (!this.state) return;
+            this.state.chat = [...(this.state.chat || []), {from: d.from, seat: d.seat, text: d.text}].slice(-50);
+            this.changed_('chat');
+        });
+        on('rematch', (d) => { if (this.state) { this.state.rematch_next = d.next; this.changed_('rematch'); } });
+    }
+
+    // (Re)join: with the version we hold, so the server can send only what we missed.
+    join() {
+        const d = {room: this.room};
+        if (this.state && this.v > 0) d.v = this.v;
+        socket.request('room.join', d).catch((e) => {
+            this.error = e;
+            this.changed_('error');
+        });
+    }
+
+    close() {
+        this.offs_.forEach((f) => f());
+        if (socket.is_ready()) socket.send('room.leave', {room: this.room});
+    }
+
+    full_(d, v) {
+        this.state = d;
+        d.clocks_at = performance.now();
+        this.v = v || 0;
+        this.error = null;
+        this.last = null;
+        this.cells = d.board.cells;
+        if ((d.moves || []).length === 0) cache_start(this.room, d);
+        this.changed_('state');
+    }
+
+    versioned_(msg, apply) {
+        if (!this.state) return;
+        if (msg.v <= this.v) return;  // already seen (replayed after a resync)
+        if (msg.v > this.v + 1) { this.join(); return; }  // a gap: ask for the rest
+        apply();
+        this.v = msg.v;
+    }
+
+    move_(d) {
+        const s = this.state;
+        // The path of the move just played, from the legal list we were given.
+        const m = (s.board.moves || []).find((x) => x.text === d.move);
+        this.last = m ? {path: m.path, affected: m.affected || []} : null;
+        s.board = {...s.board, ...d.board, cells: this.cells};
+        if (d.clocks !== undefined) { s.clocks = d.clocks; s.clocks_at = performance.now(); }
+        s.moves = [...(s.moves || []), d.move];
+        if (s.offers && s.offers.draw >= 0 && s.offers.draw !== d.seat) s.offers.draw = -1;
+        cache_move(this.room, s.moves.length, d.move, d.board);
+        this.changed_('move', d);
+    }
+
+    offer_(d) {
+        const s = this.state;
+        s.offers = s.offers || {draw: -1, rematch: [false, false]};
+        if (d.kind === 'draw') s.offers.draw = d.state === 'open' ? d.by : -1;
+        else if (d.kind === 'rematch') {
+            const r = [...(s.offers.rematch || [false, false])];
+            r[d.by] = d.state === 'open' || d.state === 'accepted';
+            if (d.state === 'declined' || d.state === 'cancelled') { r[0] = r[1] = false; }
+            s.offers.rematch = r;
+        }
+        this.changed_('offer', d);
+    }
+
+    end_(d) {
+        const s = this.state;
+        s.status = d.status;
+        if (d.clocks !== undefined) { s.clocks = d.clocks; s.clocks_at = performance.now(); }
+        s.board = {...s.board, moves: []};
+        s.offers = {...(s.offers || {}), draw: -1};
+        cache_finish(this.room, s.moves, s.status);
+        this.changed_('end', d);
+    }
+
+    presence_(p) {
+        const pl = (this.state.players || []).find((x) => x.seat === p.seat);
+        if (!pl) return;
+        if ('connected' in p) pl.connected = p.connected;
+        if (p.state) pl.connected = p.state !== 'disconnected';
+        pl.claim_at = p.claim_in_ms !== undefined ? performance.now() + p.claim_in_ms : null;
+    }
+
+    changed_(what, d) { this.on_change_(what, d); }
+}

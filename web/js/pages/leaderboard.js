@@ -1,0 +1,25 @@
+// Leaderboards per game, from GET /api/leaderboard/<game>.
+import {api} from '../net/http.js';
+import {h, clear, game_names, game_ids} from '../ui/dom.js';
+
+export function mount(el, game = 'checkers') {
+    const body = h('div', {'data-test': 'leaderboard'}, h('p', {class: 'muted'}, 'Loading…'));
+    el.append(h('section', {class: 'card'}, h('h1', {}, `Leaderboard · ${game_names[game] || game}`),
+        h('nav', {class: 'tabs'}, game_ids.map((g) => h('a', {href: `#/leaderboard/${g}`, class: g === game ? 'active' : '', 'aria-current': g === game ? 'page' : null}, game_names[g]))),
+        body));
+    let alive = true;
+    api('GET', `/api/leaderboard/${encodeURIComponent(game)}?limit=50`).then((r) => {
+        if (!alive) return;
+        clear(body);
+        if (r.unavailable) { body.append(h('p', {class: 'notice'}, 'Leaderboards are not available on this server yet.')); return; }
+        if (r.error) { body.append(h('p', {class: 'error'}, r.message || r.error)); return; }
+        const rows = r.leaders || [];
+        if (!rows.length) { body.append(h('p', {class: 'muted'}, 'No rated games yet.')); return; }
+        body.append(h('table', {class: 'table'},
+            h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, 'Player'), h('th', {}, 'Rating'), h('th', {}, 'Games'))),
+            h('tbody', {}, rows.map((p, i) => h('tr', {},
+                h('td', {}, i + 1), h('td', {}, h('a', {href: `#/player/${encodeURIComponent(p.name)}`}, p.name)),
+                h('td', {}, `${Math.round(p.rating)}${p.provisional ? '?' : ''}`), h('td', {}, p.games ?? ''))))));
+    });
+    return () => { alive = false; };
+}

@@ -1,0 +1,152 @@
+// Lobby: live seeks, the create-seek form, quick pairing, games in play to
+// watch, online counts, and your unfinished games to return to.
+import {socket} from '../net/socket.js';
+import {h, clear, game_names, game_ids, colour_names, presets, tc_text, rating_text, toast, capitalise} from '../ui/dom.js';
+
+export function mount(el) {
+    const seeks = new Map();
+    const live = new Map();       // room id -> room summary
+    let counts = {players: 0, games: 0};
+    let queued = null;
+    const offs = [];
+
+    const counts_el = h('p', {class: 'counts', 'data-test': 'counts'});
+    const resume_el = h('div', {class: 'resume'});
+    const seek_list = h('ul', {class: 'list seeks', 'data-test': 'seeks'});
+    const live_list = h('ul', {class: 'list live', 'data-test': 'live'});
+    const queue_el = h('p', {class: 'queue muted', role: 'status'});
+
+    // Quick pairing: pick a game, then a time control.
+    const quick_game = select('quick-game', game_ids.map((g) => [g, game_names[g]]));
+    const quick_buttons = h('div', {class: 'quick-grid'}, presets.map(([m, i]) =>
+        h('button', {class: 'btn quick', 'data-tc': `${m}+${i}`, onclick: () => quick(m * 60, i)}, `${m}+${i}`)));
+
+    // Create-a-seek form.
+    const f_game = select('seek-game', game_ids.map((g) => [g, game_names[g]]));
+    const f_tc = select('seek-tc', [...presets.map(([m, i]) => [`${m * 60}+${i}`, `${m}+${i}`]), ['custom', 'Custom…'], ['none', 'Untimed']]);
+    f_tc.value = '300+3';
+    const f_min = h('input', {type: 'number', min: 0, max: 180, step: 0.5, value: 5, name: 'minutes', 'aria-label': 'minutes'});
+    const f_inc = h('input', {type: 'number', min: 0, max: 180, value: 3, name: 'increment', 'aria-label': 'increment seconds'});
+    const custom = h('span', {class: 'custom', hidden: true}, f_min, ' min + ', f_inc, ' s');
+    f_tc.addEventListener('change', () => { custom.hidden = f_tc.value !== 'custom'; });
+    const f_rated = select('seek-rated', [['casual', 'Casual'], ['rated', 'Rated']]);
+    const f_colour = select('seek-colour', [['random', 'Random']]);
+    const fill_colours = () => {
+        clear(f_colour).append(h('option', {value: 'random'}, 'Random'),
+            ...colour_names[f_game.value].map((c) => h('option', {value: c}, capitalise(c))));
+    };
+    f_game.addEventListener('change', fill_colours);
+    fill_colours();
+    const form = h('form', {class: 'seek-form', 'data-test': 'seek-form', onsubmit: (ev) => { ev.preventDefault(); create_seek(); }},
+        field('Game', f_game), field('Time', f_tc, custom), field('Mode', f_rated), field('Colour', f_colour),
+        h('button', {class: 'btn primary', type: 'submit'}, 'Create seek'),
+        h('button', {class: 'btn', type: 'button', onclick: create_invite}, 'Invite a friend'));
+
+    el.append(h('div', {class: 'lobby'},
+        h('section', {class: 'card'}, h('h2', {}, 'Quick pairing'), field('Game', quick_game), quick_buttons, queue_el),
+        h('section', {class: 'card'}, h('h2', {}, 'Create a game'), form),
+        h('section', {class: 'card'}, h('h2', {}, 'Open seeks'), seek_list),
+        h('section', {class: 'card'}, h('h2', {}, 'Games in play'), live_list),
+        h('section', {class: 'card side'}, counts_el, resume_el)));
+
+    function field(label, ...inputs) { return h('label', {class: 'field'}, h('span', {}, label), ...inputs); }
+    function select(name, opts) { return h('select', {name, 'data-test': name}, opts.map(([v, t]) => h('option', {value: v}, t))); }
+
+    function read_tc() {
+        if (f_tc.value === 'none') return null;
+        if (f_tc.value === 'custom') return {initial_s: Math.round(Number(f_min.value) * 60), increment_s: Math.round(Number(f_inc.value))};
+        const [a, b] = f_tc.value.split('+').map(Number);
+        return {initial_s: a, increment_s: b};
+    }
+    function settings() {
+        return {game: f_game.value, tc: read_tc(), rated: f_rated.value === 'rated', color: f_colour.value};
+    }
+    async function create_seek() {
+        try { await socket.request('seek.create', settings()); } catch (e) { toast(e.message || e.code, 'error'); }
+    }
+    async function create_invite() {
+        try { await socket.request('invite.create', settings()); } catch (e) { toast(e.message || e.code, 'error'); }
+    }
+    async function quick(initial_s, increment_s) {
+        try { await socket.request('quick.join', {game: quick_game.value, tc: {initial_s, increment_s}}); }
+        catch (e) { toast(e.message || e.code, 'error'); }
+    }
+
+    function render_counts() {
+        counts_el.textContent = `${counts.players} player${counts.players === 1 ? '' : 's'} online · ${counts.games} game${counts.games === 1 ? '' : 's'} in play`;
+    }
+    function render_seeks() {
+        clear(seek_list);
+        if (!seeks.size) seek_list.append(h('li', {class: 'muted'}, 'No open seeks. Create one!'));
+        for (const sk of seeks.values()) {
+            const mine = socket.user && sk.by.id === socket.user.id;
+            seek_list.append(h('li', {class: 'seek', 'data-seek': sk.id, 'data-game': sk.game},
+                h('span', {class: 'who'}, sk.by.name, ' ', h('small', {}, rating_text(sk.by.rating))),
+                h('span', {class: 'what'}, game_names[sk.game] || sk.game),
+                h('span', {}, tc_text(sk.tc)), h('span', {}, sk.rated ? 'rated' : 'casual'), h('span', {}, sk.color),
+                mine ? h('button', {class: 'btn small', onclick: () => socket.request('seek.cancel', {id: sk.id}).catch((e) => toast(e.message, 'error'))}, 'Cancel')
+                     : h('button', {class: 'btn small primary', onclick: () => socket.request('seek.accept', {id: sk.id}).catch((e) => toast(e.message, 'error'))}, 'Play')));
+        }
+    }
+    function render_live() {
+        clear(live_list);
+        if (!live.size) live_list.append(h('li', {class: 'muted'}, 'No games in play right now.'));
+        for (const r of live.values()) {
+            live_list.append(h('li', {'data-room': r.room},
+                h('a', {href: `#/game/${r.room}`},
+                    h('span', {class: 'what'}, game_names[r.game] || r.game),
+                    h('span', {}, r.players.map((p) => `${p.name} (${rating_text(p.rating)})`).join(' – ')),
+                    h('span', {class: 'muted'}, `${tc_text(r.tc)} · ply ${r.plies} · ${r.spectators} watching`))));
+        }
+    }
+    function render_resume(rooms) {
+        clear(resume_el);
+        if (rooms && rooms.length) resume_el.append(h('h3', {}, 'Your games'),
+            h('ul', {class: 'list'}, rooms.map((r) => h('li', {}, h('a', {href: `#/game/${r}`, 'data-test': 'resume'}, `Return to game ${r}`)))));
+    }
+
+    offs.push(socket.on('ready', () => {
+        socket.send('lobby.sub');
+        for (const g of game_ids) socket.send('live.sub', {game: g});
+        render_resume(socket.rooms);
+    }));
+    offs.push(socket.on('lobby.snapshot', (d) => {
+        seeks.clear();
+        for (const sk of d.seeks || []) seeks.set(sk.id, sk);
+        counts = d.counts || counts;
+        render_seeks(); render_counts();
+    }));
+    offs.push(socket.on('seek.add', (d) => { seeks.set(d.seek.id, d.seek); render_seeks(); }));
+    offs.push(socket.on('seek.created', (d) => { seeks.set(d.seek.id, d.seek); render_seeks(); toast('Seek created: waiting for an opponent'); }));
+    offs.push(socket.on('seek.remove', (d) => { seeks.delete(d.id); render_seeks(); }));
+    offs.push(socket.on('counts', (d) => { counts = d; render_counts(); }));
+    offs.push(socket.on('live.snapshot', (d) => {
+        for (const [k, r] of live) if (r.game === d.game) live.delete(k);
+        for (const r of d.rooms || []) live.set(r.room, r);
+        render_live();
+    }));
+    offs.push(socket.on('live.add', (d) => { live.set(d.room.room, d.room); render_live(); }));
+    offs.push(socket.on('live.remove', (d) => { live.delete(d.room); render_live(); }));
+    offs.push(socket.on('quick.queued', (d) => {
+        queued = d;
+        clear(queue_el).append(`Looking for a ${game_names[d.game]} ${tc_text(d.tc)} opponent (${d.waiting} waiting)… `,
+            h('button', {class: 'btn small', onclick: () => socket.send('quick.leave')}, 'Stop'));
+    }));
+    offs.push(socket.on('quick.left', () => { queued = null; clear(queue_el); }));
+    offs.push(socket.on('invite.created', (d) => {
+        const url = `${location.origin}${location.pathname}${d.path.replace(/^\//, '')}`;
+        toast('Invite created: send the link to a friend');
+        clear(resume_el).append(h('h3', {}, 'Invite link'), h('input', {class: 'invite-url', readonly: true, value: url, onfocus: (e) => e.target.select()}),
+            h('button', {class: 'btn small', onclick: () => socket.request('invite.cancel', {code: d.code}).then(() => clear(resume_el)).catch((e) => toast(e.message, 'error'))}, 'Cancel invite'));
+    }));
+    render_counts(); render_seeks(); render_live();
+
+    return () => {
+        offs.forEach((f) => f());
+        if (socket.is_ready()) {
+            socket.send('lobby.unsub');
+            for (const g of game_ids) socket.send('live.unsub', {game: g});
+            if (queued) socket.send('quick.leave');
+        }
+    };
+}

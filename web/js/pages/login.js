@@ -1,0 +1,43 @@
+// Log in / register, through POST /api/login and /api/register. A successful
+// answer gives a session token; the WebSocket then reconnects with it.
+import {api} from '../net/http.js';
+import {socket, set_token, forget_token, get_token} from '../net/socket.js';
+import {h, clear, toast} from '../ui/dom.js';
+
+export function mount(el) {
+    const msg = h('p', {class: 'form-msg', role: 'alert'});
+    const user = h('input', {name: 'username', autocomplete: 'username', required: true, minlength: 2, maxlength: 20, 'aria-label': 'username'});
+    const pass = h('input', {name: 'password', type: 'password', autocomplete: 'current-password', required: true, minlength: 8, 'aria-label': 'password'});
+    const submit = (kind) => async (ev) => {
+        ev.preventDefault();
+        clear(msg);
+        const body = {username: user.value.trim(), password: pass.value};
+        if (kind === 'register') body.guest_token = get_token();
+        const r = await api('POST', `/api/${kind}`, body);
+        if (r.unavailable) { msg.textContent = 'Accounts are not available on this server yet: you can keep playing as a guest.'; return; }
+        if (r.error) { msg.textContent = r.message || r.error; return; }
+        if (r.token) set_token(r.token);
+        socket.reconnect();
+        toast(kind === 'register' ? 'Welcome! Your account is ready.' : 'Logged in');
+        location.hash = '#/';
+    };
+    const me = socket.user;
+    el.append(h('section', {class: 'card narrow'},
+        h('h1', {}, 'Log in or register'),
+        me && !me.guest ? h('p', {}, `You are logged in as ${me.name}. `, h('button', {class: 'btn small', onclick: logout}, 'Log out')) : null,
+        h('form', {class: 'login', onsubmit: submit('login')},
+            h('label', {class: 'field'}, h('span', {}, 'Username'), user),
+            h('label', {class: 'field'}, h('span', {}, 'Password'), pass),
+            h('div', {class: 'row'},
+                h('button', {class: 'btn primary', type: 'submit'}, 'Log in'),
+                h('button', {class: 'btn', type: 'button', onclick: (ev) => { if (user.reportValidity() && pass.reportValidity()) submit('register')(ev); }}, 'Register')),
+            msg),
+        h('p', {class: 'muted'}, 'Guests play casual games; an account keeps your games and gives you ratings.')));
+
+    async function logout() {
+        await api('POST', '/api/logout', {});
+        forget_token();
+        socket.reconnect();
+        location.hash = '#/';
+    }
+}

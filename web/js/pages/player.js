@@ -1,0 +1,33 @@
+// A player's profile: ratings per game and recent games, from GET /api/players/<name>.
+import {api} from '../net/http.js';
+import {socket} from '../net/socket.js';
+import {h, clear, game_names} from '../ui/dom.js';
+
+export function mount(el, name) {
+    const body = h('div', {'data-test': 'profile'}, h('p', {class: 'muted'}, 'Loading…'));
+    el.append(h('section', {class: 'card'}, h('h1', {}, name), body));
+    let alive = true;
+    api('GET', `/api/players/${encodeURIComponent(name)}`).then((r) => {
+        if (!alive) return;
+        clear(body);
+        if (r.unavailable) {
+            body.append(h('p', {class: 'notice'}, 'Player profiles are not available on this server yet.'));
+        } else if (r.error) {
+            body.append(h('p', {class: 'error'}, r.status === 404 ? 'No such player.' : (r.message || r.error)));
+        } else {
+            body.append(h('p', {class: 'muted'}, r.guest ? 'Guest' : 'Registered player'),
+                h('h2', {}, 'Ratings'),
+                (r.ratings || []).length ? h('ul', {class: 'list'}, r.ratings.map((x) => h('li', {},
+                    h('a', {href: `#/leaderboard/${x.game}`}, game_names[x.game] || x.game), ': ',
+                    `${Math.round(x.rating)}${x.provisional ? '?' : ''}`, h('small', {class: 'muted'}, ` (${x.games ?? 0} games)`))))
+                    : h('p', {class: 'muted'}, 'No rated games yet.'),
+                h('h2', {}, 'Recent games'),
+                (r.recent || []).length ? h('ul', {class: 'list'}, r.recent.map((g) => h('li', {},
+                    h('a', {href: `#/replay/${g.id}`}, `${game_names[g.game] || g.game}: ${(g.players || []).join(' vs ')}`),
+                    ' ', h('span', {class: 'muted'}, g.result || g.reason || '')))) : h('p', {class: 'muted'}, 'No games yet.'));
+        }
+        const me = socket.user;
+        if (me && me.name === name && !me.guest) body.append(h('p', {}, h('a', {href: '#/login', class: 'btn small'}, 'Account / log out')));
+    });
+    return () => { alive = false; };
+}

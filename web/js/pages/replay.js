@@ -1,0 +1,84 @@
+// Replay of a finished game: step through it, jump to any move, export. The
+// record comes from GET /api/games/<id> (boards after every ply, from the
+// server's rules core) or, when the server has no such endpoint, from the
+// boards this browser saw while the game was played (replay_cache).
+import {api} from '../net/http.js';
+import {cached_replay} from '../net/replay_cache.js';
+import {create_board} from '../board/board.js';
+import {h, clear, game_names, tc_text, capitalise} from '../ui/dom.js';
+import {move_list} from './game_view.js';
+
+export function mount(el, id) {
+    const root = h('div', {class: 'game replay', 'data-test': 'replay'});
+    el.append(root, );
+    root.append(h('p', {class: 'muted'}, 'Loading the game…'));
+    let alive = true, ply = 0, rec = null, board = null, exportable = false;
+
+    (async () => {
+        const r = await api('GET', `/api/games/${encodeURIComponent(id)}`);
+        if (!alive) return;
+        if (r && !r.unavailable && !r.error && r.start && r.boards) { rec = r; exportable = true; }
+        else rec = cached_replay(id);
+        if (!rec) {
+            clear(root).append(h('section', {class: 'card'}, h('h2', {}, 'Replay not available'),
+                h('p', {}, r && r.error && !r.unavailable ? `The server says: ${r.message || r.error}.` :
+                    'The server offers no game records yet, and this browser did not see this game from its start.'),
+                h('p', {}, h('a', {href: '#/'}, 'Back to the lobby'))));
+            return;
+        }
+        build();
+    })();
+
+    const board_host = h('div', {class: 'board-wrap'});
+    const counter = h('span', {class: 'counter', 'data-test': 'replay-ply'});
+    const moves_host = h('div', {class: 'moves-wrap'});
+
+    function board_at(i) { return i === 0 ? rec.start : rec.boards[i - 1]; }
+
+    function build() {
+        const names = (rec.players || []).map((p) => `${p.name} (${p.color})`).join(' vs ');
+        const status = rec.status || {};
+        const result = status.state === 'over' ? (status.winner >= 0 ? `${capitalise(((rec.players || [])[status.winner] || {}).color || `seat ${status.winner}`)} wins` : 'Draw') + (status.reason ? ` — ${status.reason}` : '')
+            : status.state === 'aborted' ? 'Aborted' : 'Unfinished';
+        const nav = h('div', {class: 'replay-nav', role: 'toolbar', 'aria-label': 'replay controls'},
+            h('button', {class: 'btn', 'data-step': 'first', 'aria-label': 'first position', onclick: () => go(0)}, '⏮'),
+            h('button', {class: 'btn', 'data-step': 'prev', 'aria-label': 'previous move', onclick: () => go(ply - 1)}, '◀'),
+            counter,
+            h('button', {class: 'btn', 'data-step': 'next', 'aria-label': 'next move', onclick: () => go(ply + 1)}, '▶'),
+            h('button', {class: 'btn', 'data-step': 'last', 'aria-label': 'last position', onclick: () => go(rec.moves.length)}, '⏭'));
+        const export_link = exportable ? h('a', {class: 'btn small', href: `/api/games/${encodeURIComponent(id)}/export`, download: `${id}.txt`}, 'Export')
+            : h('button', {class: 'btn small', onclick: export_local}, 'Export move list');
+        clear(root).append(
+            h('div', {class: 'board-col'}, board_host, nav),
+            h('aside', {class: 'side'}, h('h2', {}, `${game_names[rec.game] || rec.game} · ${tc_text(rec.tc)}`),
+                h('p', {}, names), h('p', {class: 'banner', 'data-test': 'result'}, result), moves_host, export_link,
+                exportable ? null : h('p', {class: 'muted small'}, 'Replayed from what this browser saw.')));
+        board = create_board(board_host, rec.start, {game: rec.game, label: `${rec.game} board, replay`});
+        root.addEventListener('keydown', (ev) => {
+            if (ev.key === 'ArrowLeft' && !ev.target.closest('[data-cell]')) go(ply - 1);
+            if (ev.key === 'ArrowRight' && !ev.target.closest('[data-cell]')) go(ply + 1);
+        });
+        go(rec.moves.length);
+    }
+
+    function go(i) {
+        ply = Math.max(0, Math.min(rec.moves.length, i));
+        const b = board_at(ply);
+        board.set_pieces(b.pieces);
+        const before = ply > 0 ? board_at(ply - 1) : null;
+        const m = before && (before.moves || []).find((x) => x.text === rec.moves[ply - 1]);
+        board.set_marks(m ? {last: m.path, affected: m.affected || []} : {});
+        counter.textContent = `${ply} / ${rec.moves.length}`;
+        root.dataset.ply = String(ply);
+        clear(moves_host).append(move_list({moves: rec.moves}, ply - 1, go));
+    }
+
+    function export_local() {
+        const lines = [`[Game "${rec.game}"]`, ...(rec.players || []).map((p) => `[${capitalise(p.color)} "${p.name}"]`), '',
+            rec.moves.map((m, i) => `${i + 1}. ${m}`).join(' ')];
+        const a = h('a', {href: URL.createObjectURL(new Blob([lines.join('\n') + '\n'], {type: 'text/plain'})), download: `${id}.txt`});
+        a.click();
+    }
+
+    return () => { alive = false; };
+}
