@@ -6,7 +6,11 @@
 // opprimo_board.hpp. Decisions where the source is silent or loose:
 // - A King may step into an adjacent Castle triangle unless all three corners
 //   hold enemy pieces (source 9C: one or two enemy corners do not stop it).
+//   Source 9C says "enemy Soldiers"; Knights count too, as they do for the
+//   trap (section 4: "Soldiers or Knights or a combination of both").
 //   Points and triangles never block each other.
+// - Knights can be jumped like Soldiers (source 8: "the Knight can also be
+//   converted"); a Knight that reaches a back point is unchanged.
 // - Trapping counts the mover's pieces after the whole move, converted pieces
 //   included: a conversion may complete the trap. It wins at once, even if the
 //   same move completes a threefold repetition, and even if the trapped side
