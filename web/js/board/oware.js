@@ -37,11 +37,11 @@ export const oware = {
     piece(p, ctx) {
         const [x, y] = ctx.pos(p.at);
         const g = s('g', {class: `seeds owner-${p.owner}`});
-        // Up to 12 seeds drawn on a small spiral; the number is what counts.
-        const n = Math.min(p.count, 12);
+        // Up to 12 seeds on a ring around the number; the number is what counts.
+        const n = ctx.cell(p.at).kind === 'store' ? 0 : Math.min(p.count, 12);
         for (let i = 0; i < n; ++i) {
-            const a = i * 2.4, r = 0.08 + 0.025 * i;
-            g.append(s('circle', {cx: x + r * Math.cos(a), cy: y + r * Math.sin(a), r: 0.055, class: 'seed'}));
+            const a = (i / Math.max(n, 6)) * 2 * Math.PI - Math.PI / 2;
+            g.append(s('circle', {cx: x + 0.31 * Math.cos(a), cy: y + 0.31 * Math.sin(a), r: 0.06, class: 'seed'}));
         }
         g.append(s('text', {x, y: y + 0.12, class: 'count'}, String(p.count)));
         return g;

@@ -21,6 +21,7 @@ export class move_picker {
     // Cells that continue the current prefix.
     next() {
         const n = this.prefix.length;
+        if (!n) return new Set();
         return new Set(this.candidates().filter((m) => m.path.length > n).map((m) => m.path[n]));
     }
     // Moves that end exactly at the current prefix (only once something is picked).

@@ -31,6 +31,7 @@ export function mount(el, room) {
     el.append(root);
 
     const sync = new room_sync(room, (what) => render(what));
+    if (window.kibitz) window.kibitz.game = sync;  // for debugging and the browser tests
 
     function my_seat() { const y = sync.state && sync.state.you; return y && y.seat !== null && y.seat !== undefined ? y.seat : null; }
 
@@ -124,5 +125,8 @@ export function mount(el, room) {
         if ((st.players || []).some((p) => p.seat !== seat && p.connected === false)) clear(controls_host).append(controls(st, seat, act));
     }, 1000);
 
-    return () => { cancelAnimationFrame(frame); clearInterval(timer); sync.close(); };
+    return () => {
+        cancelAnimationFrame(frame); clearInterval(timer); sync.close();
+        if (window.kibitz && window.kibitz.game === sync) window.kibitz.game = null;
+    };
 }
