@@ -23,6 +23,14 @@
 
 namespace kibitz::server::auth {
 
+// The storage types this service speaks (kibitz::server::player is the play
+// layer's own type; these are the stored ones).
+using storage::account_login;
+using storage::handler;
+using storage::player;
+using storage::player_id;
+using storage::store;
+
 struct accounts_options {
     hash_cost cost = hash_cost::interactive();
     int hash_threads = 1;

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-namespace kibitz::server {
+namespace kibitz::server::storage {
 
 db_worker::db_worker(std::unique_ptr<sqlite_db> db, std::string name, std::string begin_sql,
                      std::size_t max_batch)
@@ -95,4 +95,4 @@ void db_worker::run_batch(std::deque<db_job>& batch) {
     }
 }
 
-}  // namespace kibitz::server
+}  // namespace kibitz::server::storage

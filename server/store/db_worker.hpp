@@ -17,7 +17,7 @@
 
 #include "store/sqlite_db.hpp"
 
-namespace kibitz::server {
+namespace kibitz::server::storage {
 
 struct db_job {
     std::function<void(sqlite_db&)> work;           // throws db_error to fail (rolled back)
@@ -51,4 +51,4 @@ private:
     std::thread thread_;  // last: starts after everything above is ready
 };
 
-}  // namespace kibitz::server
+}  // namespace kibitz::server::storage

@@ -18,7 +18,7 @@ endforeach()
 file(WRITE ${OUT}.tmp "// Generated from schema/migrations by embed_migrations.cmake; do not edit.
 #include \"store/migrations.hpp\"
 
-namespace kibitz::server {
+namespace kibitz::server::storage {
 
 std::span<const migration> embedded_migrations() {
     static const migration list[] = {
@@ -26,7 +26,7 @@ ${body}    };
     return list;
 }
 
-}  // namespace kibitz::server
+}  // namespace kibitz::server::storage
 ")
 # Only touch the output when it changed, so nothing recompiles needlessly.
 file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

@@ -3,7 +3,7 @@
 #include <array>
 #include <ctime>
 
-namespace kibitz::server {
+namespace kibitz::server::storage {
 
 namespace {
 std::array<const char*, 2> seat_names(std::string_view game_id) {
@@ -143,4 +143,4 @@ std::string export_game(const game_record& g) {
     return g.summary.settings.game_id == "checkers" ? export_pdn(g) : export_text(g);
 }
 
-}  // namespace kibitz::server
+}  // namespace kibitz::server::storage

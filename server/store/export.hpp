@@ -20,7 +20,7 @@
 
 #include "store/records.hpp"
 
-namespace kibitz::server {
+namespace kibitz::server::storage {
 
 std::string export_pdn(const game_record& g);   // checkers
 std::string export_text(const game_record& g);  // every other game
@@ -30,4 +30,4 @@ std::string export_game(const game_record& g);
 // "1. c D 2. f A" for any game (no result token).
 std::string numbered_moves(const game_record& g);
 
-}  // namespace kibitz::server
+}  // namespace kibitz::server::storage

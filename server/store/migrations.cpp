@@ -5,7 +5,7 @@
 #include <chrono>
 #include <string>
 
-namespace kibitz::server {
+namespace kibitz::server::storage {
 
 namespace {
 std::int64_t now_ms() {
@@ -59,4 +59,4 @@ core::result<int> apply_migrations(sqlite_db& db, std::span<const migration> lis
     }
 }
 
-}  // namespace kibitz::server
+}  // namespace kibitz::server::storage

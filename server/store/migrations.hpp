@@ -8,7 +8,7 @@
 #include "kibitz/core/result.hpp"
 #include "store/sqlite_db.hpp"
 
-namespace kibitz::server {
+namespace kibitz::server::storage {
 
 struct migration {
     int version;
@@ -26,4 +26,4 @@ core::result<int> apply_migrations(sqlite_db& db, std::span<const migration> lis
 // The version recorded in the database (0 for an empty file).
 int schema_version(sqlite_db& db);
 
-}  // namespace kibitz::server
+}  // namespace kibitz::server::storage

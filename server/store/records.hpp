@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace kibitz::server {
+namespace kibitz::server::storage {
 
 using player_id = std::int64_t;
 using game_key = std::int64_t;  // a stored game's row id (not the rules id "checkers")
@@ -114,4 +114,4 @@ struct leader {
 
 const char* to_string(game_status s);
 
-}  // namespace kibitz::server
+}  // namespace kibitz::server::storage

@@ -2,7 +2,7 @@
 
 #include <sqlite3.h>
 
-namespace kibitz::server {
+namespace kibitz::server::storage {
 
 statement::~statement() {
     sqlite3_reset(s_);
@@ -98,4 +98,4 @@ statement sqlite_db::prepare(const std::string& sql) {
 std::int64_t sqlite_db::last_insert_id() const { return sqlite3_last_insert_rowid(db_); }
 int sqlite_db::changes() const { return sqlite3_changes(db_); }
 
-}  // namespace kibitz::server
+}  // namespace kibitz::server::storage

@@ -17,7 +17,7 @@
 struct sqlite3;
 struct sqlite3_stmt;
 
-namespace kibitz::server {
+namespace kibitz::server::storage {
 
 struct db_error : std::runtime_error {
     using std::runtime_error::runtime_error;
@@ -96,4 +96,4 @@ private:
     std::unordered_map<std::string, sqlite3_stmt*> cache_;
 };
 
-}  // namespace kibitz::server
+}  // namespace kibitz::server::storage

@@ -4,7 +4,7 @@
 #include "rating/glicko2.hpp"
 #include "store/sqlite_store_impl.hpp"
 
-namespace kibitz::server {
+namespace kibitz::server::storage {
 
 const char* to_string(game_status s) {
     switch (s) {
@@ -264,4 +264,4 @@ void sqlite_store::add_chat(game_key game, std::optional<player_id> who, std::st
     });
 }
 
-}  // namespace kibitz::server
+}  // namespace kibitz::server::storage

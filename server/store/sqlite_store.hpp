@@ -21,7 +21,7 @@
 #include "store/migrations.hpp"
 #include "store/store.hpp"
 
-namespace kibitz::server {
+namespace kibitz::server::storage {
 
 class db_worker;
 
@@ -80,4 +80,4 @@ private:
     std::atomic<game_key> next_game_{1};
 };
 
-}  // namespace kibitz::server
+}  // namespace kibitz::server::storage

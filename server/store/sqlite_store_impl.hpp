@@ -7,7 +7,7 @@
 #include "store/db_worker.hpp"
 #include "store/sqlite_store.hpp"
 
-namespace kibitz::server {
+namespace kibitz::server::storage {
 
 // Runs fn(db) -> T on a worker; the handler gets the value after commit, or the
 // reason (db_error text) when fn threw or the transaction failed.
@@ -36,4 +36,4 @@ void sqlite_store::read(handler<T> h, F fn) {
 player load_player(sqlite_db& db, player_id id);  // throws db_error when missing
 game_status parse_status(const std::string& s);
 
-}  // namespace kibitz::server
+}  // namespace kibitz::server::storage

@@ -2,7 +2,7 @@
 // transaction, so a multi-table answer is one consistent snapshot).
 #include "store/sqlite_store_impl.hpp"
 
-namespace kibitz::server {
+namespace kibitz::server::storage {
 
 namespace {
 // Columns read by read_summary, joined with both seats' players. Private games
@@ -165,4 +165,4 @@ void sqlite_store::chat_of(game_key game, handler<std::vector<chat_line>> h) {
     });
 }
 
-}  // namespace kibitz::server
+}  // namespace kibitz::server::storage

@@ -15,7 +15,7 @@
 #include "kibitz/core/result.hpp"
 #include "store/records.hpp"
 
-namespace kibitz::server {
+namespace kibitz::server::storage {
 
 template <class T>
 using handler = std::function<void(core::result<T>)>;
@@ -65,4 +65,4 @@ public:
     virtual void chat_of(game_key game, handler<std::vector<chat_line>> h) = 0;
 };
 
-}  // namespace kibitz::server
+}  // namespace kibitz::server::storage

@@ -10,7 +10,7 @@
 #include "test_util.hpp"
 
 using namespace kibitz;
-using namespace kibitz::server;
+using namespace kibitz::server::storage;
 using namespace kibitz::server::auth;
 
 namespace {

@@ -12,7 +12,7 @@
 #include "test_util.hpp"
 
 using namespace kibitz;
-using namespace kibitz::server;
+using namespace kibitz::server::storage;
 
 TEST_CASE("concurrency: 200 games x 50 moves from 8 threads, nothing lost") {
     test::temp_dir dir;

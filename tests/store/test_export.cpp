@@ -2,7 +2,7 @@
 
 #include "store/export.hpp"
 
-using namespace kibitz::server;
+using namespace kibitz::server::storage;
 
 namespace {
 game_record record(std::string game_id, std::vector<std::pair<int, std::string>> moves) {

@@ -3,7 +3,7 @@
 #include "test_util.hpp"
 
 using namespace kibitz;
-using namespace kibitz::server;
+using namespace kibitz::server::storage;
 
 namespace {
 game_key start(store& s, const std::string& game_id, player a, player b, bool rated,

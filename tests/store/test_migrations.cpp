@@ -7,7 +7,7 @@
 #include "test_util.hpp"
 
 using namespace kibitz;
-using namespace kibitz::server;
+using namespace kibitz::server::storage;
 
 namespace {
 // Reads one integer with the plain C API, outside the store, to check the file itself.

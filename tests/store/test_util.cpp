@@ -19,15 +19,15 @@ temp_dir::~temp_dir() {
     std::filesystem::remove_all(path, ec);
 }
 
-std::unique_ptr<server::sqlite_store> open_store(const std::string& path) {
-    auto s = server::sqlite_store::open({path});
+std::unique_ptr<server::storage::sqlite_store> open_store(const std::string& path) {
+    auto s = server::storage::sqlite_store::open({path});
     INFO("reason: " << (s ? std::string() : s.reason()));
     REQUIRE(s.ok());
     return std::move(s).value();
 }
 
-server::player make_account(server::store& s, const std::string& name) {
-    return must<server::player>(
+server::storage::player make_account(server::storage::store& s, const std::string& name) {
+    return must<server::storage::player>(
         [&](auto h) { s.create_account(name, "$argon2id$not-a-real-hash", std::nullopt, 1000, h); });
 }
 

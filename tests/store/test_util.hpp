@@ -39,9 +39,9 @@ T must(F start) {
     return std::move(r).value();
 }
 
-std::unique_ptr<server::sqlite_store> open_store(const std::string& path);
+std::unique_ptr<server::storage::sqlite_store> open_store(const std::string& path);
 
 // A player with an account (rated games need two), created without hashing.
-server::player make_account(server::store& s, const std::string& name);
+server::storage::player make_account(server::storage::store& s, const std::string& name);
 
 }  // namespace kibitz::test
