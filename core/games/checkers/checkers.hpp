@@ -88,7 +88,7 @@ std::uint64_t count_moves(const position& p);
 // Leaf count of the legal-move tree. perft() uses a transposition table of
 // about table_mib MiB allocated for the call (depths below 3 never use it);
 // perft_no_table() is the plain recursion. Both count at depth 1 in bulk.
-std::uint64_t perft(const position& p, int depth, std::size_t table_mib = 32);
+std::uint64_t perft(const position& p, int depth, std::size_t table_mib = 16);
 std::uint64_t perft_no_table(const position& p, int depth);
 
 std::string move_text(const move& m);  // "11-15", "15x24x31"

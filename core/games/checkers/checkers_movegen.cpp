@@ -60,10 +60,11 @@ struct list_visitor {
 template <int S>
 u64 perft_plain(const position& p, int depth);
 
+// Visits the moves of a position two or more plies above the leaves.
 template <int S>
 struct plain_visitor {
     const position& p;
-    int depth;
+    int depth;  // of the children
     u64 n = 0;
     void simple(int from, int to) { n += perft_plain<S ^ 1>(detail::make_t<S>(p, from, to, 0), depth); }
     void capture(int from, int to, u64 captured, const std::uint8_t*, int) {
@@ -71,9 +72,25 @@ struct plain_visitor {
     }
 };
 
+// Visits the moves of a position just above the leaves: bulk-counts each child.
+template <int S>
+struct frontier_visitor {
+    const position& p;
+    u64 n = 0;
+    void simple(int from, int to) { n += detail::count_moves_t<S ^ 1>(detail::make_t<S>(p, from, to, 0)); }
+    void capture(int from, int to, u64 captured, const std::uint8_t*, int) {
+        n += detail::count_moves_t<S ^ 1>(detail::make_t<S>(p, from, to, captured));
+    }
+};
+
 template <int S>
 u64 perft_plain(const position& p, int depth) {
     if (depth == 1) return detail::count_moves_t<S>(p);
+    if (depth == 2) {
+        frontier_visitor<S> v{p};
+        detail::generate_t<S>(p, v);
+        return v.n;
+    }
     plain_visitor<S> v{p, depth - 1};
     detail::generate_t<S>(p, v);
     return v.n;

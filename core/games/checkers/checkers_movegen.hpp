@@ -82,20 +82,41 @@ u64 count_jumps(u64 sq, u64 jumpable, u64 empty) {
     return n;
 }
 
+// Men's capture sequences, counted for a whole set of men at once. A man only
+// jumps forward, so it can never meet a piece it has jumped (they are all
+// behind it) nor come back to a square it left: every man's sequence sees the
+// same enemy and empty sets, and paths from distinct men or directions never
+// share a landing square in the same direction.
+template <int S>
+u64 count_man_jumps(u64 men, u64 enemy, u64 empty);
+
+template <int S, int D>
+inline u64 count_man_dir(u64 men, u64 enemy, u64 empty) {
+    const u64 land = step<D>(step<D>(men) & enemy) & empty;
+    if (!land) return 0;
+    const u64 open = land & ~crown_row[S];  // crowning ends the move
+    const u64 more = jumpers_dir<fwd1<S>>(open, enemy, empty) | jumpers_dir<fwd2<S>>(open, enemy, empty);
+    const u64 n = std::popcount(land & ~more);
+    return more ? n + count_man_jumps<S>(more, enemy, empty) : n;
+}
+
+template <int S>
+u64 count_man_jumps(u64 men, u64 enemy, u64 empty) {
+    return count_man_dir<S, fwd1<S>>(men, enemy, empty) + count_man_dir<S, fwd2<S>>(men, enemy, empty);
+}
+
 template <int S>
 inline u64 count_moves_t(const position& p) {
     const u64 occ = p.occupied();
     const u64 empty = board & ~occ;
-    if (u64 j = jumpers<S>(p, empty)) {
+    if (jumpers<S>(p, empty)) {
         const u64 enemy = p.pieces(S ^ 1);
-        u64 n = 0;
-        do {
-            const u64 sq = j & (0 - j);
-            j ^= sq;
+        u64 n = count_man_jumps<S>(p.men[S], enemy, empty);
+        for (u64 k = p.kings[S]; k; k &= k - 1) {
+            const u64 sq = k & (0 - k);
             // The jumper has left its square: a king may come back to it.
-            if (p.kings[S] & sq) n += count_jumps<S, true>(sq, enemy, empty | sq);
-            else n += count_jumps<S, false>(sq, enemy, empty);
-        } while (j);
+            n += count_jumps<S, true>(sq, enemy, empty | sq);
+        }
         return n;
     }
     const u64 all = p.pieces(S), k = p.kings[S];
