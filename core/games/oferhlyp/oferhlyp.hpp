@@ -92,7 +92,7 @@ position apply(const position& p, const move& m);
 using window = std::vector<position>;
 // pseudo_moves minus the turns that would make a position occur a third time.
 void legal_moves(const window& w, std::vector<move>& out);
-std::uint64_t perft(window& w, int depth);
+std::uint64_t perft(const window& w, int depth);
 
 std::string square_name(int sq);
 std::string move_text(const position& p, const move& m);  // full form

@@ -44,8 +44,7 @@ public:
     board_view view() const override;
 
     std::uint64_t perft(int depth) const override {
-        window w = window_;
-        return oferhlyp::perft(w, depth);
+        return oferhlyp::perft(window_, depth);
     }
     bool equals(const game& other) const override {
         auto* o = dynamic_cast<const oferhlyp_game*>(&other);

@@ -1,5 +1,6 @@
 // Oferhlýp move generation, application, repetition filtering and perft.
 #include <bit>
+#include <span>
 
 #include "oferhlyp/oferhlyp.hpp"
 
@@ -113,6 +114,57 @@ void generate(const position& p, emit_fn&& emit) {
     }
 }
 
+// Whole-board shifts, one square in direction d (same order as the tables);
+// the masks drop what would wrap round an edge file.
+constexpr std::uint64_t file_a = [] {
+    std::uint64_t m = 0;
+    for (int r = 0; r < board_side; ++r) m |= std::uint64_t{1} << (r * board_side);
+    return m;
+}();
+constexpr std::uint64_t file_g = file_a << (board_side - 1);
+
+inline std::uint64_t shift(std::uint64_t b, int d) {
+    switch (d) {
+        case 0: return (b << 7) & board_mask;
+        case 1: return (b << 8) & board_mask & ~file_a;
+        case 2: return (b << 1) & board_mask & ~file_a;
+        case 3: return (b >> 6) & ~file_a;
+        case 4: return b >> 7;
+        case 5: return (b >> 8) & ~file_g;
+        case 6: return (b >> 1) & ~file_g;
+        default: return (b << 6) & board_mask & ~file_g;
+    }
+}
+
+// The number of turns, as generate() would emit them, without building them:
+// steps and friendly jumps are counted a direction at a time over the whole
+// board; only tokens that can start an attack are searched one by one.
+std::uint64_t count_moves(const position& p) {
+    if (static_status(p).over()) return 0;
+    int me = p.to_move, foe = 1 - me;
+    std::uint64_t own = p.tokens[me], enemy = p.tokens[foe], empty = board_mask & ~p.occupied();
+    std::uint64_t n = 0, attackers = 0;
+    for (int d = 0; d < 8; ++d) {
+        std::uint64_t one = shift(own, d);
+        n += std::popcount(one & empty);
+        n += std::popcount(shift(one & own, d) & empty);
+        // Back from an empty landing square over an enemy to one of ours.
+        int back = (d + 4) & 7;
+        attackers |= shift(shift(empty, back) & enemy, back) & own;
+    }
+    for (; attackers; attackers &= attackers - 1) {
+        int from = std::countr_zero(attackers);
+        position q = p;
+        q.tokens[me] &= ~bit(from);
+        move m;
+        m.kind = move_kind::attack;
+        m.from = static_cast<std::uint8_t>(from);
+        auto emit = [&](const move&) { ++n; };
+        chains(q, from, 0, m, emit);
+    }
+    return n;
+}
+
 }  // namespace
 
 int position::owner(int sq) const {
@@ -176,8 +228,7 @@ position apply(const position& p, const move& m) {
 namespace {
 
 // Would playing the non-attack move into `next` make it occur a third time?
-// Only positions in the window with the same side to move can match.
-bool third_time(const window& w, const position& next) {
+bool third_time(std::span<const position> w, const position& next) {
     int seen = 0;
     for (const auto& q : w) seen += q == next;
     return seen >= 2;
@@ -185,44 +236,56 @@ bool third_time(const window& w, const position& next) {
 
 // A window shorter than 8 positions can't hold two earlier copies of the next
 // position: a copy is at least 4 plies back (2 plies can't undo a step of each
-// side), and two copies are at least 4 plies apart.
+// side, and odd distances differ in the side to move), and two copies are at
+// least 4 plies apart.
 constexpr std::size_t min_window_for_repeat = 8;
 
-}  // namespace
-
-void legal_moves(const window& w, std::vector<move>& out) {
-    const position& p = w.back();
-    pseudo_moves(p, out);
+void filter_repeats(std::span<const position> w, std::vector<move>& out) {
     if (w.size() < min_window_for_repeat) return;
+    const position& p = w.back();
     std::erase_if(out, [&](const move& m) {
         return m.kind != move_kind::attack && third_time(w, apply(p, m));
     });
 }
 
-std::uint64_t perft(window& w, int depth) {
-    if (depth <= 0) return 1;
+// `stack` holds the positions of the current line; the window is the part from
+// `begin` (the last attack) on. `buffers` keeps one move list per depth so the
+// search allocates only while it warms up.
+std::uint64_t perft_rec(std::vector<position>& stack, std::size_t begin, int depth,
+                        std::vector<std::vector<move>>& buffers) {
+    std::span<const position> w(stack.data() + begin, stack.size() - begin);
     const position p = w.back();
     if (depth == 1 && w.size() < min_window_for_repeat) {
-        std::uint64_t n = 0;
-        generate(p, [&](const move&) { ++n; });
-        return n;
+        return count_moves(p);
     }
-    std::vector<move> moves;
-    legal_moves(w, moves);
+    std::vector<move>& moves = buffers[depth];
+    pseudo_moves(p, moves);
+    filter_repeats(w, moves);
     if (depth == 1) return moves.size();
     std::uint64_t n = 0;
     for (const move& m : moves) {
-        position q = apply(p, m);
-        if (m.kind == move_kind::attack) {
-            window fresh{q};
-            n += perft(fresh, depth - 1);
-        } else {
-            w.push_back(q);
-            n += perft(w, depth - 1);
-            w.pop_back();
-        }
+        stack.push_back(apply(p, m));
+        // After an attack the window starts afresh at the new position.
+        std::size_t b = m.kind == move_kind::attack ? stack.size() - 1 : begin;
+        n += perft_rec(stack, b, depth - 1, buffers);
+        stack.pop_back();
     }
     return n;
+}
+
+}  // namespace
+
+void legal_moves(const window& w, std::vector<move>& out) {
+    pseudo_moves(w.back(), out);
+    filter_repeats(w, out);
+}
+
+std::uint64_t perft(const window& w, int depth) {
+    if (depth <= 0 || w.empty()) return depth <= 0 ? 1 : 0;
+    std::vector<position> stack(w.begin(), w.end());
+    stack.reserve(w.size() + depth);
+    std::vector<std::vector<move>> buffers(depth + 1);
+    return perft_rec(stack, 0, depth, buffers);
 }
 
 }  // namespace kibitz::core::oferhlyp

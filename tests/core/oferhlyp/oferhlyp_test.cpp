@@ -268,6 +268,71 @@ TEST_CASE("no legal turn is a draw") {
     CHECK(g->current_status() == status{status_kind::draw, -1, "no legal move"});
 }
 
+TEST_CASE("no legal turn because every turn would repeat a third time is a draw") {
+    // 7 .  . . . . . +D
+    // 4 D  . D . . .  .
+    // 3 D  D D . . .  .
+    // 2 .  D D . . .  .
+    // 1 +L D D . . .  .   Light's king can only go A1-A2 and back
+    auto g = load("6+D/7/7/D1D4/DDD4/1DD4/+LDD4 dark");
+    for (const char* m : {"KG7-G6", "KA1-A2", "KG6-G7", "KA2-A1", "KG7-G6", "KA1-A2", "KG6-G7"}) play(*g, m);
+    CHECK(g->move_count() == 0);
+    CHECK(g->current_status() == status{status_kind::draw, -1, "no legal move"});
+}
+
+TEST_CASE("a chain may go on after the last enemy man to take the king") {
+    // 5 . . . .  +l . .
+    // 3 . . l .   . . .
+    // 2 . +D . .  . . .
+    auto g = load("7/7/4+l2/7/2l4/1+D5/7 dark");
+    CHECK(has(*g, "KB2xD4(1>0)"));
+    CHECK(has(*g, "KB2xD4(1>0)xKF6(1>0)"));
+    auto stop = g->clone();
+    play(*stop, "KB2xD4");  // stopping leaves only the kings
+    CHECK(stop->current_status() == status{status_kind::draw, -1, "only the two kings remain"});
+    play(*g, "KB2xD4xF6");
+    CHECK(g->current_status() == status{status_kind::win, 0, "king captured"});
+}
+
+TEST_CASE("the fast leaf count agrees with the move list") {
+    // Chain-rich positions: counting without building moves must match.
+    for (const char* t : {"6+D/7/7/7/7/1LL4/DL4+L dark", "+D6/5+L1/7/3l3/2D4/7/7 dark",
+                          "D1D1D1D/1L1L1L1/D1D+DD1D/1L1L1L1/D1D1D1D/1L1+L1L1/L1L1L1L dark",
+                          "d1d1d1d/1l1l1l1/d1d+dd1d/1l1l1l1/d1d1d1d/1l1+l1l1/l1l1l1l light",
+                          "7/1L1L1L1/7/1l1L1l1/7/1L1L1L1/+D5+L dark"}) {
+        auto g = load(t);
+        CHECK_MESSAGE(g->perft(1) == g->move_count(), t);
+        std::uint64_t sum = 0;
+        for (std::size_t i = 0; i < g->move_count(); ++i) {
+            auto c = g->clone();
+            c->play(i);
+            sum += c->move_count();
+        }
+        CHECK_MESSAGE(g->perft(2) == sum, t);
+    }
+}
+
+TEST_CASE("perft in chain-rich positions") {
+    // Self-computed regression values, also reproduced by an independent
+    // mailbox script (Python, not in the repo) at depths 1-3.
+    // 7 D . D . D  . D        7 . . . . . . .
+    // 6 . L . L .  L .        6 . L . L . L .
+    // 5 D . D +D D . D        5 . . . . . . .
+    // 4 . L . L .  L .        4 . l . L . l .
+    // 3 D . D . D  . D        3 . . . . . . .
+    // 2 . L . +L . L .        2 . L . L . L .
+    // 1 L . L . L  . L        1 +D . . . . . +L
+    auto a = load("D1D1D1D/1L1L1L1/D1D+DD1D/1L1L1L1/D1D1D1D/1L1+L1L1/L1L1L1L dark");
+    CHECK(a->perft(1) == 53);
+    CHECK(a->perft(2) == 2394);
+    CHECK(a->perft(3) == 137973);
+    auto b = load("d1d1d1d/1l1l1l1/d1d+dd1d/1l1l1l1/d1d1d1d/1l1+l1l1/l1l1l1l light");  // a, all half
+    CHECK(b->perft(3) == 103645);
+    auto c = load("7/1L1L1L1/7/1l1L1l1/7/1L1L1L1/+D5+L dark");
+    CHECK(c->perft(1) == 47);
+    CHECK(c->perft(3) == 42391);
+}
+
 TEST_CASE("notation: full output, short forms and optional marks on input") {
     // 7 +D . . . . .  .
     // 6  . . . . . +L .
