@@ -23,7 +23,7 @@ export function free_port() {
 export async function start_server(binary, web_root) {
     const port = await free_port();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kibitz-e2e-'));
-    const args = ['--port', String(port), '--web-root', web_root, '--db', path.join(dir, 'kibitz.db')];
+    const args = ['--address', '127.0.0.1', '--port', String(port), '--web-root', web_root, '--db', path.join(dir, 'kibitz.db')];
     const proc = spawn(binary, args, {stdio: ['ignore', 'pipe', 'pipe']});
     let log = '';
     proc.stdout.on('data', (b) => { log += b; });
@@ -48,8 +48,8 @@ export async function launch_browser() {
 }
 
 // A fresh browser context (its own localStorage, so its own guest) on the lobby.
-export async function new_player(browser, base, hash = '#/') {
-    const context = await browser.newContext({viewport: {width: 1100, height: 800}});
+export async function new_player(browser, base, hash = '#/', viewport = {width: 1100, height: 800}) {
+    const context = await browser.newContext({viewport});
     const page = await context.newPage();
     page.on('pageerror', (e) => console.error(`  [page error] ${e.message}`));
     await page.goto(`${base}/${hash}`);

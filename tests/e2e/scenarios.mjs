@@ -31,8 +31,8 @@ async function pair_by_quick(browser, base, game, tc) {
 }
 
 // A third context finds the game in the lobby's live list and opens it.
-async function watch(browser, base, room) {
-    const c = await new_player(browser, base);
+async function watch(browser, base, room, viewport) {
+    const c = await new_player(browser, base, '#/', viewport);
     await c.click(`li[data-room="${room}"] a`, {timeout: 8000});
     await c.waitForSelector('.game[data-seat="spectator"]');
     check(await c.locator('[data-test="controls"]').count() === 0, 'a spectator sees no controls');
@@ -104,7 +104,7 @@ export const scenarios = [
         }
         const replayed = await a.locator('svg.board [data-at]').evaluateAll((els) => els.map((e) => e.getAttribute('data-at')).sort());
         check(JSON.stringify(replayed) === JSON.stringify(final), 'the replay ends on the final position');
-        await a.click('[data-ply="3"]');
+        await a.click('[data-test="moves"] [data-ply="3"]');
         check(await a.locator('[data-test="replay-ply"]').textContent() === `3 / ${moves.length}`, 'jump to a move');
     }],
 
@@ -143,9 +143,14 @@ export const scenarios = [
     // "ending by agreement" rule (each side takes its row; the higher store wins).
     ['oware: quick pairing, capture, end by agreement', async ({browser, base, artifacts}) => {
         const {a, b, room} = await pair_by_quick(browser, base, 'oware', '5+3');
-        const c = await watch(browser, base, room);
+        const c = await watch(browser, base, room, {width: 375, height: 740});  // a phone
         await play_all([a, b], c, ['c', 'D', 'f', 'A', 'b', 'E'],
-            {after: async (n) => { if (n === 5) await shot(a, artifacts, 'oware'); }});
+            {after: async (n) => {
+                if (n === 5) {
+                    await shot(a, artifacts, 'oware');
+                    await c.screenshot({path: path.join(artifacts, 'oware-phone-spectator.png'), fullPage: true});
+                }
+            }});
         await a.click('[data-action="draw.offer"]');
         await b.waitForSelector('[data-test="offer-received"]', {timeout: 5000});
         await b.click('[data-action="draw.accept"]');

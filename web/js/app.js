@@ -3,6 +3,7 @@
 // optional unmount function.
 import {socket} from './net/socket.js';
 import {h, clear} from './ui/dom.js';
+import {cache_start} from './net/replay_cache.js';
 import * as lobby from './pages/lobby.js';
 import * as game from './pages/game.js';
 import * as replay from './pages/replay.js';
@@ -57,6 +58,8 @@ socket.on('status', show_status);
 socket.on('ready', show_me);
 // A pairing found anywhere takes this tab to the game.
 socket.on('game.found', (d) => { location.hash = `#/game/${d.room}`; });
+// The start position, for replays, whichever page is showing when it arrives.
+socket.on('room.state', (d) => { if (d.board && !(d.moves || []).length) cache_start(d.room, d); });
 socket.on('error', (d) => { if (d.code === 'rate_limited') console.warn('rate limited'); });
 window.addEventListener('hashchange', route);
 window.kibitz = {socket};  // for debugging and the browser tests

@@ -7,7 +7,9 @@ import {s, clear} from '../ui/dom.js';
 import {move_picker} from './picker.js';
 import {layouts} from './layouts.js';
 
-export function create_board(host, view, opts = {}) {
+export function create_board(host, raw_view, opts = {}) {
+    // The wire leaves out empty lists and zero counts: fill them in once here.
+    const view = {...raw_view, cells: raw_view.cells.map((c) => ({...c, tags: c.tags || [], corners: c.corners || []}))};
     const layout = layouts[view.layout];
     if (!layout) throw new Error(`unknown layout ${view.layout}`);
     const ctx = {view, colours: opts.colours || layout.colours, game: opts.game};
@@ -200,7 +202,7 @@ export function create_board(host, view, opts = {}) {
     return {
         element: root,
         set_pieces(list) {
-            pieces = new Map((list || []).map((p) => [p.at, p]));
+            pieces = new Map((list || []).map((p) => [p.at, {...p, hp: p.hp ?? p.hit_points ?? 0, count: p.count ?? 0}]));
             draw_pieces();
         },
         // bottom_seat: the seat whose side is drawn nearest the viewer.

@@ -22,21 +22,21 @@ export const oferhlyp7 = {
     piece(p, ctx) {
         const [x, y] = ctx.pos(p.at);
         const r = p.kind === 'king' ? 0.41 : 0.36;
-        const g = s('g', {class: `piece-${ctx.colours[p.owner]} kind-${p.kind} hp-${p.hit_points}`});
+        const g = s('g', {class: `piece-${ctx.colours[p.owner]} kind-${p.kind} hp-${p.hp}`});
         g.append(s('circle', {cx: x, cy: y + 0.04, r, class: 'shadow'}));
-        if (p.hit_points === 1) {
+        if (p.hp === 1) {
             // A half token: the lower half of the disc, with the lost half outlined.
             g.append(s('circle', {cx: x, cy: y, r, class: 'lost'}),
                      s('path', {d: `M${x - r} ${y} A${r} ${r} 0 0 0 ${x + r} ${y} Z`, class: 'body'}));
         } else {
             g.append(s('circle', {cx: x, cy: y, r, class: 'body'}), s('circle', {cx: x, cy: y, r: r * 0.7, class: 'rim'}));
         }
-        if (p.kind === 'king') g.append(crown(x, y - (p.hit_points === 1 ? -0.12 : 0), 0.18));
+        if (p.kind === 'king') g.append(crown(x, y - (p.hp === 1 ? -0.12 : 0), 0.18));
         return g;
     },
     describe(c, p, ctx) {
         if (!p) return `square ${c.id}, empty`;
-        const token = p.hit_points === 1 ? 'half' : 'full';
+        const token = p.hp === 1 ? 'half' : 'full';
         return `square ${c.id}, ${ctx.colours[p.owner]} ${p.kind === 'king' ? 'king' : 'token'} (${token})`;
     },
 };

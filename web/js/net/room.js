@@ -56,6 +56,7 @@ export class room_sync {
     full_(d, v) {
         this.state = d;
         d.clocks_at = performance.now();
+        if (d.next) d.rematch_next = d.next;
         this.v = v || 0;
         this.error = null;
         this.last = null;

@@ -13,7 +13,7 @@ export function mount(el, room) {
     const top = h('div', {class: 'player-slot top'}), bottom = h('div', {class: 'player-slot bottom'});
     const board_host = h('div', {class: 'board-wrap'});
     const banner = h('div', {class: 'banner', role: 'status', 'aria-live': 'polite', 'data-test': 'result', hidden: true});
-    const info = h('div', {class: 'info'});
+    const info = h('div', {class: 'info'}, h('p', {class: 'muted'}, 'Loading the game…'));
     const moves_host = h('div', {class: 'moves-wrap'});
     const pick = h('div', {class: 'pick', 'aria-live': 'polite', 'data-test': 'pick'});
     const notation = h('input', {type: 'text', name: 'move', autocomplete: 'off', placeholder: 'Type a move, e.g. 11-15', 'aria-label': 'move in notation', 'data-test': 'notation'});
