@@ -58,8 +58,8 @@ struct position {
 
     bool operator==(const position&) const = default;
     std::uint64_t occupied() const { return tokens[0] | tokens[1]; }
-    int owner(int sq) const;      // -1 when empty
-    int hit_points(int sq) const; // 0 when empty
+    int owner(int sq) const;       // -1 when empty
+    int hit_points(int sq) const;  // 0 when empty
     bool is_king(int sq) const { return (kings >> sq) & 1; }
 };
 

@@ -43,9 +43,7 @@ public:
     std::string position_text() const override { return oferhlyp::position_text(window_); }
     board_view view() const override;
 
-    std::uint64_t perft(int depth) const override {
-        return oferhlyp::perft(window_, depth);
-    }
+    std::uint64_t perft(int depth) const override { return oferhlyp::perft(window_, depth); }
     bool equals(const game& other) const override {
         auto* o = dynamic_cast<const oferhlyp_game*>(&other);
         return o && o->window_ == window_;
@@ -74,12 +72,14 @@ board_view oferhlyp_game::view() const {
     for (int rank = board_side; rank >= 1; --rank)
         for (int file = 0; file < board_side; ++file) {
             int sq = (rank - 1) * board_side + file;
-            v.cells.push_back({square_name(sq), "square", double(file), double(board_side - rank), {}, {}});
+            v.cells.push_back(
+                {square_name(sq), "square", double(file), double(board_side - rank), {}, {}});
         }
     const position& p = pos();
     for (int sq = 0; sq < square_count; ++sq)
         if (int o = p.owner(sq); o >= 0)
-            v.pieces.push_back({square_name(sq), o, p.is_king(sq) ? "king" : "man", p.hit_points(sq), 0});
+            v.pieces.push_back(
+                {square_name(sq), o, p.is_king(sq) ? "king" : "man", p.hit_points(sq), 0});
     v.to_move = p.to_move;
     for (const move& m : moves_) {
         move_view mv;
@@ -88,7 +88,8 @@ board_view oferhlyp_game::view() const {
         int cur = m.from;
         for (int i = 0; i < m.length; ++i) {
             mv.path.push_back(square_name(m.to[i]));
-            if (m.kind == move_kind::attack) mv.affected.push_back(square_name((cur + m.to[i]) / 2));
+            if (m.kind == move_kind::attack)
+                mv.affected.push_back(square_name((cur + m.to[i]) / 2));
             cur = m.to[i];
         }
         v.moves.push_back(std::move(mv));
@@ -98,7 +99,9 @@ board_view oferhlyp_game::view() const {
 
 }  // namespace
 
-std::unique_ptr<game> new_game() { return std::make_unique<oferhlyp_game>(window{start_position()}); }
+std::unique_ptr<game> new_game() {
+    return std::make_unique<oferhlyp_game>(window{start_position()});
+}
 
 result<std::unique_ptr<game>> from_position(std::string_view text) {
     auto w = parse_position(text);

@@ -38,8 +38,12 @@ constexpr tables make_tables() {
 
 constexpr tables tab = make_tables();
 
-inline bool has(std::uint64_t bb, int sq) { return (bb >> sq) & 1; }
-inline std::uint64_t bit(int sq) { return std::uint64_t{1} << sq; }
+inline bool has(std::uint64_t bb, int sq) {
+    return (bb >> sq) & 1;
+}
+inline std::uint64_t bit(int sq) {
+    return std::uint64_t{1} << sq;
+}
 
 // Hits the token on `sq` (owned by `victim`): full turns half, half is removed.
 // Returns true when that removed a king.
@@ -59,7 +63,11 @@ inline bool hit(position& p, int victim, int sq) {
 // Depth-first over attack chains. The attacker is off the board (its start
 // square counts as empty, as the rules say); `done` holds the squares of tokens
 // already hit this turn, which can't be hit again. Each prefix is emitted as a
-// turn; a chain stops after removing the king.
+// turn; a chain stops after removing the king. A removed token's square is
+// empty from then on, but no later landing of the same chain can be on it:
+// landings keep the start square's file and rank parity, jumped squares don't.
+// (The attacker's king/half bits stay behind on its start square in this copy;
+// only enemy squares are ever read, and apply() moves them properly.)
 template <class emit_fn>
 void chains(position& p, int cur, std::uint64_t done, move& m, emit_fn& emit) {
     int me = p.to_move, foe = 1 - me;
@@ -104,7 +112,8 @@ void generate(const position& p, emit_fn&& emit) {
             }
         }
         bool near_foe = false;
-        for (int d = 0; d < 8; ++d) near_foe |= tab.next[from][d] >= 0 && has(p.tokens[foe], tab.next[from][d]);
+        for (int d = 0; d < 8; ++d)
+            near_foe |= tab.next[from][d] >= 0 && has(p.tokens[foe], tab.next[from][d]);
         if (!near_foe) continue;
         m.kind = move_kind::attack;
         m.length = 0;
@@ -125,14 +134,22 @@ constexpr std::uint64_t file_g = file_a << (board_side - 1);
 
 inline std::uint64_t shift(std::uint64_t b, int d) {
     switch (d) {
-        case 0: return (b << 7) & board_mask;
-        case 1: return (b << 8) & board_mask & ~file_a;
-        case 2: return (b << 1) & board_mask & ~file_a;
-        case 3: return (b >> 6) & ~file_a;
-        case 4: return b >> 7;
-        case 5: return (b >> 8) & ~file_g;
-        case 6: return (b >> 1) & ~file_g;
-        default: return (b << 6) & board_mask & ~file_g;
+        case 0:
+            return (b << 7) & board_mask;
+        case 1:
+            return (b << 8) & board_mask & ~file_a;
+        case 2:
+            return (b << 1) & board_mask & ~file_a;
+        case 3:
+            return (b >> 6) & ~file_a;
+        case 4:
+            return b >> 7;
+        case 5:
+            return (b >> 8) & ~file_g;
+        case 6:
+            return (b >> 1) & ~file_g;
+        default:
+            return (b << 6) & board_mask & ~file_g;
     }
 }
 
@@ -180,9 +197,9 @@ int position::hit_points(int sq) const {
 
 position start_position() {
     position p;
-    p.tokens[light] = (bit(14) - 1);                  // ranks 1-2
-    p.tokens[dark] = board_mask & ~(bit(35) - 1);     // ranks 6-7
-    p.kings = bit(3) | bit(45);                       // D1, D7
+    p.tokens[light] = (bit(14) - 1);               // ranks 1-2
+    p.tokens[dark] = board_mask & ~(bit(35) - 1);  // ranks 6-7
+    p.kings = bit(3) | bit(45);                    // D1, D7
     p.to_move = dark;
     return p;
 }
@@ -191,7 +208,8 @@ status static_status(const position& p) {
     bool dk = p.kings & p.tokens[dark], lk = p.kings & p.tokens[light];
     if (!dk) return {status_kind::win, light, "king captured"};
     if (!lk) return {status_kind::win, dark, "king captured"};
-    if (std::popcount(p.occupied()) == 2) return {status_kind::draw, -1, "only the two kings remain"};
+    if (std::popcount(p.occupied()) == 2)
+        return {status_kind::draw, -1, "only the two kings remain"};
     return {};
 }
 

@@ -1,8 +1,8 @@
 // Oferhlýp notation (v2.3) and position text, both ways.
 #include <algorithm>
 #include <bit>
-#include <cstdlib>
 #include <cctype>
+#include <cstdlib>
 
 #include "oferhlyp/oferhlyp.hpp"
 
@@ -10,7 +10,9 @@ namespace kibitz::core::oferhlyp {
 
 namespace {
 
-inline std::uint64_t bit(int sq) { return std::uint64_t{1} << sq; }
+inline std::uint64_t bit(int sq) {
+    return std::uint64_t{1} << sq;
+}
 
 int distance(int a, int b) {
     int dr = a / board_side - b / board_side, df = a % board_side - b % board_side;
@@ -89,8 +91,10 @@ std::string move_text(const position& p, const move& m) {
 }
 
 result<move> parse_move(const position& p, std::span<const move> legal, std::string_view text) {
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+        text.remove_prefix(1);
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+        text.remove_suffix(1);
     reader r{text};
     bool king_mark = r.eat('K');
     int from = r.square();
@@ -123,17 +127,22 @@ result<move> parse_move(const position& p, std::span<const move> legal, std::str
             m.to[i] = static_cast<std::uint8_t>(to);
             m.length++;
             if (r.eat('(')) {
-                if (r.eat('-')) before[i] = 2;
-                else if (r.eat('r') || r.eat('R')) before[i] = 1;
-                else if (r.eat('2') && r.eat('>') && r.eat('1')) before[i] = 2;
-                else if (r.eat('1') && r.eat('>') && r.eat('0')) before[i] = 1;
+                if (r.eat('-'))
+                    before[i] = 2;
+                else if (r.eat('r') || r.eat('R'))
+                    before[i] = 1;
+                else if (r.eat('2') && r.eat('>') && r.eat('1'))
+                    before[i] = 2;
+                else if (r.eat('1') && r.eat('>') && r.eat('0'))
+                    before[i] = 1;
                 if (before[i] < 0 || !r.eat(')'))
                     return error{"a hit-point bracket is (2>1), (1>0), (-) or (r)"};
             }
         }
         if (m.length == 0) return error{"expected '-', '~' or 'x' after the first square"};
     }
-    if (!r.done()) return error{"unexpected text after the move: '" + std::string(text.substr(r.i)) + "'"};
+    if (!r.done())
+        return error{"unexpected text after the move: '" + std::string(text.substr(r.i)) + "'"};
 
     const move* found = nullptr;
     for (const move& c : legal)
@@ -152,8 +161,9 @@ result<move> parse_move(const position& p, std::span<const move> legal, std::str
             return error{"K before " + square_name(m.to[i]) + " marks a king, but " +
                          square_name(mid) + " holds a man"};
         if (before[i] >= 0 && before[i] != q.hit_points(mid))
-            return error{"the bracket after " + square_name(m.to[i]) + " doesn't match: the token on " +
-                         square_name(mid) + " has " + std::to_string(q.hit_points(mid)) + " hit point(s)"};
+            return error{"the bracket after " + square_name(m.to[i]) +
+                         " doesn't match: the token on " + square_name(mid) + " has " +
+                         std::to_string(q.hit_points(mid)) + " hit point(s)"};
         hit(q, mid);
         cur = m.to[i];
     }
@@ -239,13 +249,17 @@ result<window> parse_position(std::string_view text) {
             return error{std::string("unexpected character '") + c + "' in the board"};
         }
     }
-    if (rank != 0 || file != board_side || king_next) return error{"the board needs 7 ranks of 7 squares"};
+    if (rank != 0 || file != board_side || king_next)
+        return error{"the board needs 7 ranks of 7 squares"};
     for (int side : {dark, light})
         if (std::popcount(p.tokens[side]) > 14) return error{"a side has more than 14 tokens"};
     if (!p.kings) return error{"no king on the board"};
-    if (fields[1] == "dark") p.to_move = dark;
-    else if (fields[1] == "light") p.to_move = light;
-    else return error{"the side to move is 'dark' or 'light'"};
+    if (fields[1] == "dark")
+        p.to_move = dark;
+    else if (fields[1] == "light")
+        p.to_move = light;
+    else
+        return error{"the side to move is 'dark' or 'light'"};
 
     // Rebuild the repetition window by undoing the listed steps and jumps.
     window w{p};
@@ -261,7 +275,9 @@ result<window> parse_position(std::string_view text) {
         int mover = 1 - q.to_move;
         bool ok = q.owner(to) == mover && q.owner(from) < 0 && in_line(from, to, jump ? 2 : 1) &&
                   (!jump || q.owner((from + to) / 2) == mover);
-        if (!ok) return error{"history move " + std::string(fields[k]) + " doesn't lead to this position"};
+        if (!ok)
+            return error{"history move " + std::string(fields[k]) +
+                         " doesn't lead to this position"};
         auto move_bit = [&](std::uint64_t& bb) {
             if (bb & bit(to)) bb = (bb & ~bit(to)) | bit(from);
         };

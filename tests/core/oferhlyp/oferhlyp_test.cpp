@@ -1,13 +1,13 @@
 // Oferhlýp rules tests. Boards are drawn rank 7 at the top; D/d dark full/half,
 // L/l light full/half, a + before a token marks a king, '.' is empty. Position
 // texts use the same letters (see oferhlyp.hpp).
+#include "oferhlyp/oferhlyp.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <string>
 #include <vector>
-
-#include "oferhlyp/oferhlyp.hpp"
 
 using namespace kibitz::core;
 namespace ofh = kibitz::core::oferhlyp;
@@ -70,9 +70,12 @@ TEST_CASE("start position: Dark has 36 turns, 19 steps by rank 6 and 17 friendly
     CHECK(g->position_text() == "DDD+DDDD/DDDDDDD/7/7/7/LLLLLLL/LLL+LLLL dark");
     CHECK(g->to_move() == 0);
     CHECK(g->move_count() == 36);
-    CHECK(count_if(*g, [](const std::string& t) { return t.find('-') != std::string::npos && t.find('6') == t.find('-') - 1; }) == 19);
     CHECK(count_if(*g, [](const std::string& t) {
-              return t.find('~') != std::string::npos && t.find("7~") != std::string::npos && t.back() == '5';
+              return t.find('-') != std::string::npos && t.find('6') == t.find('-') - 1;
+          }) == 19);
+    CHECK(count_if(*g, [](const std::string& t) {
+              return t.find('~') != std::string::npos && t.find("7~") != std::string::npos &&
+                     t.back() == '5';
           }) == 17);
     CHECK(has(*g, "KD7~D5"));
     CHECK(has(*g, "A6-A5"));
@@ -238,12 +241,14 @@ TEST_CASE("a turn that would make a position occur a third time is illegal") {
     // 1 +L . . . . . L
     const char* start = "+D5D/7/7/7/7/7/+L5L dark";
     auto g = load(start);
-    for (const char* m : {"G7-G6", "G1-G2", "G6-G7", "G2-G1", "G7-G6", "G1-G2", "G6-G7"}) play(*g, m);
+    for (const char* m : {"G7-G6", "G1-G2", "G6-G7", "G2-G1", "G7-G6", "G1-G2", "G6-G7"})
+        play(*g, m);
     // G2-G1 would bring back the start position (with Dark to move) a third time.
     CHECK(!has(*g, "G2-G1"));
     CHECK(!g->parse_move("G2-G1").ok());
     CHECK(has(*g, "G2-G3"));
-    CHECK(g->position_text() == "+D5D/7/7/7/7/6L/+L6 light G7-G6 G1-G2 G6-G7 G2-G1 G7-G6 G1-G2 G6-G7");
+    CHECK(g->position_text() ==
+          "+D5D/7/7/7/7/6L/+L6 light G7-G6 G1-G2 G6-G7 G2-G1 G7-G6 G1-G2 G6-G7");
     // The position text carries the window, so a reloaded game knows too ...
     auto reloaded = load(g->position_text());
     CHECK(reloaded->equals(*g));
@@ -275,7 +280,8 @@ TEST_CASE("no legal turn because every turn would repeat a third time is a draw"
     // 2 .  D D . . .  .
     // 1 +L D D . . .  .   Light's king can only go A1-A2 and back
     auto g = load("6+D/7/7/D1D4/DDD4/1DD4/+LDD4 dark");
-    for (const char* m : {"KG7-G6", "KA1-A2", "KG6-G7", "KA2-A1", "KG7-G6", "KA1-A2", "KG6-G7"}) play(*g, m);
+    for (const char* m : {"KG7-G6", "KA1-A2", "KG6-G7", "KA2-A1", "KG7-G6", "KA1-A2", "KG6-G7"})
+        play(*g, m);
     CHECK(g->move_count() == 0);
     CHECK(g->current_status() == status{status_kind::draw, -1, "no legal move"});
 }
@@ -326,7 +332,8 @@ TEST_CASE("perft in chain-rich positions") {
     CHECK(a->perft(1) == 53);
     CHECK(a->perft(2) == 2394);
     CHECK(a->perft(3) == 137973);
-    auto b = load("d1d1d1d/1l1l1l1/d1d+dd1d/1l1l1l1/d1d1d1d/1l1+l1l1/l1l1l1l light");  // a, all half
+    auto b =
+        load("d1d1d1d/1l1l1l1/d1d+dd1d/1l1l1l1/d1d1d1d/1l1+l1l1/l1l1l1l light");  // a, all half
     CHECK(b->perft(3) == 103645);
     auto c = load("7/1L1L1L1/7/1l1L1l1/7/1L1L1L1/+D5+L dark");
     CHECK(c->perft(1) == 47);
@@ -341,8 +348,8 @@ TEST_CASE("notation: full output, short forms and optional marks on input") {
     auto g = load("+D6/5+L1/7/3l3/2D4/7/7 dark");
     auto full = g->parse_move("C3xE5(1>0)xKG7(2>1)");
     REQUIRE(full.ok());
-    for (const char* t : {"C3xE5(r)xKG7(-)", "C3xE5xG7", "C3xE5(1>0)xG7", "C3xE5xKG7(-)", "c3xe5xg7",
-                          " C3xE5xG7 ", "C3XE5(R)xG7"}) {
+    for (const char* t : {"C3xE5(r)xKG7(-)", "C3xE5xG7", "C3xE5(1>0)xG7", "C3xE5xKG7(-)",
+                          "c3xe5xg7", " C3xE5xG7 ", "C3XE5(R)xG7"}) {
         auto r = g->parse_move(t);
         CHECK_MESSAGE(r.ok(), t);
         if (r.ok()) CHECK(r.value() == full.value());
@@ -359,31 +366,51 @@ TEST_CASE("notation: marks that don't match the position are rejected") {
         CHECK_MESSAGE(!g->parse_move(t).ok(), t);
     CHECK(g->parse_move("KA7-A6").ok());
     CHECK(g->parse_move("A7-A6").ok());
-    for (const char* t : {"", "K", "A", "Z9-A1", "A0-A1", "A8-A7", "C3-", "C3--C4", "C3-~C4", "C3xE5(",
-                          "C3xE5(2>0)", "C3xE5()", "C3xE5(1>0", "C3 xE5", "C3xE5xG7xE5xC3xA1xC3xE5xG7xE5xC3xA1xC3xE5xG7",
-                          "C3E5", "x", "A7-A6 A6-A5", "\x01\xff"})
+    for (const char* t :
+         {"", "K", "A", "Z9-A1", "A0-A1", "A8-A7", "C3-", "C3--C4", "C3-~C4", "C3xE5(",
+          "C3xE5(2>0)", "C3xE5()", "C3xE5(1>0", "C3 xE5",
+          "C3xE5xG7xE5xC3xA1xC3xE5xG7xE5xC3xA1xC3xE5xG7", "C3E5", "x", "A7-A6 A6-A5", "\x01\xff"})
         CHECK_MESSAGE(!g->parse_move(t).ok(), t);
 }
 
 TEST_CASE("position text round-trips; malformed texts are errors") {
-    for (const char* t : {"DDD+DDDD/DDDDDDD/7/7/7/LLLLLLL/LLL+LLLL dark", "+D6/5+l1/7/3l3/2d4/7/7 light",
-                          "6+D/7/7/7/D1D4/DD5/+LDD4 light", "+D6/7/7/3L3/2D4/7/+L6 dark B4-C3 D3-D4", "7/7/3D3/3+D3/2D4/7/+L6 light D3~D5",
-                          "7/7/7/7/7/7/+L6 dark"}) {
+    for (const char* t :
+         {"DDD+DDDD/DDDDDDD/7/7/7/LLLLLLL/LLL+LLLL dark", "+D6/5+l1/7/3l3/2d4/7/7 light",
+          "6+D/7/7/7/D1D4/DD5/+LDD4 light", "+D6/7/7/3L3/2D4/7/+L6 dark B4-C3 D3-D4",
+          "7/7/3D3/3+D3/2D4/7/+L6 light D3~D5", "7/7/7/7/7/7/+L6 dark"}) {
         auto g = load(t);
         CHECK(g->position_text() == t);
         CHECK(load(g->position_text())->equals(*g));
     }
     // A finished game (Dark's king gone) still loads and says who won.
-    CHECK(load("7/7/7/7/7/7/+L6 dark")->current_status() == status{status_kind::win, 1, "king captured"});
-    for (const char* t : {"", " ", "dark", "7/7/7/7/7/7/7 dark", "+D6/7/7/7/7/7/+L6",
-                          "+D6/7/7/7/7/7/+L6 white", "+D6/7/7/7/7/7/7/+L6 dark", "+D6/7/7/7/7/+L6 dark",
-                          "+D7/7/7/7/7/7/+L6 dark", "+D5/7/7/7/7/7/+L6 dark", "+D6/7/7/7/7/7/+L6+ dark",
-                          "++D6/7/7/7/7/7/+L6 dark", "+D6/7/7/7/7/7/+L+L5 dark", "+D6/7/7/7/7/7/+X6 dark",
-                          "+D6/7/7/7/7/7/+L6 dark D4-D5", "+D6/7/7/7/7/7/+L6 dark A7", "+D6/7/7/7/7/7/+L6 dark A6-A7",
-                          "+D6/7/7/7/7/7/+L6 dark A2-A1x", "8/7/7/7/7/7/+L6 dark", "0+D6/7/7/7/7/7/+L6 dark",
-                          "DDDDDDD/DDDDDDD/D6/7/7/7/+L6 dark", "7/7/7/7/2+D4/7/+L6 light B3-C3",
-                          "+D5D/7/7/7/7/7/+L5L dark G7-G6 G1-G2 G6-G7 G2-G1 G7-G6 G1-G2 G6-G7 G2-G1",
-                          "+D6/7/7/7/7/7/+L6 dark\xff", "+D6/7/7/7/7/7/+L6\tdark"}) {
+    CHECK(load("7/7/7/7/7/7/+L6 dark")->current_status() ==
+          status{status_kind::win, 1, "king captured"});
+    for (const char* t :
+         {"",
+          " ",
+          "dark",
+          "7/7/7/7/7/7/7 dark",
+          "+D6/7/7/7/7/7/+L6",
+          "+D6/7/7/7/7/7/+L6 white",
+          "+D6/7/7/7/7/7/7/+L6 dark",
+          "+D6/7/7/7/7/+L6 dark",
+          "+D7/7/7/7/7/7/+L6 dark",
+          "+D5/7/7/7/7/7/+L6 dark",
+          "+D6/7/7/7/7/7/+L6+ dark",
+          "++D6/7/7/7/7/7/+L6 dark",
+          "+D6/7/7/7/7/7/+L+L5 dark",
+          "+D6/7/7/7/7/7/+X6 dark",
+          "+D6/7/7/7/7/7/+L6 dark D4-D5",
+          "+D6/7/7/7/7/7/+L6 dark A7",
+          "+D6/7/7/7/7/7/+L6 dark A6-A7",
+          "+D6/7/7/7/7/7/+L6 dark A2-A1x",
+          "8/7/7/7/7/7/+L6 dark",
+          "0+D6/7/7/7/7/7/+L6 dark",
+          "DDDDDDD/DDDDDDD/D6/7/7/7/+L6 dark",
+          "7/7/7/7/2+D4/7/+L6 light B3-C3",
+          "+D5D/7/7/7/7/7/+L5L dark G7-G6 G1-G2 G6-G7 G2-G1 G7-G6 G1-G2 G6-G7 G2-G1",
+          "+D6/7/7/7/7/7/+L6 dark\xff",
+          "+D6/7/7/7/7/7/+L6\tdark"}) {
         auto r = ofh::from_position(t);
         CHECK_MESSAGE(!r.ok(), t);
     }
