@@ -114,4 +114,16 @@ struct leader {
 
 const char* to_string(game_status s);
 
+// Restart policy (decided): clocks are paused while the server is down. Each
+// seat resumes with the time it had after the last stored move (the initial
+// time when no move was stored); the side to move gets back the thinking time
+// it had used before the crash, which was never stored. The side to move's
+// clock restarts when the room is restored, so an absent player's clock runs
+// as usual while they reconnect (platform rules: a clock keeps running while
+// its player is away).
+inline std::array<std::int64_t, 2> clocks_at_restart(const game_record& g) {
+    if (g.moves.empty()) return {g.summary.settings.initial_ms, g.summary.settings.initial_ms};
+    return g.moves.back().clock_ms;
+}
+
 }  // namespace kibitz::server::storage

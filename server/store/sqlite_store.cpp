@@ -147,6 +147,13 @@ void sqlite_store::delete_session(std::string token_hash, handler<bool> h) {
     });
 }
 
+void sqlite_store::expire_sessions(std::int64_t before_ms, handler<int> h) {
+    write<int>(std::move(h), [=](sqlite_db& db) {
+        db.prepare("DELETE FROM sessions WHERE last_seen_ms < ?").bind(before_ms).run();
+        return db.changes();
+    });
+}
+
 game_key sqlite_store::start_game(new_game g, handler<game_key> h) {
     game_key key = next_game_.fetch_add(1);
     write<game_key>(std::move(h), [key, g = std::move(g)](sqlite_db& db) {

@@ -52,6 +52,7 @@ public:
     void find_session(std::string token_hash, std::int64_t now_ms,
                       handler<std::optional<player>> h) override;
     void delete_session(std::string token_hash, handler<bool> h) override;
+    void expire_sessions(std::int64_t before_ms, handler<int> h) override;
 
     game_key start_game(new_game g, handler<game_key> h) override;
     void append_move(game_key game, move_record m, handler<bool> h) override;

@@ -37,6 +37,8 @@ public:
     virtual void find_session(std::string token_hash, std::int64_t now_ms,
                               handler<std::optional<player>> h) = 0;
     virtual void delete_session(std::string token_hash, handler<bool> h) = 0;
+    // Forgets sessions not seen since `before_ms`; the handler gets how many.
+    virtual void expire_sessions(std::int64_t before_ms, handler<int> h) = 0;
 
     // Games as they happen. start_game reserves and returns the game's key at
     // once, so the room can queue moves before the start has committed (same
