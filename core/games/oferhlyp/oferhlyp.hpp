@@ -17,9 +17,10 @@
 //   An attack lowers the total hit points, so no position before the last
 //   attack can recur: only the "window" since the last attack (or the start) is
 //   kept. No legal turn = draw ("no legal move").
-// - perft(depth) counts leaves of the legal-move tree, repetition filtering
-//   included (it uses the game's window); from the start no position can occur
-//   a third time before ply 8.
+// - perft(depth) counts leaves of the legal-move tree (one leaf per chain
+//   prefix), repetition filtering included (it starts from the game's window);
+//   from the start no position can occur a third time before ply 8, so there
+//   the last ply is counted with whole-board bitboard shifts.
 //
 // Encoding: squares 0..48, sq = rank_index * 7 + file (A1 = 0, G1 = 6, A2 = 7,
 // G7 = 48). A position is four 49-bit bitboards in uint64: each seat's tokens,

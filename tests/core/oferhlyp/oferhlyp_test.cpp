@@ -93,8 +93,11 @@ TEST_CASE("perft from the start") {
     CHECK(g->perft(4) == 2269992);
 }
 
-TEST_CASE("perft depth 5" * doctest::test_suite("slow")) {
-    CHECK(ofh::new_game()->perft(5) == 104131591);  // self-computed regression value
+TEST_CASE("perft depths 5 and 6" * doctest::test_suite("slow")) {
+    // Self-computed regression values.
+    auto g = ofh::new_game();
+    CHECK(g->perft(5) == 104131591);
+    CHECK(g->perft(6) == 4774993353ULL);
 }
 
 TEST_CASE("steps go one square in each of the 8 directions onto empty squares") {
