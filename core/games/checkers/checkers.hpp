@@ -19,6 +19,15 @@
 //   more than 12 pieces a side, and a side not to move that has no piece (none
 //   of these can arise in play). Output lists White then Black, squares in
 //   ascending order, kings prefixed "K". A loaded position has a fresh history.
+//   Blanks around the text are ignored; anything else unexpected (lower case,
+//   a trailing '.', blanks inside) is refused.
+// - Move input: blanks around the text are ignored and 'X' reads as 'x'. A
+//   full path names its move; "AxB" names the one capture from A to B (several:
+//   refused, listing them); a partial path, or '-' for a capture, is refused.
+// - Status reasons: "no pieces", "no legal move", "threefold repetition",
+//   "40-move rule"; agreed_end() is a draw, "agreement".
+// - View ("checkers8"): the 32 playable squares, x = column and y = row (row 0
+//   at the top, the standard diagram seen from White's side, square 1 = b8).
 //
 // Encoding (35-bit "ghost square" layout in a uint64): PDN square n (1..32) has
 // row r = (n-1)/4 (row 0 = squares 1-4, at the top in the standard diagram,
@@ -55,9 +64,9 @@ constexpr int black = 0, white = 1;
 constexpr int max_path = 14;  // at most 12 captures, so 13 squares in a path
 
 struct position {
-    std::array<std::uint64_t, 2> men{};    // by seat, ghost-layout bits
+    std::array<std::uint64_t, 2> men{};  // by seat, ghost-layout bits
     std::array<std::uint64_t, 2> kings{};
-    int side = black;                      // to move
+    int side = black;  // to move
 
     bool operator==(const position&) const = default;
     std::uint64_t pieces(int s) const { return men[s] | kings[s]; }
@@ -67,8 +76,8 @@ struct position {
 // A legal move with its full path, in PDN square numbers (1..32).
 struct move {
     std::array<std::uint8_t, max_path> path{};
-    std::uint8_t length = 0;       // squares in path (2 or more)
-    std::uint64_t captured = 0;    // ghost-layout bits of the jumped pieces
+    std::uint8_t length = 0;     // squares in path (2 or more)
+    std::uint64_t captured = 0;  // ghost-layout bits of the jumped pieces
     bool operator==(const move&) const = default;
     bool is_capture() const { return captured != 0; }
 };
@@ -85,9 +94,11 @@ position apply(const position& p, const move& m);
 // Number of legal moves, counted without making them.
 std::uint64_t count_moves(const position& p);
 
-// Leaf count of the legal-move tree. perft() uses a transposition table of
-// about table_mib MiB allocated for the call (depths below 3 never use it);
-// perft_no_table() is the plain recursion. Both count at depth 1 in bulk.
+// Leaf count of the legal-move tree (draw rules ignored). perft() uses a
+// transposition table of at most table_mib MiB allocated for the call, keyed
+// by the Zobrist hash and holding the whole position and depth, so collisions
+// can't corrupt counts (subtrees of depth below 4 skip it); perft_no_table() is the
+// plain recursion. Both count the last ply in bulk, without making moves.
 std::uint64_t perft(const position& p, int depth, std::size_t table_mib = 16);
 std::uint64_t perft_no_table(const position& p, int depth);
 

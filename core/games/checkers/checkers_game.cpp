@@ -76,13 +76,16 @@ private:
         const int s = pos_.side;
         // Losing comes first: a move that completes a repetition or the
         // 40-move count and leaves the opponent without a move wins.
-        if (!pos_.pieces(s)) status_ = {status_kind::win, s ^ 1, "no pieces"};
-        else if (moves_.empty()) status_ = {status_kind::win, s ^ 1, "no legal move"};
+        if (!pos_.pieces(s))
+            status_ = {status_kind::win, s ^ 1, "no pieces"};
+        else if (moves_.empty())
+            status_ = {status_kind::win, s ^ 1, "no legal move"};
         else if (std::count(history_.begin(), history_.end(), pos_) >= 3)
             status_ = {status_kind::draw, -1, "threefold repetition"};
         else if (quiet_plies_ >= quiet_ply_limit)
             status_ = {status_kind::draw, -1, "40-move rule"};
-        else status_ = {};
+        else
+            status_ = {};
         if (status_.over()) moves_.clear();
     }
 
@@ -109,7 +112,8 @@ board_view checkers_game::view() const {
         const detail::u64 bit = detail::u64{1} << bit_of_square(sq);
         for (int s : {black, white})
             if (pos_.pieces(s) & bit)
-                v.pieces.push_back({std::to_string(sq), s, (pos_.kings[s] & bit) ? "king" : "man", 0, 0});
+                v.pieces.push_back(
+                    {std::to_string(sq), s, (pos_.kings[s] & bit) ? "king" : "man", 0, 0});
     }
     for (const move& m : moves_) {
         move_view mv;
@@ -130,7 +134,9 @@ board_view checkers_game::view() const {
 
 }  // namespace
 
-std::unique_ptr<game> new_game() { return std::make_unique<checkers_game>(start_position()); }
+std::unique_ptr<game> new_game() {
+    return std::make_unique<checkers_game>(start_position());
+}
 
 result<std::unique_ptr<game>> from_position(std::string_view text) {
     auto p = parse_fen(text);

@@ -1,9 +1,9 @@
 // Positions, legal-move lists and perft for checkers (see checkers.hpp for the
 // bit layout and checkers_movegen.hpp for the generator templates).
+#include "checkers/checkers_movegen.hpp"
+
 #include <algorithm>
 #include <vector>
-
-#include "checkers/checkers_movegen.hpp"
 
 namespace kibitz::core::checkers {
 
@@ -32,7 +32,8 @@ std::uint64_t hash(const position& p) {
     u64 h = p.side == white ? detail::zobrist.side : 0;
     for (int s = 0; s < 2; ++s) {
         for (u64 b = p.men[s]; b; b &= b - 1) h ^= detail::zobrist.piece[s][0][std::countr_zero(b)];
-        for (u64 b = p.kings[s]; b; b &= b - 1) h ^= detail::zobrist.piece[s][1][std::countr_zero(b)];
+        for (u64 b = p.kings[s]; b; b &= b - 1)
+            h ^= detail::zobrist.piece[s][1][std::countr_zero(b)];
     }
     return h;
 }
@@ -66,7 +67,9 @@ struct plain_visitor {
     const position& p;
     int depth;  // of the children
     u64 n = 0;
-    void simple(int from, int to) { n += perft_plain<S ^ 1>(detail::make_t<S>(p, from, to, 0), depth); }
+    void simple(int from, int to) {
+        n += perft_plain<S ^ 1>(detail::make_t<S>(p, from, to, 0), depth);
+    }
     void capture(int from, int to, u64 captured, const std::uint8_t*, int) {
         n += perft_plain<S ^ 1>(detail::make_t<S>(p, from, to, captured), depth);
     }
@@ -77,7 +80,9 @@ template <int S>
 struct frontier_visitor {
     const position& p;
     u64 n = 0;
-    void simple(int from, int to) { n += detail::count_moves_t<S ^ 1>(detail::make_t<S>(p, from, to, 0)); }
+    void simple(int from, int to) {
+        n += detail::count_moves_t<S ^ 1>(detail::make_t<S>(p, from, to, 0));
+    }
     void capture(int from, int to, u64 captured, const std::uint8_t*, int) {
         n += detail::count_moves_t<S ^ 1>(detail::make_t<S>(p, from, to, captured));
     }
@@ -125,11 +130,15 @@ struct tt_visitor {
     table& t;
     u64 n = 0;
     void simple(int from, int to) { go(from, to, 0); }
-    void capture(int from, int to, u64 captured, const std::uint8_t*, int) { go(from, to, captured); }
+    void capture(int from, int to, u64 captured, const std::uint8_t*, int) {
+        go(from, to, captured);
+    }
     void go(int from, int to, u64 captured) {
         const position q = detail::make_t<S>(p, from, to, captured);
-        if (depth < 3) n += perft_plain<S ^ 1>(q, depth);  // too cheap to be worth a probe
-        else n += perft_tt<S ^ 1>(q, detail::hash_after<S>(p, h, from, to, captured), depth, t);
+        if (depth < 4)
+            n += perft_plain<S ^ 1>(q, depth);  // cheaper than a probe (measured)
+        else
+            n += perft_tt<S ^ 1>(q, detail::hash_after<S>(p, h, from, to, captured), depth, t);
     }
 };
 
@@ -151,11 +160,13 @@ u64 perft_tt(const position& p, u64 h, int depth, table& t) {
 std::vector<move> legal_moves(const position& p) {
     std::vector<move> out;
     list_visitor v{out};
-    if (p.side == black) detail::generate_t<black>(p, v);
-    else detail::generate_t<white>(p, v);
+    if (p.side == black)
+        detail::generate_t<black>(p, v);
+    else
+        detail::generate_t<white>(p, v);
     std::sort(out.begin(), out.end(), [](const move& a, const move& b) {
-        return std::lexicographical_compare(a.path.begin(), a.path.begin() + a.length, b.path.begin(),
-                                            b.path.begin() + b.length);
+        return std::lexicographical_compare(a.path.begin(), a.path.begin() + a.length,
+                                            b.path.begin(), b.path.begin() + b.length);
     });
     return out;
 }
@@ -176,7 +187,7 @@ std::uint64_t perft_no_table(const position& p, int depth) {
 }
 
 std::uint64_t perft(const position& p, int depth, std::size_t table_mib) {
-    if (depth < 3 || table_mib == 0) return perft_no_table(p, depth);
+    if (depth < 4 || table_mib == 0) return perft_no_table(p, depth);
     // Round the table down to a power of two entries.
     std::size_t want = table_mib * 1024 * 1024 / sizeof(tt_entry), size = 1;
     while (size * 2 <= want) size *= 2;

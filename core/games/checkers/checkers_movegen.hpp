@@ -22,18 +22,28 @@ constexpr u64 crown_row[2] = {u64{0xF} << 31, u64{0xF}};
 // 2 = -4, 3 = -5 (up, White's forward).
 template <int D>
 constexpr u64 step(u64 x) {
-    if constexpr (D == 0) return x << 4;
-    else if constexpr (D == 1) return x << 5;
-    else if constexpr (D == 2) return x >> 4;
-    else return x >> 5;
+    if constexpr (D == 0)
+        return x << 4;
+    else if constexpr (D == 1)
+        return x << 5;
+    else if constexpr (D == 2)
+        return x >> 4;
+    else
+        return x >> 5;
 }
 template <int D>
-constexpr u64 step_back(u64 x) { return step<D ^ 2>(x); }
+constexpr u64 step_back(u64 x) {
+    return step<D ^ 2>(x);
+}
 
-template <int S> constexpr int fwd1 = S == black ? 0 : 2;
-template <int S> constexpr int fwd2 = S == black ? 1 : 3;
-template <int S> constexpr int bwd1 = S == black ? 2 : 0;
-template <int S> constexpr int bwd2 = S == black ? 3 : 1;
+template <int S>
+constexpr int fwd1 = S == black ? 0 : 2;
+template <int S>
+constexpr int fwd2 = S == black ? 1 : 3;
+template <int S>
+constexpr int bwd1 = S == black ? 2 : 0;
+template <int S>
+constexpr int bwd2 = S == black ? 3 : 1;
 
 // Pieces of side S in direction D that have a jump: enemy next, empty beyond.
 template <int D>
@@ -95,14 +105,16 @@ inline u64 count_man_dir(u64 men, u64 enemy, u64 empty) {
     const u64 land = step<D>(step<D>(men) & enemy) & empty;
     if (!land) return 0;
     const u64 open = land & ~crown_row[S];  // crowning ends the move
-    const u64 more = jumpers_dir<fwd1<S>>(open, enemy, empty) | jumpers_dir<fwd2<S>>(open, enemy, empty);
+    const u64 more =
+        jumpers_dir<fwd1<S>>(open, enemy, empty) | jumpers_dir<fwd2<S>>(open, enemy, empty);
     const u64 n = std::popcount(land & ~more);
     return more ? n + count_man_jumps<S>(more, enemy, empty) : n;
 }
 
 template <int S>
 u64 count_man_jumps(u64 men, u64 enemy, u64 empty) {
-    return count_man_dir<S, fwd1<S>>(men, enemy, empty) + count_man_dir<S, fwd2<S>>(men, enemy, empty);
+    return count_man_dir<S, fwd1<S>>(men, enemy, empty) +
+           count_man_dir<S, fwd2<S>>(men, enemy, empty);
 }
 
 template <int S>
@@ -183,8 +195,10 @@ void generate_t(const position& p, V& v) {
             j ^= sq;
             const int from = std::countr_zero(sq);
             path[0] = static_cast<std::uint8_t>(from);
-            if (p.kings[S] & sq) gen_jumps<S, true>(v, from, sq, enemy, empty | sq, 0, path, 1);
-            else gen_jumps<S, false>(v, from, sq, enemy, empty, 0, path, 1);
+            if (p.kings[S] & sq)
+                gen_jumps<S, true>(v, from, sq, enemy, empty | sq, 0, path, 1);
+            else
+                gen_jumps<S, false>(v, from, sq, enemy, empty, 0, path, 1);
         } while (j);
         return;
     }
@@ -206,8 +220,10 @@ inline position make_t(const position& p, int from, int to, u64 captured) {
         q.kings[S] = (q.kings[S] & ~f) | t;
     } else {
         q.men[S] &= ~f;
-        if (t & crown_row[S]) q.kings[S] |= t;
-        else q.men[S] |= t;
+        if (t & crown_row[S])
+            q.kings[S] |= t;
+        else
+            q.men[S] |= t;
     }
     q.men[S ^ 1] &= ~captured;
     q.kings[S ^ 1] &= ~captured;

@@ -19,7 +19,9 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
 
 // Reads a square number 1..32 at s[i] (one or two digits, no sign, no leading
 // zero); advances i. Returns 0 when there is none.
@@ -89,7 +91,8 @@ result<std::size_t> parse_move(const std::vector<move>& legal, std::string_view 
         if (must_capture) {
             std::vector<std::size_t> all;
             for (std::size_t k = 0; k < legal.size(); ++k) all.push_back(k);
-            return error{shown + " is illegal: a capture is mandatory (" + list_moves(legal, all) + ")"};
+            return error{shown + " is illegal: a capture is mandatory (" + list_moves(legal, all) +
+                         ")"};
         }
         return error{shown + " is not a legal move"};
     }

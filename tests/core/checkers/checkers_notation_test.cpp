@@ -61,10 +61,33 @@ TEST_CASE("every legal move's text parses back to it, over random games") {
 
 TEST_CASE("malformed or illegal move texts are refused with a reason") {
     auto g = ck::new_game();
-    for (const char* bad :
-         {"", " ", "11", "11-", "-15", "11--15", "11-15-19", "11x15-19", "33-34", "0-4", "11-17",
-          "011-15", "11 - 15", "a-b", "11-15x", "9x13", "11-15;", "1111-15", "9-13-17", "12-17",
-          "13-17", "99999999999999999999", "11\xff-15", "x", "-", "K:", "11-15\n12-16"}) {
+    for (const char* bad : {"",
+                            " ",
+                            "11",
+                            "11-",
+                            "-15",
+                            "11--15",
+                            "11-15-19",
+                            "11x15-19",
+                            "33-34",
+                            "0-4",
+                            "11-17",
+                            "011-15",
+                            "11 - 15",
+                            "a-b",
+                            "11-15x",
+                            "9x13",
+                            "11-15;",
+                            "1111-15",
+                            "9-13-17",
+                            "12-17",
+                            "13-17",
+                            "99999999999999999999",
+                            "11\xff-15",
+                            "x",
+                            "-",
+                            "K:",
+                            "11-15\n12-16"}) {
         CAPTURE(std::string(bad));
         auto r = g->parse_move(bad);
         CHECK(!r.ok());
@@ -80,8 +103,9 @@ TEST_CASE("PDN FEN: the start position, ranges, kings, and round trips") {
     CHECK(load("B:B1-12:W21-32")->position_text() == start_fen);  // either colour first
     CHECK(load(" B:W21-32:B1-12 \n")->position_text() == start_fen);
 
-    for (const char* fen : {"W:WK3:B7,8,15,16,17,20,28", "B:W18,K22,23:BK1,5", "W:WK4:B9,11,15,K16,K22,K29",
-                            "W:W:B5", "W:W5:BK32", "B:WK1,K2,K3,K4:BK29,K30,K31,K32"}) {
+    for (const char* fen :
+         {"W:WK3:B7,8,15,16,17,20,28", "B:W18,K22,23:BK1,5", "W:WK4:B9,11,15,K16,K22,K29", "W:W:B5",
+          "W:W5:BK32", "B:WK1,K2,K3,K4:BK29,K30,K31,K32"}) {
         CAPTURE(fen);
         CHECK(load(fen)->position_text() == fen);
     }
@@ -93,39 +117,39 @@ TEST_CASE("PDN FEN: the start position, ranges, kings, and round trips") {
 
 TEST_CASE("malformed position texts are refused with a reason") {
     for (const char* bad : {
-             "",                        // nothing
-             "X:W21:B1",                // side to move
-             "b:W21:B1",                // lower case
-             "B",                       // no pieces sections
-             "B:",                      //
-             "B:W21",                   // one colour missing
-             "B:W21:B1:W22",            // a third section
-             "B:W21:W22",               // White twice
-             "B:W33:B1",                // out of range
-             "B:W0:B1",                 //
-             "B:W021:B1",               // leading zero
-             "B:W21,21:B1",             // duplicate square
-             "B:W21:B21",               // the same square for both
-             "B:W21-25:B22",            // overlap through a range
-             "B:W21,:B1",               // empty item
-             "B:W,21:B1",               //
-             "B:W21:B1,",               //
-             "B:W21-:B1",               // open range
-             "B:W25-21:B1",             // reversed range
-             "B:W21:B1:",               // trailing ':'
-             "B:W21:X1",                // unknown colour
-             "B:WK:B1",                 // king without a square
-             "B:WKK21:B1",              //
-             "B:W21 :B1",               // blank inside
-             "B:W21;B1",                // wrong separator
-             "B:W13-32:B1",             // more than 12 pieces
-             "B:W21:B29",               // a black man on its crowning row
-             "B:W4:B10",                // a white man on its crowning row
-             "W:W21:B",                 // the side not to move has no piece
-             "B:W999999999999999:B1",   // huge number
-             "B:W21:B1\xff",            // stray byte
-             "B:W21:B1.",               // trailing dot
-             "B:W21:B1 B:W22:B2",       // two positions
+             "",                       // nothing
+             "X:W21:B1",               // side to move
+             "b:W21:B1",               // lower case
+             "B",                      // no pieces sections
+             "B:",                     //
+             "B:W21",                  // one colour missing
+             "B:W21:B1:W22",           // a third section
+             "B:W21:W22",              // White twice
+             "B:W33:B1",               // out of range
+             "B:W0:B1",                //
+             "B:W021:B1",              // leading zero
+             "B:W21,21:B1",            // duplicate square
+             "B:W21:B21",              // the same square for both
+             "B:W21-25:B22",           // overlap through a range
+             "B:W21,:B1",              // empty item
+             "B:W,21:B1",              //
+             "B:W21:B1,",              //
+             "B:W21-:B1",              // open range
+             "B:W25-21:B1",            // reversed range
+             "B:W21:B1:",              // trailing ':'
+             "B:W21:X1",               // unknown colour
+             "B:WK:B1",                // king without a square
+             "B:WKK21:B1",             //
+             "B:W21 :B1",              // blank inside
+             "B:W21;B1",               // wrong separator
+             "B:W13-32:B1",            // more than 12 pieces
+             "B:W21:B29",              // a black man on its crowning row
+             "B:W4:B10",               // a white man on its crowning row
+             "W:W21:B",                // the side not to move has no piece
+             "B:W999999999999999:B1",  // huge number
+             "B:W21:B1\xff",           // stray byte
+             "B:W21:B1.",              // trailing dot
+             "B:W21:B1 B:W22:B2",      // two positions
          }) {
         CAPTURE(std::string(bad));
         auto r = ck::from_position(bad);
