@@ -88,8 +88,8 @@ TEST_SUITE("slow") {
             const double wall =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             CHECK(n == reference[11]);
-            MESSAGE(std::string("perft(11) ") + (table ? "with table" : "without table")
-                    << ": wall " << wall << " s, cpu " << cpu << " s");
+            const std::string how = table ? "with table" : "without table";
+            MESSAGE("perft(11) " << how << ": wall " << wall << " s, cpu " << cpu << " s");
         }
         CHECK(ck::new_game()->perft(11) == reference[11]);
         // A 1 MiB table at depth 11: slots are overwritten and shared all the
