@@ -55,8 +55,9 @@ template <int S>
 inline u64 jumpers(const position& p, u64 empty) {
     const u64 enemy = p.pieces(S ^ 1);
     const u64 all = p.pieces(S), k = p.kings[S];
-    return jumpers_dir<fwd1<S>>(all, enemy, empty) | jumpers_dir<fwd2<S>>(all, enemy, empty) |
-           jumpers_dir<bwd1<S>>(k, enemy, empty) | jumpers_dir<bwd2<S>>(k, enemy, empty);
+    u64 j = jumpers_dir<fwd1<S>>(all, enemy, empty) | jumpers_dir<fwd2<S>>(all, enemy, empty);
+    if (k) j |= jumpers_dir<bwd1<S>>(k, enemy, empty) | jumpers_dir<bwd2<S>>(k, enemy, empty);
+    return j;
 }
 
 // ---- counting capture sequences without building them ------------------------
@@ -132,8 +133,9 @@ inline u64 count_moves_t(const position& p) {
         return n;
     }
     const u64 all = p.pieces(S), k = p.kings[S];
-    return std::popcount(step<fwd1<S>>(all) & empty) + std::popcount(step<fwd2<S>>(all) & empty) +
-           std::popcount(step<bwd1<S>>(k) & empty) + std::popcount(step<bwd2<S>>(k) & empty);
+    u64 n = std::popcount(step<fwd1<S>>(all) & empty) + std::popcount(step<fwd2<S>>(all) & empty);
+    if (k) n += std::popcount(step<bwd1<S>>(k) & empty) + std::popcount(step<bwd2<S>>(k) & empty);
+    return n;
 }
 
 // ---- generating moves for a visitor -------------------------------------------
