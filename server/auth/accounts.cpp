@@ -62,7 +62,12 @@ void accounts::new_guest(handler<session> h) {
 void accounts::register_account(std::string username, std::string password, std::string address,
                                 std::optional<std::string> guest_token, handler<session> h) {
     h = track(std::move(h));
-    (void)address;  // kept in the signature for a future per-address sign-up limit
+    std::string reg_key = "reg:" + address;
+    auto t = now();
+    if (auto wait = limiter_.wait_ms(reg_key, options_.registrations_per_address, t); wait > 0)
+        return h(core::error{"too many sign-ups from this address; try again in " +
+                             std::to_string((wait + 999) / 1000) + " s"});
+    limiter_.failure(reg_key, options_.registrations_per_address, t);  // every attempt counts
     auto name = validate_username(username);
     if (!name) return h(core::error{name.reason()});
     auto pw = validate_password(password);
@@ -84,6 +89,8 @@ void accounts::register_account(std::string username, std::string password, std:
 
 void accounts::finish_register(std::string username, std::string password,
                                std::optional<player_id> guest, handler<session> h) {
+    if (pool_.queued() >= options_.max_queued_hashes)
+        return h(core::error{"the server is busy; try again in a moment"});
     pool_.post([this, username = std::move(username), password = std::move(password), guest, h] {
         auto hash = hash_password(password, options_.cost);
         if (!hash) return h(core::error{hash.reason()});
@@ -105,8 +112,17 @@ void accounts::login(std::string username, std::string password, std::string add
     if (wait > 0)
         return h(core::error{"too many failed log-in attempts; try again in " +
                              std::to_string((wait + 999) / 1000) + " s"});
+    // Count the attempt as failed up front; success forgives it below. Checking
+    // first and counting later would let many parallel guesses all pass the check.
+    limiter_.failure(user_key, options_.per_username, t);
+    limiter_.failure(addr_key, options_.per_address, t);
     if (username.size() > 64 || password.size() > 256)
         return h(core::error{"wrong username or password"});
+    if (pool_.queued() >= options_.max_queued_hashes) {
+        limiter_.forgive_one(user_key);
+        limiter_.forgive_one(addr_key);
+        return h(core::error{"the server is busy; try again in a moment"});
+    }
     store_.find_login(username, [this, password, user_key, addr_key,
                                  h](core::result<std::optional<account_login>> found) {
         if (!found) return h(core::error{found.reason()});
@@ -117,12 +133,9 @@ void accounts::login(std::string username, std::string password, std::string add
                 return d ? d.value() : std::string();
             }();
             bool ok = verify_password(found ? found->password_hash : dummy, password) && found;
-            if (!ok) {
-                limiter_.failure(user_key, options_.per_username, now());
-                limiter_.failure(addr_key, options_.per_address, now());
-                return h(core::error{"wrong username or password"});
-            }
+            if (!ok) return h(core::error{"wrong username or password"});  // already counted
             limiter_.clear(user_key);
+            limiter_.forgive_one(addr_key);
             issue_session(found->who, h);
         });
     });

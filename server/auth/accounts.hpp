@@ -36,6 +36,11 @@ struct accounts_options {
     int hash_threads = 1;
     rate_limit per_username{5, 15 * 60 * 1000};
     rate_limit per_address{20, 15 * 60 * 1000};
+    // Sign-ups cost an argon2id hash each: at most 5 attempts per address an hour.
+    rate_limit registrations_per_address{5, 60 * 60 * 1000};
+    // Hash jobs waiting beyond this are refused ("busy") instead of queued:
+    // a flood of log-ins must not grow memory or delay everyone for minutes.
+    std::size_t max_queued_hashes = 64;
     std::function<std::int64_t()> now_ms;  // empty: the system clock (tests inject one)
 };
 

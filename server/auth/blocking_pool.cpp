@@ -25,6 +25,11 @@ void blocking_pool::post(std::function<void()> job) {
     wake_.notify_one();
 }
 
+std::size_t blocking_pool::queued() {
+    std::lock_guard lock(mutex_);
+    return jobs_.size();
+}
+
 void blocking_pool::run() {
     for (;;) {
         std::function<void()> job;

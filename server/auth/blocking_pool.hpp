@@ -19,6 +19,7 @@ public:
     blocking_pool& operator=(const blocking_pool&) = delete;
 
     void post(std::function<void()> job);
+    std::size_t queued();
 
 private:
     void run();

@@ -35,6 +35,14 @@ void rate_limiter::clear(const std::string& key) {
     failures_.erase(key);
 }
 
+void rate_limiter::forgive_one(const std::string& key) {
+    std::lock_guard lock(mutex_);
+    auto it = failures_.find(key);
+    if (it == failures_.end() || it->second.empty()) return;
+    it->second.pop_back();
+    if (it->second.empty()) failures_.erase(it);
+}
+
 void rate_limiter::prune(std::int64_t now_ms, std::int64_t window_ms) {
     for (auto it = failures_.begin(); it != failures_.end();) {
         expire(it->second, now_ms, window_ms);

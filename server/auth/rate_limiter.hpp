@@ -29,6 +29,9 @@ public:
     std::int64_t wait_ms(const std::string& key, rate_limit limit, std::int64_t now_ms);
     void failure(const std::string& key, rate_limit limit, std::int64_t now_ms);
     void clear(const std::string& key);
+    // Takes back the newest failure: attempts are counted before they are
+    // checked (so parallel guesses cannot all slip in), and a success forgives.
+    void forgive_one(const std::string& key);
 
 private:
     void prune(std::int64_t now_ms, std::int64_t window_ms);

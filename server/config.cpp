@@ -1,0 +1,140 @@
+#include "config.hpp"
+
+#include <charconv>
+#include <filesystem>
+#include <thread>
+#include <vector>
+
+namespace kibitz::server {
+
+namespace {
+
+// One table drives flags, environment variables and --help, so they never drift.
+struct option {
+    const char* flag;
+    const char* env;
+    const char* help;
+    std::function<bool(server_config&, const std::string&)> set;
+};
+
+template <class T>
+bool number(const std::string& s, T& out, T lo, T hi) {
+    T v{};
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p != s.data() + s.size() || v < lo || v > hi) return false;
+    out = v;
+    return true;
+}
+
+bool millis(const std::string& s, ms& out) {
+    long long v = 0;
+    if (!number<long long>(s, v, 0, 86400000)) return false;
+    out = ms(v);
+    return true;
+}
+
+const std::vector<option>& options() {
+    static const std::vector<option> table = {
+        {"--address", "KIBITZ_ADDRESS", "listen address (default 0.0.0.0)",
+         [](server_config& c, const std::string& v) { c.address = v; return !v.empty(); }},
+        {"--port", "KIBITZ_PORT", "TCP port, 0 for any (default 8080)",
+         [](server_config& c, const std::string& v) { return number<std::uint16_t>(v, c.port, 0, 65535); }},
+        {"--web-root", "KIBITZ_WEB_ROOT", "directory served over HTTP (default: the repository's web/)",
+         [](server_config& c, const std::string& v) { c.web_root = v; return !v.empty(); }},
+        {"--db", "KIBITZ_DB", "database file (default kibitz.db)",
+         [](server_config& c, const std::string& v) { c.db = v; return !v.empty(); }},
+        {"--threads", "KIBITZ_THREADS", "I/O threads (default: one per core)",
+         [](server_config& c, const std::string& v) { return number(v, c.threads, 1, 256); }},
+        {"--log-level", "KIBITZ_LOG_LEVEL", "trace, debug, info, warn, error, off (default info)",
+         [](server_config& c, const std::string& v) { c.log_level = v; return !v.empty(); }},
+        {"--rate", "KIBITZ_RATE", "messages per second per connection (default 20)",
+         [](server_config& c, const std::string& v) { return number(v, c.rate_per_s, 0.1, 1e6); }},
+        {"--burst", "KIBITZ_BURST", "message burst per connection (default 40)",
+         [](server_config& c, const std::string& v) { return number(v, c.rate_burst, 1.0, 1e6); }},
+        {"--max-frame", "KIBITZ_MAX_FRAME", "largest client frame in bytes (default 4096)",
+         [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.max_frame, 256, 1 << 20); }},
+        {"--write-queue", "KIBITZ_WRITE_QUEUE", "frames queued per client before it is dropped (default 256)",
+         [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.write_queue, 4, 1 << 20); }},
+        {"--idle-timeout-ms", "KIBITZ_IDLE_TIMEOUT_MS", "close silent connections after (default 120000)",
+         [](server_config& c, const std::string& v) { return millis(v, c.idle_timeout); }},
+        {"--grace-ms", "KIBITZ_GRACE_MS", "disconnection grace before a claim (default 60000)",
+         [](server_config& c, const std::string& v) { return millis(v, c.play.disconnect_grace); }},
+        {"--first-move-ms", "KIBITZ_FIRST_MOVE_MS", "first-move limit before abort (default 30000)",
+         [](server_config& c, const std::string& v) { return millis(v, c.play.first_move_limit); }},
+        {"--count-batch-ms", "KIBITZ_COUNT_BATCH_MS", "batching of counts (default 1000)",
+         [](server_config& c, const std::string& v) { return millis(v, c.play.count_batch); }},
+        {"--pairing-widen-ms", "KIBITZ_PAIRING_WIDEN_MS", "quick pairing widens its rating gap this often (default 5000)",
+         [](server_config& c, const std::string& v) { return millis(v, c.play.pairing_widen_every); }},
+        {"--max-seeks", "KIBITZ_MAX_SEEKS", "open seeks and invites per player (default 3)",
+         [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.play.max_seeks, 1, 1000); }},
+        {"--max-games", "KIBITZ_MAX_GAMES", "unfinished games per player (default 5)",
+         [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.play.max_games, 1, 1000); }},
+    };
+    return table;
+}
+
+}  // namespace
+
+std::string help_text() {
+    std::string out = "kibitz-server: the Kibitz game server (HTTP + WebSocket /ws)\n\n"
+                      "usage: kibitz-server [--flag value]...\n\n";
+    for (const auto& o : options()) {
+        std::string left = std::string(o.flag) + " / " + o.env;
+        left.resize(std::max<std::size_t>(left.size() + 2, 46), ' ');
+        out += "  " + left + o.help + "\n";
+    }
+    out += "  --help                                        this text\n";
+    return out;
+}
+
+config_result parse_config(int argc, const char* const* argv,
+                           const std::function<std::string(const char*)>& env) {
+    server_config c;
+    c.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    for (const auto& o : options()) {
+        std::string v = env(o.env);
+        if (!v.empty() && !o.set(c, v))
+            return config_error{std::string("bad value for ") + o.env + ": '" + v + "'"};
+    }
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--help" || a == "-h") return config_help{};
+        std::string value;
+        bool has_value = false;
+        if (auto eq = a.find('='); eq != std::string::npos) {
+            value = a.substr(eq + 1);
+            a = a.substr(0, eq);
+            has_value = true;
+        }
+        const option* found = nullptr;
+        for (const auto& o : options())
+            if (a == o.flag) found = &o;
+        if (!found) return config_error{"unknown flag '" + a + "' (see --help)"};
+        if (!has_value) {
+            if (i + 1 >= argc) return config_error{"flag " + a + " needs a value"};
+            value = argv[++i];
+        }
+        if (!found->set(c, value)) return config_error{"bad value for " + a + ": '" + value + "'"};
+    }
+    return c;
+}
+
+std::string default_web_root(const char* argv0) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    std::vector<fs::path> tries;
+    fs::path exe = fs::canonical("/proc/self/exe", ec);
+    if (ec && argv0) exe = fs::absolute(argv0, ec);
+    // build/bin/kibitz-server -> ../../web; an installed layout -> ../share/kibitz/web.
+    if (!exe.empty()) {
+        tries.push_back(exe.parent_path().parent_path().parent_path() / "web");
+        tries.push_back(exe.parent_path().parent_path() / "web");
+        tries.push_back(exe.parent_path().parent_path() / "share" / "kibitz" / "web");
+    }
+    tries.push_back(fs::current_path(ec) / "web");
+    for (const auto& p : tries)
+        if (fs::is_directory(p, ec)) return p.lexically_normal().string();
+    return (fs::current_path(ec) / "web").string();
+}
+
+}  // namespace kibitz::server

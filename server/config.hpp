@@ -1,0 +1,42 @@
+#pragma once
+// Server settings from flags and environment variables (flags win). Parsed once
+// in main before anything runs.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <variant>
+
+#include "play/play_config.hpp"
+
+namespace kibitz::server {
+
+struct server_config {
+    std::string address = "0.0.0.0";
+    std::uint16_t port = 8080;
+    std::string web_root;  // empty: found next to the executable or the working directory
+    std::string db = "kibitz.db";
+    int threads = 0;       // 0: one per core
+    std::string log_level = "info";
+    double rate_per_s = 20;     // per-connection sustained message rate
+    double rate_burst = 40;     // and burst
+    std::size_t max_frame = 4096;
+    std::size_t write_queue = 256;      // frames queued to one slow client before it is dropped
+    ms idle_timeout{120000};
+    ms shutdown_grace{3000};            // in-flight work may finish within this on SIGTERM
+    play_config play;
+};
+
+struct config_help {};  // --help was asked for
+struct config_error {
+    std::string message;
+};
+using config_result = std::variant<server_config, config_help, config_error>;
+
+// `env` looks up an environment variable ("" when unset); tests pass their own.
+config_result parse_config(int argc, const char* const* argv,
+                           const std::function<std::string(const char*)>& env);
+std::string help_text();
+// Finds web/ relative to the executable path, then the working directory.
+std::string default_web_root(const char* argv0);
+
+}  // namespace kibitz::server

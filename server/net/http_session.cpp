@@ -1,0 +1,145 @@
+#include "net/http_session.hpp"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/beast/websocket.hpp>
+#include <spdlog/spdlog.h>
+
+#include "net/static_files.hpp"
+#include "net/ws_session.hpp"
+
+namespace kibitz::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+
+http_session::http_session(net::ip::tcp::socket&& socket, net_context& ctx)
+    : stream_(std::move(socket)), ctx_(ctx) {}
+
+void http_session::run() {
+    net::dispatch(stream_.get_executor(),
+                  beast::bind_front_handler(&http_session::do_read, shared_from_this()));
+}
+
+void http_session::do_read() {
+    parser_.emplace();
+    parser_->header_limit(8192);
+    parser_->body_limit(8192);  // nothing here takes a body; stop floods early
+    stream_.expires_after(std::chrono::seconds(30));
+    http::async_read(stream_, buffer_, *parser_,
+                     beast::bind_front_handler(&http_session::on_read, shared_from_this()));
+}
+
+namespace {
+
+std::string_view path_of(beast::string_view target) {
+    std::string_view t(target.data(), target.size());
+    return t.substr(0, t.find_first_of("?#"));
+}
+
+http::message_generator text_response(const http::request<http::string_body>& req,
+                                      http::status status, std::string body,
+                                      std::string_view type = "text/plain; charset=utf-8") {
+    http::response<http::string_body> res{status, req.version()};
+    res.set(http::field::server, "kibitz");
+    res.set(http::field::content_type, type);
+    res.keep_alive(req.keep_alive());
+    res.body() = req.method() == http::verb::head ? std::string() : std::move(body);
+    res.prepare_payload();
+    return res;
+}
+
+}  // namespace
+
+http::message_generator http_respond(const http::request<http::string_body>& req,
+                                     net_context& ctx) {
+    if (req.method() != http::verb::get && req.method() != http::verb::head)
+        return text_response(req, http::status::method_not_allowed, "GET or HEAD only\n");
+    auto path = path_of(req.target());
+    if (path == "/healthz") return text_response(req, http::status::ok, "ok\n");
+    if (path == "/metrics")
+        return text_response(req, http::status::ok, ctx.stats.render(),
+                             "text/plain; version=0.0.4; charset=utf-8");
+    if (path == "/ws") return text_response(req, http::status::upgrade_required, "WebSocket only\n");
+
+    auto found = resolve_static(ctx.web_root, std::string_view(req.target().data(), req.target().size()));
+    if (auto* r = std::get_if<static_reject>(&found))
+        return text_response(req, static_cast<http::status>(r->status), r->reason + "\n");
+    const auto& file = std::get<std::string>(found);
+    http::file_body::value_type body;
+    beast::error_code ec;
+    body.open(file.c_str(), beast::file_mode::scan, ec);
+    if (ec) return text_response(req, http::status::not_found, "not found\n");
+    auto size = body.size();
+    http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
+                                        std::make_tuple(http::status::ok, req.version())};
+    res.set(http::field::server, "kibitz");
+    res.set(http::field::content_type, mime_type(file));
+    res.set("X-Content-Type-Options", "nosniff");
+    res.content_length(size);
+    res.keep_alive(req.keep_alive());
+    if (req.method() == http::verb::head) {
+        http::response<http::empty_body> head{http::status::ok, req.version()};
+        head.set(http::field::content_type, mime_type(file));
+        head.content_length(size);
+        head.keep_alive(req.keep_alive());
+        return head;
+    }
+    return res;
+}
+
+void http_session::on_read(beast::error_code ec, std::size_t) {
+    if (ec == http::error::end_of_stream) return do_close();
+    if (ec) {
+        if (ec != beast::error::timeout && ec != net::error::operation_aborted)
+            spdlog::debug("http read: {}", ec.message());
+        // Oversized or malformed requests get a 400 before the connection goes.
+        if (ec == http::error::header_limit || ec == http::error::body_limit ||
+            ec == http::error::bad_target || ec == http::error::bad_method ||
+            ec == http::error::bad_version) {
+            http::request<http::string_body> dummy;
+            dummy.keep_alive(false);
+            beast::async_write(stream_, text_response(dummy, http::status::bad_request, "bad request\n"),
+                               beast::bind_front_handler(&http_session::on_write,
+                                                         shared_from_this(), false));
+            return;
+        }
+        return do_close();
+    }
+    if (beast::websocket::is_upgrade(parser_->get())) {
+        if (path_of(parser_->get().target()) != "/ws" || ctx_.stopping) {
+            auto res = text_response(parser_->get(), http::status::not_found, "no WebSocket here\n");
+            beast::async_write(stream_, std::move(res),
+                               beast::bind_front_handler(&http_session::on_write,
+                                                         shared_from_this(), false));
+            return;
+        }
+        stream_.expires_never();  // the WebSocket sets its own timeouts
+        std::make_shared<ws_session>(stream_.release_socket(), ctx_)->run(parser_->release());
+        return;
+    }
+    bool keep = parser_->get().keep_alive();
+    http::message_generator msg = [&]() -> http::message_generator {
+        try {
+            return http_respond(parser_->get(), ctx_);
+        } catch (const std::exception& e) {
+            spdlog::error("http: {}", e.what());
+            return text_response(parser_->get(), http::status::internal_server_error, "error\n");
+        }
+    }();
+    beast::async_write(stream_, std::move(msg),
+                       beast::bind_front_handler(&http_session::on_write, shared_from_this(), keep));
+}
+
+void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+    if (ec) return do_close();
+    if (!keep_alive || ctx_.stopping) return do_close();
+    do_read();
+}
+
+void http_session::do_close() {
+    beast::error_code ec;
+    stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
+}
+
+}  // namespace kibitz::server

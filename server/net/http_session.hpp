@@ -1,0 +1,37 @@
+#pragma once
+// One HTTP connection: static files from the web root, /healthz, /metrics, and
+// the upgrade of /ws to a ws_session (which then owns the socket). Keep-alive
+// loop with a read timeout and a small header/body cap. Runs on the connection's
+// strand, made at accept.
+#include <memory>
+#include <optional>
+
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+#include "net/net_context.hpp"
+
+namespace kibitz::server {
+
+class http_session : public std::enable_shared_from_this<http_session> {
+public:
+    http_session(boost::asio::ip::tcp::socket&& socket, net_context& ctx);
+    void run();
+
+private:
+    void do_read();
+    void on_read(boost::beast::error_code ec, std::size_t n);
+    void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t n);
+    void do_close();
+
+    boost::beast::tcp_stream stream_;
+    boost::beast::flat_buffer buffer_;
+    net_context& ctx_;
+    std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+};
+
+// The response to a plain (non-upgrade) request. Exposed for tests.
+boost::beast::http::message_generator http_respond(
+    const boost::beast::http::request<boost::beast::http::string_body>& req, net_context& ctx);
+
+}  // namespace kibitz::server

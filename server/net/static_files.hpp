@@ -1,0 +1,22 @@
+#pragma once
+// Safe mapping from a request target to a file under the web root, and content
+// types. Pure functions; safe on any thread.
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace kibitz::server {
+
+struct static_reject {
+    int status;          // 400 for hostile or malformed paths, 404 for missing files
+    std::string reason;
+};
+
+// The file to serve for `target` ("/js/app.js?x=1"). Rejects "..", percent-encoded
+// traversal, backslashes, NUL, targets that are not origin-form paths, and any
+// path that resolves (through symlinks too) outside `web_root`.
+std::variant<std::string, static_reject> resolve_static(const std::string& web_root,
+                                                        std::string_view target);
+std::string_view mime_type(std::string_view path);
+
+}  // namespace kibitz::server

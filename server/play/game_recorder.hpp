@@ -1,0 +1,51 @@
+#pragma once
+// Where rooms report what happens, for storage (issue 4) to persist. The default
+// records nothing. Rooms call these on their own strand, so an implementation
+// must return at once (queue the work to its own thread) and must not throw.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kibitz/core/game.hpp"
+#include "play/player.hpp"
+#include "protocol/client_msg.hpp"
+
+namespace kibitz::server {
+
+struct game_started {
+    std::string room;
+    std::string game;
+    std::optional<time_control> tc;
+    bool rated = false;
+    bool is_private = false;
+    player_ptr seats[2];
+    std::string initial_position;  // game::position_text() at the start
+    std::int64_t started_ms = 0;   // unix epoch milliseconds
+};
+
+struct move_played {
+    std::string room;
+    int ply = 0;              // 1 for the first move
+    int seat = 0;
+    std::string move;         // notation
+    std::int64_t clock_ms[2] = {0, 0};  // remaining after the move (0 when untimed)
+    std::int64_t at_ms = 0;   // unix epoch milliseconds
+};
+
+struct game_ended {
+    std::string room;
+    core::status result;
+    bool aborted = false;
+    std::int64_t at_ms = 0;
+};
+
+class game_recorder {
+public:
+    virtual ~game_recorder() = default;
+    virtual void on_start(const game_started&) {}
+    virtual void on_move(const move_played&) {}
+    virtual void on_end(const game_ended&) {}
+};
+
+}  // namespace kibitz::server

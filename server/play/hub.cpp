@@ -1,0 +1,115 @@
+#include "play/hub.hpp"
+
+#include <cctype>
+
+#include "net/metrics.hpp"
+#include "play/ids.hpp"
+#include "play/lobby.hpp"
+#include "play/room.hpp"
+
+namespace kibitz::server {
+
+hub::hub(boost::asio::io_context& ioc, play_config cfg, metrics& m,
+         std::shared_ptr<game_recorder> recorder)
+    : ioc_(ioc),
+      cfg_(cfg),
+      metrics_(m),
+      recorder_(recorder ? std::move(recorder) : std::make_shared<game_recorder>()) {}
+
+hub::~hub() = default;
+
+void hub::start() {
+    lobby_ = std::make_shared<lobby>(*this);
+    lobby_->start();
+}
+
+void hub::stop() {
+    stopping_ = true;
+    if (lobby_) lobby_->stop();
+    std::lock_guard lock(mu_);
+    for (auto& [id, r] : rooms_) r->stop();
+}
+
+player_ptr hub::new_guest() {
+    auto p = std::make_shared<player>();
+    p->token = random_string(32, hex_digits);
+    std::string tag = random_string(8, hex_digits);
+    p->id = "g-" + tag;
+    p->name = "Guest-";
+    for (int i = 0; i < 4; ++i) p->name += static_cast<char>(std::toupper(tag[i]));
+    std::lock_guard lock(mu_);
+    by_token_[p->token] = p;
+    return p;
+}
+
+player_ptr hub::find_token(const std::string& token) const {
+    std::lock_guard lock(mu_);
+    auto it = by_token_.find(token);
+    return it == by_token_.end() ? nullptr : it->second;
+}
+
+void hub::bind_peer(const std::string& player_id, peer_ref p) {
+    std::lock_guard lock(mu_);
+    peers_[player_id] = std::move(p);
+}
+
+peer_ref hub::peer_of(const std::string& player_id) const {
+    std::lock_guard lock(mu_);
+    auto it = peers_.find(player_id);
+    return it == peers_.end() ? peer_ref{} : it->second;
+}
+
+std::shared_ptr<room> hub::start_room(const room_settings& s, player_ptr seat0, player_ptr seat1,
+                                      const std::string& via) {
+    auto id = "r" + random_string(9, base62);
+    auto r = std::make_shared<room>(*this, id, s, seat0, seat1);
+    ++in_play_;
+    metrics_.room_opened(s.game->id, +1);
+    // Post the start before the room becomes visible in active_: a connection
+    // that closes and looks up its rooms afterwards posts its leave after it.
+    r->start(via);
+    std::lock_guard lock(mu_);
+    rooms_[id] = r;
+    active_[seat0->id].insert(id);
+    active_[seat1->id].insert(id);
+    return r;
+}
+
+std::shared_ptr<room> hub::find_room(const std::string& id) const {
+    std::lock_guard lock(mu_);
+    auto it = rooms_.find(id);
+    return it == rooms_.end() ? nullptr : it->second;
+}
+
+void hub::room_finished(const std::string& id, const player_ptr seats[2]) {
+    --in_play_;
+    std::lock_guard lock(mu_);
+    for (int s = 0; s < 2; ++s) {
+        auto it = active_.find(seats[s]->id);
+        if (it == active_.end()) continue;
+        it->second.erase(id);
+        if (it->second.empty()) active_.erase(it);
+    }
+    auto r = rooms_.find(id);
+    if (r != rooms_.end()) metrics_.room_opened(r->second->settings().game->id, -1);
+}
+
+void hub::forget_room(const std::string& id) {
+    std::lock_guard lock(mu_);
+    rooms_.erase(id);
+}
+
+std::vector<std::string> hub::rooms_of(const std::string& player_id) const {
+    std::lock_guard lock(mu_);
+    auto it = active_.find(player_id);
+    if (it == active_.end()) return {};
+    return {it->second.begin(), it->second.end()};
+}
+
+std::size_t hub::games_of(const std::string& player_id) const {
+    std::lock_guard lock(mu_);
+    auto it = active_.find(player_id);
+    return it == active_.end() ? 0 : it->second.size();
+}
+
+}  // namespace kibitz::server

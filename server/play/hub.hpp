@@ -1,0 +1,89 @@
+#pragma once
+// The play layer's shared directory: identities by token, rooms by id, each
+// player's unfinished rooms and current connection, and the live counts. It owns
+// the lobby. Thread-safe: short critical sections under one mutex, and nothing
+// is called back while it is held. Rooms and the lobby run on their own strands
+// of the same io_context.
+#include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+
+#include "kibitz/core/registry.hpp"
+#include "play/game_recorder.hpp"
+#include "play/peer.hpp"
+#include "play/play_config.hpp"
+#include "play/player.hpp"
+
+namespace kibitz::server {
+
+class lobby;
+class room;
+struct metrics;
+
+struct room_settings {
+    const core::game_info* game = nullptr;
+    std::optional<time_control> tc;
+    bool rated = false;
+    bool is_private = false;
+};
+
+class hub : public std::enable_shared_from_this<hub> {
+public:
+    hub(boost::asio::io_context& ioc, play_config cfg, metrics& m,
+        std::shared_ptr<game_recorder> recorder);
+    ~hub();
+
+    void start();
+    void stop();  // cancels every timer so the io_context can run out
+    bool stopping() const { return stopping_; }
+
+    // Identities.
+    player_ptr new_guest();
+    player_ptr find_token(const std::string& token) const;
+    void bind_peer(const std::string& player_id, peer_ref p);  // the player's latest connection
+    peer_ref peer_of(const std::string& player_id) const;
+
+    // Rooms. start_room creates, registers and starts a game between two seats.
+    std::shared_ptr<room> start_room(const room_settings& s, player_ptr seat0, player_ptr seat1,
+                                     const std::string& via);
+    std::shared_ptr<room> find_room(const std::string& id) const;
+    void room_finished(const std::string& id, const player_ptr seats[2]);  // game over
+    void forget_room(const std::string& id);  // after it lingered
+    std::vector<std::string> rooms_of(const std::string& player_id) const;
+    std::size_t games_of(const std::string& player_id) const;
+
+    // Counts (for the lobby's batched `counts`).
+    void connection_up() { ++online_; }
+    void connection_down() { --online_; }
+    long online() const { return online_; }
+    long games_in_play() const { return in_play_; }
+
+    lobby& the_lobby() { return *lobby_; }
+    boost::asio::io_context& ioc() { return ioc_; }
+    const play_config& config() const { return cfg_; }
+    metrics& stats() { return metrics_; }
+    game_recorder& recorder() { return *recorder_; }
+
+private:
+    boost::asio::io_context& ioc_;
+    play_config cfg_;
+    metrics& metrics_;
+    std::shared_ptr<game_recorder> recorder_;
+    std::shared_ptr<lobby> lobby_;
+    std::atomic<long> online_{0}, in_play_{0};
+    std::atomic<bool> stopping_{false};
+
+    mutable std::mutex mu_;
+    std::map<std::string, player_ptr> by_token_;
+    std::map<std::string, peer_ref> peers_;  // player id -> latest connection
+    std::map<std::string, std::shared_ptr<room>> rooms_;
+    std::map<std::string, std::set<std::string>> active_;  // player id -> unfinished rooms
+};
+
+}  // namespace kibitz::server

@@ -1,0 +1,284 @@
+#include "play/lobby.hpp"
+
+#include <random>
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "net/metrics.hpp"
+#include "play/ids.hpp"
+#include "play/room.hpp"
+
+namespace kibitz::server {
+
+namespace net = boost::asio;
+
+lobby::lobby(hub& h)
+    : hub_(h),
+      strand_(net::make_strand(h.ioc())),
+      count_timer_(strand_),
+      pair_timer_(strand_),
+      queue_(h.config().pairing_window, h.config().pairing_widen_step,
+             h.config().pairing_widen_every) {}
+
+template <class F>
+void lobby::on_strand(F&& f) {
+    net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
+        try {
+            f();
+        } catch (const std::exception& e) {
+            spdlog::error("lobby: {}", e.what());
+        }
+    });
+}
+
+void lobby::start() {
+    on_strand([this] {
+        count_tick();
+        pair_tick();
+    });
+}
+
+void lobby::stop() {
+    on_strand([this] {
+        stopped_ = true;
+        count_timer_.cancel();
+        pair_timer_.cancel();
+    });
+}
+
+json lobby::seek::to_json() const {
+    return {{"id", id}, {"game", settings.game->id}, {"tc", server::to_json(settings.tc)},
+            {"rated", settings.rated}, {"color", color}, {"by", by->public_json()}};
+}
+
+void lobby::reply(const peer_ref& p, const std::optional<wire_error>& e, ack_id ack,
+                  const std::string& type) {
+    if (e) {
+        ++hub_.stats().rejected_total;
+        send_to(p, error_frame(*e, type, ack));
+    } else if (ack) {
+        send_to(p, ack_frame(*ack, type));
+    }
+}
+
+void lobby::broadcast(const frame& f) {
+    for (auto& [conn, p] : subscribers_) send_to(p, f);
+}
+
+void lobby::subscribe(peer_ref p, std::uint64_t conn, bool on) {
+    on_strand([this, p = std::move(p), conn, on] {
+        if (!on) {
+            subscribers_.erase(conn);
+            return;
+        }
+        subscribers_[conn] = p;
+        json seeks = json::array();
+        for (auto& [id, s] : seeks_)
+            if (!s.invite) seeks.push_back(s.to_json());
+        json counts = {{"players", hub_.online()}, {"games", hub_.games_in_play()}};
+        send_to(p, make_frame("lobby.snapshot", {{"seeks", seeks}, {"counts", counts}}));
+    });
+}
+
+void lobby::live_subscribe(peer_ref p, std::uint64_t conn, std::string game, bool on, ack_id ack,
+                           std::string type) {
+    on_strand([this, p = std::move(p), conn, game = std::move(game), on, ack, type] {
+        if (!core::find_game(game))
+            return reply(p, wire_error{"unknown_game", "no game '" + game + "'"}, ack, type);
+        if (!on) {
+            live_subscribers_[game].erase(conn);
+            return reply(p, std::nullopt, ack, type);
+        }
+        live_subscribers_[game][conn] = p;
+        json rooms = json::array();
+        for (auto& [id, summary] : live_[game]) rooms.push_back(summary);
+        send_to(p, make_frame("live.snapshot", {{"game", game}, {"rooms", rooms}}));
+    });
+}
+
+std::optional<wire_error> lobby::check_new_game(const player_ptr& who, const std::string& game,
+                                                const std::optional<time_control>& tc, bool rated,
+                                                const core::game_info** info) const {
+    *info = core::find_game(game);
+    if (!*info) return wire_error{"unknown_game", "no game '" + game + "'"};
+    if (rated && who->guest)
+        return wire_error{"rated_requires_account", "guests play casual games only"};
+    if (rated && !tc) return wire_error{"rated_requires_account", "untimed games are casual only"};
+    if (hub_.games_of(who->id) >= hub_.config().max_games)
+        return wire_error{"too_many_games", "finish one of your games first"};
+    return std::nullopt;
+}
+
+void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_create_msg m,
+                        ack_id ack, std::string type) {
+    on_strand([=, this, m = std::move(m)] {
+        const core::game_info* info = nullptr;
+        if (auto e = check_new_game(who, m.game, m.tc, m.rated, &info)) return reply(p, e, ack, type);
+        if (m.color != "random" && m.color != info->seats[0] && m.color != info->seats[1])
+            return reply(p, wire_error{"bad_message", "color must be \"random\", \"" +
+                                                          std::string(info->seats[0]) + "\" or \"" +
+                                                          std::string(info->seats[1]) + "\""},
+                         ack, type);
+        std::size_t open = 0;
+        for (auto& [id, s] : seeks_) open += s.by->id == who->id;
+        if (open >= hub_.config().max_seeks)
+            return reply(p, wire_error{"too_many_seeks", "cancel one of your open seeks first"},
+                         ack, type);
+        seek s{(m.invite ? "" : "s") + random_string(m.invite ? 10 : 9, base62),
+               {info, m.tc, m.rated, m.invite}, m.color, who, conn, m.invite};
+        auto j = s.to_json();
+        seeks_[s.id] = s;
+        reply(p, std::nullopt, ack, type);
+        if (m.invite) {
+            send_to(p, make_frame("invite.created",
+                                  {{"code", s.id}, {"path", "/#/invite/" + s.id}, {"game", m.game},
+                                   {"tc", to_json(m.tc)}, {"rated", m.rated}, {"color", m.color}}));
+        } else {
+            send_to(p, make_frame("seek.created", {{"seek", j}}));
+            broadcast(make_frame("seek.add", {{"seek", j}}));
+        }
+    });
+}
+
+void lobby::cancel_seek(player_ptr who, peer_ref p, seek_cancel_msg m, ack_id ack,
+                        std::string type) {
+    on_strand([=, this] {
+        auto it = seeks_.find(m.id);
+        if (it == seeks_.end() || it->second.invite != m.invite || it->second.by->id != who->id)
+            return reply(p, m.invite ? wire_error{"unknown_invite", "no such open invite of yours"}
+                                     : wire_error{"unknown_seek", "no such open seek of yours"},
+                         ack, type);
+        bool listed = !it->second.invite;
+        seeks_.erase(it);
+        reply(p, std::nullopt, ack, type);
+        if (listed) broadcast(make_frame("seek.remove", {{"id", m.id}, {"reason", "cancelled"}}));
+    });
+}
+
+void lobby::accept_seek(player_ptr who, peer_ref p, seek_accept_msg m, ack_id ack,
+                        std::string type) {
+    on_strand([=, this] {
+        auto it = seeks_.find(m.id);
+        if (it == seeks_.end() || it->second.invite != m.invite)
+            return reply(p, m.invite ? wire_error{"unknown_invite", "no such open invite"}
+                                     : wire_error{"unknown_seek", "no such open seek"},
+                         ack, type);
+        seek s = it->second;
+        if (s.by->id == who->id)
+            return reply(p, wire_error{"own_seek", "you cannot accept your own seek"}, ack, type);
+        const core::game_info* info = nullptr;
+        if (auto e = check_new_game(who, std::string(s.settings.game->id), s.settings.tc,
+                                    s.settings.rated, &info))
+            return reply(p, e, ack, type);
+        seeks_.erase(it);
+        reply(p, std::nullopt, ack, type);
+        if (!s.invite) broadcast(make_frame("seek.remove", {{"id", s.id}, {"reason", "accepted"}}));
+        int creator_seat = s.color == "random" ? random_string(1, "01")[0] - '0'
+                           : s.color == s.settings.game->seats[0] ? 0
+                                                                   : 1;
+        start_game(s.settings, s.by, who, creator_seat, s.invite ? "invite" : "seek");
+    });
+}
+
+void lobby::start_game(const room_settings& s, player_ptr a, player_ptr b, int a_seat,
+                       const std::string& via) {
+    if (a_seat == 0) hub_.start_room(s, a, b, via);
+    else hub_.start_room(s, b, a, via);
+}
+
+void lobby::quick_join(player_ptr who, peer_ref p, std::uint64_t conn, quick_join_msg m,
+                       ack_id ack, std::string type) {
+    on_strand([=, this] {
+        const core::game_info* info = nullptr;
+        if (auto e = check_new_game(who, m.game, m.tc, false, &info)) return reply(p, e, ack, type);
+        auto waiting = queue_.join({who, conn, m.game, m.tc, std::chrono::steady_clock::now()});
+        reply(p, std::nullopt, ack, type);
+        send_to(p, make_frame("quick.queued",
+                              {{"game", m.game}, {"tc", to_json(m.tc)}, {"waiting", waiting}}));
+        pair_tick();
+    });
+}
+
+void lobby::quick_leave(player_ptr who, peer_ref p, ack_id ack, std::string type) {
+    on_strand([=, this] {
+        queue_.leave(who->id);
+        reply(p, std::nullopt, ack, type);
+        send_to(p, make_frame("quick.left", json::object()));
+    });
+}
+
+void lobby::connection_closed(player_ptr, std::uint64_t conn) {
+    on_strand([=, this] {
+        subscribers_.erase(conn);
+        for (auto& [game, subs] : live_subscribers_) subs.erase(conn);
+        queue_.leave_conn(conn);
+        // Public seeks go with their connection; invites stay with the player
+        // (the link may be opened while the creator reloads the page).
+        for (auto it = seeks_.begin(); it != seeks_.end();) {
+            if (!it->second.invite && it->second.conn == conn) {
+                broadcast(make_frame("seek.remove", {{"id", it->first}, {"reason", "left"}}));
+                it = seeks_.erase(it);
+            } else {
+                ++it;
+            }
+        }
+    });
+}
+
+void lobby::room_started(std::string game, std::string room, json summary) {
+    on_strand([this, game = std::move(game), room = std::move(room), summary = std::move(summary)] {
+        live_[game][room] = summary;
+        auto f = make_frame("live.add", {{"room", summary}});
+        for (auto& [conn, p] : live_subscribers_[game]) send_to(p, f);
+    });
+}
+
+void lobby::room_ended(std::string game, std::string room) {
+    on_strand([this, game = std::move(game), room = std::move(room)] {
+        live_[game].erase(room);
+        auto f = make_frame("live.remove", {{"game", game}, {"room", room}});
+        for (auto& [conn, p] : live_subscribers_[game]) send_to(p, f);
+    });
+}
+
+void lobby::count_tick() {
+    if (stopped_) return;
+    // Counts go out at most once per batch period, and only when they changed.
+    long players = hub_.online(), games = hub_.games_in_play();
+    if (players != last_players_ || games != last_games_) {
+        last_players_ = players;
+        last_games_ = games;
+        broadcast(make_frame("counts", {{"players", players}, {"games", games}}));
+    }
+    count_timer_.expires_after(hub_.config().count_batch);
+    count_timer_.async_wait([self = shared_from_this(), this](boost::system::error_code ec) {
+        if (ec) return;
+        try {
+            count_tick();
+        } catch (const std::exception& e) {
+            spdlog::error("lobby: counts: {}", e.what());
+        }
+    });
+}
+
+void lobby::pair_tick() {
+    if (stopped_) return;
+    for (auto& pr : queue_.pair_up(std::chrono::steady_clock::now())) {
+        const core::game_info* info = core::find_game(pr.a.game);
+        start_game({info, pr.a.tc, false, false}, pr.a.who, pr.b.who,
+                   random_string(1, "01")[0] - '0', "quick");
+    }
+    if (pair_timer_.expiry() > std::chrono::steady_clock::now()) return;  // already armed
+    pair_timer_.expires_after(hub_.config().pairing_tick);
+    pair_timer_.async_wait([self = shared_from_this(), this](boost::system::error_code ec) {
+        if (ec) return;
+        try {
+            pair_tick();
+        } catch (const std::exception& e) {
+            spdlog::error("lobby: pairing: {}", e.what());
+        }
+    });
+}
+
+}  // namespace kibitz::server

@@ -1,0 +1,78 @@
+#pragma once
+// The lobby: open seeks, private invites, the quick-pairing queues, the live
+// games lists and the batched counts. Owns all of them and runs on its own
+// strand (every public entry point posts onto it). Starts games through the hub.
+#include <map>
+#include <memory>
+#include <string>
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "play/hub.hpp"
+#include "play/matchmaker.hpp"
+#include "protocol/server_msg.hpp"
+
+namespace kibitz::server {
+
+class lobby : public std::enable_shared_from_this<lobby> {
+public:
+    using ack_id = std::optional<std::int64_t>;
+
+    explicit lobby(hub& h);
+    void start();
+    void stop();
+
+    void subscribe(peer_ref p, std::uint64_t conn, bool on);
+    void live_subscribe(peer_ref p, std::uint64_t conn, std::string game, bool on, ack_id ack,
+                        std::string type);
+    void create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_create_msg m, ack_id ack,
+                     std::string type);
+    void cancel_seek(player_ptr who, peer_ref p, seek_cancel_msg m, ack_id ack, std::string type);
+    void accept_seek(player_ptr who, peer_ref p, seek_accept_msg m, ack_id ack, std::string type);
+    void quick_join(player_ptr who, peer_ref p, std::uint64_t conn, quick_join_msg m, ack_id ack,
+                    std::string type);
+    void quick_leave(player_ptr who, peer_ref p, ack_id ack, std::string type);
+    void connection_closed(player_ptr who, std::uint64_t conn);
+
+    // From rooms: the live games lists.
+    void room_started(std::string game, std::string room, json summary);
+    void room_ended(std::string game, std::string room);
+
+private:
+    struct seek {
+        std::string id;
+        room_settings settings;
+        std::string color;  // "random" or the creator's colour name
+        player_ptr by;
+        std::uint64_t conn = 0;
+        bool invite = false;
+        json to_json() const;
+    };
+
+    template <class F>
+    void on_strand(F&& f);
+    void reply(const peer_ref& p, const std::optional<wire_error>& e, ack_id ack,
+               const std::string& type);
+    std::optional<wire_error> check_new_game(const player_ptr& who, const std::string& game,
+                                             const std::optional<time_control>& tc, bool rated,
+                                             const core::game_info** info) const;
+    void start_game(const room_settings& s, player_ptr a, player_ptr b, int a_seat,
+                    const std::string& via);
+    void broadcast(const frame& f);
+    void count_tick();
+    void pair_tick();
+
+    hub& hub_;
+    boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+    boost::asio::steady_timer count_timer_, pair_timer_;
+    std::map<std::string, seek> seeks_;  // by seek id or invite code
+    std::map<std::uint64_t, peer_ref> subscribers_;
+    std::map<std::string, std::map<std::uint64_t, peer_ref>> live_subscribers_;  // by game id
+    std::map<std::string, std::map<std::string, json>> live_;  // game id -> room -> summary
+    matchmaker queue_;
+    long last_players_ = -1, last_games_ = -1;
+    bool stopped_ = false;
+};
+
+}  // namespace kibitz::server

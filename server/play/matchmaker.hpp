@@ -1,0 +1,51 @@
+#pragma once
+// Quick-pairing queues: one per game id + time control. Pairs the waiting
+// players closest in rating whose gap both of them accept; the accepted gap
+// widens the longer a player waits. Pure data (time is passed in); owned by the
+// lobby and used on its strand.
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "play/peer.hpp"
+#include "play/player.hpp"
+#include "protocol/client_msg.hpp"
+
+namespace kibitz::server {
+
+class matchmaker {
+public:
+    using time_point = std::chrono::steady_clock::time_point;
+
+    struct entry {
+        player_ptr who;
+        std::uint64_t conn = 0;
+        std::string game;
+        std::optional<time_control> tc;
+        time_point since{};
+    };
+    struct pairing {
+        entry a, b;
+    };
+
+    matchmaker(int window, int widen_step, std::chrono::milliseconds widen_every)
+        : window_(window), step_(widen_step), every_(widen_every) {}
+
+    // Joins (or moves to) the queue of e.game + e.tc; returns how many wait there.
+    std::size_t join(entry e);
+    bool leave(const std::string& player_id);  // true if the player was waiting
+    void leave_conn(std::uint64_t conn);
+    // Takes every pair that may be made now out of the queues.
+    std::vector<pairing> pair_up(time_point now);
+
+    int window_at(const entry& e, time_point now) const;
+
+private:
+    int window_, step_;
+    std::chrono::milliseconds every_;
+    std::vector<entry> waiting_;  // in arrival order: earlier arrivals pair first
+};
+
+}  // namespace kibitz::server

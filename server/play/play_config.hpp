@@ -1,0 +1,26 @@
+#pragma once
+// Timings and caps of play. Defaults follow shared/rules/platform.md; tests
+// shorten the timings.
+#include <chrono>
+#include <cstddef>
+
+namespace kibitz::server {
+
+using ms = std::chrono::milliseconds;
+
+struct play_config {
+    ms first_move_limit{30000};     // a seat's first move, from the start of its first turn
+    ms disconnect_grace{60000};     // or the absent player's own clock, if less
+    ms count_batch{1000};           // lobby counts and spectator counts, at most this often
+    ms pairing_tick{1000};          // how often the quick-pairing queues are re-examined
+    ms pairing_widen_every{5000};   // the allowed rating gap grows by widen_step this often
+    int pairing_window = 100;
+    int pairing_widen_step = 50;
+    ms room_linger{600000};         // a finished room stays joinable (rematch, viewing)
+    std::size_t max_seeks = 3;      // open seeks + invites per player
+    std::size_t max_games = 5;      // unfinished games per player
+    std::size_t event_log = 200;    // room events kept for replay on reconnect
+    std::size_t chat_log = 50;
+};
+
+}  // namespace kibitz::server

@@ -1,0 +1,203 @@
+#include "play/room.hpp"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "net/metrics.hpp"
+#include "play/lobby.hpp"
+
+namespace kibitz::server {
+
+namespace net = boost::asio;
+
+room::room(hub& h, std::string id, room_settings s, player_ptr seat0, player_ptr seat1)
+    : hub_(h),
+      strand_(net::make_strand(h.ioc())),
+      id_(std::move(id)),
+      settings_(s),
+      game_(s.game->new_game()),
+      timer_(strand_),
+      spectators_timer_(strand_),
+      linger_timer_(strand_) {
+    seats_[0].who = std::move(seat0);
+    seats_[1].who = std::move(seat1);
+    if (settings_.tc)
+        clock_.emplace(std::chrono::seconds(settings_.tc->initial_s),
+                       std::chrono::seconds(settings_.tc->increment_s));
+}
+
+// Every entry point hops onto the strand and catches everything: a bug in one
+// room must never take the process down.
+template <class F>
+void room::on_strand(F&& f) {
+    net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
+        try {
+            f();
+        } catch (const std::exception& e) {
+            spdlog::error("room {}: {}", self->id_, e.what());
+        }
+    });
+}
+
+void room::start(std::string via) {
+    on_strand([this, via = std::move(via)] { do_start(via); });
+}
+
+void room::join(player_ptr who, peer_ref p, std::uint64_t conn, std::optional<std::int64_t> v) {
+    on_strand([this, who = std::move(who), p = std::move(p), conn, v] { do_join(who, p, conn, v); });
+}
+
+void room::leave(std::uint64_t conn) {
+    on_strand([this, conn] { do_leave(conn); });
+}
+
+void room::stop() {
+    on_strand([this] {
+        timer_.cancel();
+        spectators_timer_.cancel();
+        linger_timer_.cancel();
+    });
+}
+
+void room::command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg cmd,
+                   std::optional<std::int64_t> ack, std::string type) {
+    net::post(strand_, [self = shared_from_this(), this, who = std::move(who), p = std::move(p),
+                        conn, cmd = std::move(cmd), ack, type = std::move(type)] {
+        std::optional<wire_error> err;
+        try {
+            err = act(seat_of(who), conn, who, cmd);
+        } catch (const std::exception& e) {
+            spdlog::error("room {}: {} failed: {}", id_, type, e.what());
+            err = wire_error{"internal", "internal error"};
+        }
+        if (err) {
+            ++hub_.stats().rejected_total;
+            send_to(p, error_frame(*err, type, ack, id_));
+        } else if (ack) {
+            send_to(p, ack_frame(*ack, type, id_, v_));
+        }
+    });
+}
+
+void room::do_start(const std::string& via) {
+    started_ = true;
+    auto now = clock_type::now();
+    push_event("start", {{"room", id_}, {"game", settings_.game->id}});
+    first_move_deadline_ = now + hub_.config().first_move_limit;
+    for (int s = 0; s < 2; ++s) {
+        auto& seat = seats_[s];
+        seat.peer = hub_.peer_of(seat.who->id);
+        auto live = seat.peer.lock();
+        seat.connected = live != nullptr;
+        seat.conn = live ? live->conn_id() : 0;
+        if (!seat.connected) seat.claim_at = now + hub_.config().disconnect_grace;
+        send_to(seat.peer, make_frame("game.found", {{"room", id_},
+                                                     {"game", settings_.game->id},
+                                                     {"seat", s},
+                                                     {"color", settings_.game->seats[s]},
+                                                     {"via", via}}));
+        send_to(seat.peer, make_frame("room.state", state_json(s), v_));
+    }
+    arm_timer();
+    game_started rec{id_, std::string(settings_.game->id), settings_.tc, settings_.rated,
+                     settings_.is_private, {seats_[0].who, seats_[1].who},
+                     game_->position_text(), now_ms(-1)};
+    hub_.recorder().on_start(rec);
+    if (!settings_.is_private) {
+        json players = json::array();
+        for (auto& s : seats_) players.push_back({{"name", s.who->name}, {"rating", s.who->rating}});
+        hub_.the_lobby().room_started(
+            std::string(settings_.game->id), id_,
+            {{"room", id_}, {"game", settings_.game->id}, {"tc", to_json(settings_.tc)},
+             {"rated", settings_.rated}, {"players", players}, {"plies", 0}, {"spectators", 0}});
+    }
+}
+
+int room::seat_of(const player_ptr& who) const {
+    if (!who) return -1;
+    for (int s = 0; s < 2; ++s)
+        if (seats_[s].who->id == who->id) return s;
+    return -1;
+}
+
+void room::do_join(player_ptr who, peer_ref p, std::uint64_t conn, std::optional<std::int64_t> v) {
+    int s = seat_of(who);
+    if (s >= 0) {
+        auto& seat = seats_[s];
+        bool was_away = !seat.connected;
+        seat.peer = p;
+        seat.conn = conn;
+        seat.connected = true;
+        if (was_away && playing())
+            to_all(make_frame("presence", {{"room", id_}, {"seat", s}, {"state", "back"}}));
+    } else {
+        spectators_[conn] = {p, who};
+        spectators_changed();
+    }
+    // Replay what the client missed if the log still holds all of it.
+    std::int64_t oldest = log_.empty() ? v_ + 1 : log_.front().v;
+    if (v && *v <= v_ && *v + 1 >= oldest) {
+        for (const auto& e : log_)
+            if (e.v > *v) send_to(p, e.f);
+        json d = {{"room", id_}, {"v", v_}, {"spectators", spectators_.size()},
+                  {"players", players_json()}, {"clocks", clocks_json()},
+                  {"status", status_json()}};
+        send_to(p, make_frame("room.synced", d));
+    } else {
+        send_to(p, make_frame("room.state", state_json(s), v_));
+    }
+}
+
+void room::do_leave(std::uint64_t conn) {
+    if (spectators_.erase(conn)) spectators_changed();
+    for (int s = 0; s < 2; ++s) {
+        auto& seat = seats_[s];
+        if (seat.conn != conn || !seat.connected) continue;
+        seat.connected = false;
+        seat.peer.reset();
+        if (!playing()) continue;
+        // Grace: 60 s, or the absent player's own remaining time if less.
+        auto now = clock_type::now();
+        auto grace = hub_.config().disconnect_grace;
+        if (clock_) grace = std::min(grace, clock_->remaining(s, now));
+        seat.claim_at = now + grace;
+        to_all(make_frame("presence", {{"room", id_}, {"seat", s}, {"state", "disconnected"},
+                                       {"claim_in_ms", grace.count()}}));
+    }
+}
+
+void room::to_audience(const frame& f, bool players) {
+    if (players) {
+        for (auto& s : seats_)
+            if (s.connected) send_to(s.peer, f);
+    } else {
+        for (auto& [conn, sp] : spectators_) send_to(sp.first, f);
+    }
+}
+
+void room::to_all(const frame& f) {
+    to_audience(f, true);
+    to_audience(f, false);
+}
+
+std::int64_t room::push_event(std::string_view type, json d) {
+    auto f = make_frame(type, d, ++v_);
+    log_.push_back({v_, f});
+    while (log_.size() > hub_.config().event_log) log_.pop_front();
+    to_all(f);
+    return v_;
+}
+
+void room::spectators_changed() {
+    // Batched: one count per room per batch period, however many come and go.
+    if (spectators_dirty_) return;
+    spectators_dirty_ = true;
+    spectators_timer_.expires_after(hub_.config().count_batch);
+    spectators_timer_.async_wait([self = shared_from_this(), this](boost::system::error_code ec) {
+        spectators_dirty_ = false;
+        if (ec) return;
+        to_all(make_frame("spectators", {{"room", id_}, {"count", spectators_.size()}}));
+    });
+}
+
+}  // namespace kibitz::server

@@ -1,0 +1,112 @@
+#pragma once
+// One table: the authoritative game (from the rules core), two seats, the
+// spectators, the Fischer clock, offers, chats and the versioned event log.
+// Runs on its own strand; every public entry point posts onto it, so nothing
+// else ever touches its state. Holds weak_ptrs to connections (peer_ref).
+#include <chrono>
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "kibitz/core/game.hpp"
+#include "play/clock.hpp"
+#include "play/hub.hpp"
+#include "protocol/server_msg.hpp"
+
+namespace kibitz::server {
+
+class room : public std::enable_shared_from_this<room> {
+public:
+    using clock_type = std::chrono::steady_clock;
+
+    room(hub& h, std::string id, room_settings s, player_ptr seat0, player_ptr seat1);
+
+    const std::string& id() const { return id_; }
+    const room_settings& settings() const { return settings_; }
+
+    void start(std::string via);
+    void join(player_ptr who, peer_ref p, std::uint64_t conn, std::optional<std::int64_t> v);
+    void leave(std::uint64_t conn);  // room.leave, or the connection closed
+    void command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg cmd,
+                 std::optional<std::int64_t> ack, std::string type);
+    void stop();  // server shutdown: cancel timers
+
+private:
+    struct seat_state {
+        player_ptr who;
+        peer_ref peer;
+        std::uint64_t conn = 0;
+        bool connected = false;
+        bool moved = false;             // has made its first move
+        clock_type::time_point claim_at{};  // when the opponent may claim (while away)
+    };
+    struct logged_event {
+        std::int64_t v;
+        frame f;
+    };
+    struct chat_line {
+        std::string from;
+        int seat;
+        std::string text;
+    };
+
+    // room.cpp: membership, sync, broadcasting, state.
+    template <class F>
+    void on_strand(F&& f);
+    void do_start(const std::string& via);
+    void do_join(player_ptr who, peer_ref p, std::uint64_t conn, std::optional<std::int64_t> v);
+    void do_leave(std::uint64_t conn);
+    int seat_of(const player_ptr& who) const;
+    void to_all(const frame& f);
+    void to_audience(const frame& f, bool players);
+    std::int64_t push_event(std::string_view type, json d);
+    json state_json(int seat) const;
+    json players_json() const;
+    json clocks_json() const;
+    json status_json() const;
+    json chat_json(bool players) const;
+    void spectators_changed();
+
+    // room_actions.cpp: what seats do, clocks and the end.
+    std::optional<wire_error> act(int seat, std::uint64_t conn, const player_ptr& who,
+                                  const room_cmd_msg& cmd);
+    std::optional<wire_error> play_move(int seat, const std::string& text);
+    std::optional<wire_error> claim(int seat, bool win);
+    std::optional<wire_error> rematch(int seat, core::status_kind, bool accept, bool decline);
+    std::optional<wire_error> draw(int seat, bool offer, bool accept);
+    void chat(int seat, const player_ptr& who, const std::string& text);
+    void finish(core::status st, bool aborted);
+    void arm_timer();
+    void on_timer();
+    bool playing() const { return !status_.over() && !aborted_; }
+    std::int64_t now_ms(int seat) const;
+
+    hub& hub_;
+    boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+    std::string id_;
+    room_settings settings_;
+    std::unique_ptr<core::game> game_;
+    seat_state seats_[2];
+    std::map<std::uint64_t, std::pair<peer_ref, player_ptr>> spectators_;  // by connection
+    std::optional<fischer_clock> clock_;
+    std::optional<clock_type::time_point> first_move_deadline_;
+    core::status status_;
+    bool aborted_ = false;
+    bool started_ = false;
+    int draw_offer_ = -1;
+    bool rematch_[2] = {false, false};
+    std::string next_room_;
+    std::vector<std::string> moves_;
+    std::int64_t v_ = 0;
+    std::deque<logged_event> log_;
+    std::deque<chat_line> players_chat_, spectators_chat_;
+    boost::asio::steady_timer timer_, spectators_timer_, linger_timer_;
+    bool spectators_dirty_ = false;
+};
+
+}  // namespace kibitz::server

@@ -1,0 +1,235 @@
+// What seats do in a room: moves, clocks, resign/abort/claim, offers, chat and
+// the end of the game. Runs on the room's strand, like everything in room.
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "net/metrics.hpp"
+#include "play/lobby.hpp"
+#include "play/room.hpp"
+
+namespace kibitz::server {
+
+namespace {
+wire_error err(std::string code, std::string message) { return {std::move(code), std::move(message)}; }
+}  // namespace
+
+std::optional<wire_error> room::act(int seat, std::uint64_t conn, const player_ptr& who,
+                                    const room_cmd_msg& cmd) {
+    if (!started_) return err("unknown_room", "the room is not open yet");
+    if (cmd.action == room_action::chat) {
+        if (seat < 0 && !spectators_.count(conn))
+            return err("not_a_player", "join the room before chatting");
+        chat(seat, who, cmd.text);
+        return std::nullopt;
+    }
+    if (seat < 0) return err("not_a_player", "spectators cannot act on the game");
+    switch (cmd.action) {
+    case room_action::move: return play_move(seat, cmd.text);
+    case room_action::claim_win: return claim(seat, true);
+    case room_action::claim_draw: return claim(seat, false);
+    case room_action::draw_offer: return draw(seat, true, false);
+    case room_action::draw_accept: return draw(seat, false, true);
+    case room_action::draw_decline: return draw(seat, false, false);
+    case room_action::rematch_offer: return rematch(seat, status_.kind, false, false);
+    case room_action::rematch_accept: return rematch(seat, status_.kind, true, false);
+    case room_action::rematch_decline: return rematch(seat, status_.kind, false, true);
+    default: break;
+    }
+    if (!playing()) return err("game_over", "the game has ended");
+    bool in_abort_window = !(seats_[0].moved && seats_[1].moved);
+    if (cmd.action == room_action::abort) {
+        if (!in_abort_window) return err("too_late", "both sides have moved: resign instead");
+        finish({core::status_kind::draw, -1, "abort"}, true);
+        return std::nullopt;
+    }
+    // resign
+    if (in_abort_window) return err("too_early", "before both sides have moved, abort instead");
+    finish({core::status_kind::win, 1 - seat, "resign"}, false);
+    return std::nullopt;
+}
+
+std::optional<wire_error> room::play_move(int seat, const std::string& text) {
+    if (!playing()) return err("game_over", "the game has ended");
+    if (game_->to_move() != seat) return err("not_your_turn", "it is the other side's move");
+    auto now = clock_type::now();
+    if (clock_ && clock_->running() == seat && clock_->remaining(seat, now).count() == 0) {
+        // The timer may not have fired yet; the clock still decides.
+        finish({core::status_kind::win, 1 - seat, "flag"}, false);
+        return err("game_over", "your time ran out");
+    }
+    auto index = game_->parse_move(text);
+    if (!index) return err("illegal", index.reason());
+    std::string notation = game_->move_text(index.value());
+    game_->play(index.value());
+    moves_.push_back(notation);
+    ++hub_.stats().moves_total;
+
+    if (clock_) clock_->on_move(seat, now);
+    seats_[seat].moved = true;
+    first_move_deadline_.reset();
+    bool lapsed = draw_offer_ >= 0 && draw_offer_ != seat;  // the offerer's opponent moved
+    if (lapsed) draw_offer_ = -1;
+    status_ = game_->current_status();
+    if (!status_.over()) {
+        int next = game_->to_move();
+        if (seats_[next].moved) {
+            if (clock_) clock_->start(next, now);
+        } else {
+            // The 30 s first-move limit counts from the start of that seat's first turn.
+            if (clock_) clock_->stop(now);
+            first_move_deadline_ = now + hub_.config().first_move_limit;
+        }
+    }
+    json d = {{"room", id_},       {"seat", seat},
+              {"move", notation},  {"ply", moves_.size()},
+              {"board", to_json(game_->view(), false)}, {"clocks", clocks_json()}};
+    push_event("move", std::move(d));
+    if (lapsed)
+        push_event("offer", {{"room", id_}, {"kind", "draw"}, {"by", 1 - seat}, {"state", "lapsed"}});
+
+    move_played rec{id_, static_cast<int>(moves_.size()), seat, notation, {0, 0}, now_ms(-1)};
+    if (clock_)
+        for (int s = 0; s < 2; ++s) rec.clock_ms[s] = clock_->remaining(s, now).count();
+    hub_.recorder().on_move(rec);
+
+    if (status_.over()) {
+        auto st = status_;
+        status_ = {};  // finish() sets it again and reports the end once
+        finish(st, false);
+    } else {
+        arm_timer();
+    }
+    return std::nullopt;
+}
+
+std::optional<wire_error> room::claim(int seat, bool win) {
+    if (!playing()) return err("game_over", "the game has ended");
+    const auto& other = seats_[1 - seat];
+    if (other.connected) return err("not_available", "your opponent is connected");
+    auto now = clock_type::now();
+    if (now < other.claim_at) {
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(other.claim_at - now);
+        return err("too_early", "you may claim in " + std::to_string(left.count()) + " ms");
+    }
+    if (win) finish({core::status_kind::win, seat, "claim"}, false);
+    else finish({core::status_kind::draw, -1, "claim draw"}, false);
+    return std::nullopt;
+}
+
+std::optional<wire_error> room::draw(int seat, bool offer, bool accept) {
+    if (!playing()) return err("game_over", "the game has ended");
+    int other = 1 - seat;
+    if (offer && draw_offer_ == seat) return err("not_available", "you already offered a draw");
+    if (offer && draw_offer_ != other) {
+        draw_offer_ = seat;
+        push_event("offer", {{"room", id_}, {"kind", "draw"}, {"by", seat}, {"state", "open"}});
+        return std::nullopt;
+    }
+    if (draw_offer_ != other) return err("no_offer", "your opponent has not offered a draw");
+    draw_offer_ = -1;
+    if (!offer && !accept) {
+        push_event("offer", {{"room", id_}, {"kind", "draw"}, {"by", other}, {"state", "declined"}});
+        return std::nullopt;
+    }
+    push_event("offer", {{"room", id_}, {"kind", "draw"}, {"by", other}, {"state", "accepted"}});
+    // The game's own ending by agreement: a draw, or in Oware/Ouril each side
+    // takes its own row and the larger store wins.
+    core::status st = game_->agreed_end();
+    if (st.reason.empty()) st.reason = "agreement";
+    finish(st, false);
+    return std::nullopt;
+}
+
+std::optional<wire_error> room::rematch(int seat, core::status_kind, bool accept, bool decline) {
+    if (playing()) return err("not_available", "a rematch comes after the game");
+    if (!next_room_.empty()) return err("not_available", "the rematch has already started");
+    int other = 1 - seat;
+    if ((accept || decline) && !rematch_[other])
+        return err("no_offer", "your opponent has not asked for a rematch");
+    if (decline) {
+        rematch_[other] = false;
+        push_event("offer", {{"room", id_}, {"kind", "rematch"}, {"by", other}, {"state", "declined"}});
+        return std::nullopt;
+    }
+    if (rematch_[seat]) return err("not_available", "you already asked for a rematch");
+    rematch_[seat] = true;
+    if (!rematch_[other]) {
+        push_event("offer", {{"room", id_}, {"kind", "rematch"}, {"by", seat}, {"state", "open"}});
+        return std::nullopt;
+    }
+    push_event("offer", {{"room", id_}, {"kind", "rematch"}, {"by", other}, {"state", "accepted"}});
+    // Colours swapped: last game's second seat moves first now.
+    auto next = hub_.start_room(settings_, seats_[1].who, seats_[0].who, "rematch");
+    next_room_ = next->id();
+    to_all(make_frame("rematch", {{"room", id_}, {"next", next_room_}}));
+    return std::nullopt;
+}
+
+void room::chat(int seat, const player_ptr& who, const std::string& text) {
+    auto& log = seat >= 0 ? players_chat_ : spectators_chat_;
+    std::string from = who ? who->name : "anonymous";
+    log.push_back({from, seat, text});
+    while (log.size() > hub_.config().chat_log) log.pop_front();
+    to_audience(make_frame("chat", {{"room", id_}, {"from", from}, {"seat", seat}, {"text", text}}),
+                seat >= 0);
+}
+
+void room::finish(core::status st, bool aborted) {
+    if (!playing()) return;
+    auto now = clock_type::now();
+    status_ = std::move(st);
+    aborted_ = aborted;
+    if (clock_) clock_->stop(now);
+    first_move_deadline_.reset();
+    draw_offer_ = -1;
+    timer_.cancel();
+    push_event("end", {{"room", id_}, {"status", status_json()}, {"clocks", clocks_json()}});
+    hub_.recorder().on_end({id_, status_, aborted_, now_ms(-1)});
+    player_ptr seats[2] = {seats_[0].who, seats_[1].who};
+    hub_.room_finished(id_, seats);
+    if (!settings_.is_private) hub_.the_lobby().room_ended(std::string(settings_.game->id), id_);
+    // Stay joinable a while for the rematch and for viewers, then go.
+    linger_timer_.expires_after(hub_.config().room_linger);
+    linger_timer_.async_wait([self = shared_from_this(), this](boost::system::error_code ec) {
+        if (!ec) hub_.forget_room(id_);
+    });
+}
+
+void room::arm_timer() {
+    std::optional<clock_type::time_point> at = first_move_deadline_;
+    if (!at && clock_ && clock_->running() >= 0) at = clock_->flag_time();
+    if (!at) {
+        timer_.cancel();
+        return;
+    }
+    timer_.expires_at(*at);
+    timer_.async_wait([self = shared_from_this(), this](boost::system::error_code ec) {
+        if (ec) return;  // re-armed or cancelled
+        try {
+            on_timer();
+        } catch (const std::exception& e) {
+            spdlog::error("room {}: timer: {}", id_, e.what());
+        }
+    });
+}
+
+void room::on_timer() {
+    if (!playing()) return;
+    auto now = clock_type::now();
+    if (first_move_deadline_) {
+        if (now >= *first_move_deadline_)
+            finish({core::status_kind::draw, -1, "first move not made"}, true);
+        else
+            arm_timer();
+        return;
+    }
+    if (clock_ && clock_->running() >= 0) {
+        int s = clock_->running();
+        if (clock_->remaining(s, now).count() == 0)
+            finish({core::status_kind::win, 1 - s, "flag"}, false);
+        else
+            arm_timer();
+    }
+}
+
+}  // namespace kibitz::server

@@ -1,0 +1,75 @@
+// The room's state as the protocol shows it (schema/protocol.md, room.state).
+// Runs on the room's strand, like everything in room.
+#include "play/room.hpp"
+
+namespace kibitz::server {
+
+std::int64_t room::now_ms(int) const {
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+json room::status_json() const {
+    std::string state = aborted_ ? "aborted" : status_.over() ? "over" : "playing";
+    return {{"state", state}, {"winner", status_.winner}, {"reason", status_.reason}};
+}
+
+json room::clocks_json() const {
+    if (!clock_) return nullptr;
+    auto now = clock_type::now();
+    json j = {{"ms", {clock_->remaining(0, now).count(), clock_->remaining(1, now).count()}},
+              {"running", clock_->running()},
+              {"initial_ms", settings_.tc->initial_s * 1000},
+              {"increment_ms", settings_.tc->increment_s * 1000}};
+    if (first_move_deadline_ && playing()) {
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*first_move_deadline_ - now);
+        j["first_move_ms"] = std::max<std::int64_t>(0, left.count());
+    }
+    return j;
+}
+
+json room::players_json() const {
+    json out = json::array();
+    auto now = clock_type::now();
+    for (int s = 0; s < 2; ++s) {
+        const auto& seat = seats_[s];
+        json p = seat.who->public_json();
+        p["seat"] = s;
+        p["color"] = settings_.game->seats[s];
+        p["connected"] = seat.connected;
+        if (!seat.connected && playing()) {
+            auto left = std::chrono::duration_cast<std::chrono::milliseconds>(seat.claim_at - now);
+            p["claim_in_ms"] = std::max<std::int64_t>(0, left.count());
+        }
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
+json room::chat_json(bool players) const {
+    json out = json::array();
+    for (const auto& c : players ? players_chat_ : spectators_chat_)
+        out.push_back({{"from", c.from}, {"seat", c.seat}, {"text", c.text}});
+    return out;
+}
+
+json room::state_json(int seat) const {
+    json d = {{"room", id_},
+              {"game", settings_.game->id},
+              {"rated", settings_.rated},
+              {"private", settings_.is_private},
+              {"tc", to_json(settings_.tc)},
+              {"you", {{"seat", seat >= 0 ? json(seat) : json(nullptr)}}},
+              {"players", players_json()},
+              {"board", to_json(game_->view(), true)},
+              {"clocks", clocks_json()},
+              {"status", status_json()},
+              {"moves", moves_},
+              {"offers", {{"draw", draw_offer_}, {"rematch", {rematch_[0], rematch_[1]}}}},
+              {"spectators", spectators_.size()},
+              {"chat", chat_json(seat >= 0)}};
+    if (!next_room_.empty()) d["next"] = next_room_;
+    return d;
+}
+
+}  // namespace kibitz::server

@@ -1,0 +1,65 @@
+#pragma once
+// Typed client messages: what a WebSocket frame means once the codec has checked
+// it. Nothing here trusts the wire; the codec fills these only with valid values
+// (known type, right field types, bounds checked).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+
+namespace kibitz::server {
+
+// Fischer time control; std::nullopt elsewhere means untimed.
+struct time_control {
+    int initial_s = 0;
+    int increment_s = 0;
+    bool operator==(const time_control&) const = default;
+};
+
+struct hello_msg { std::optional<std::string> token; };
+struct ping_msg {};
+struct lobby_sub_msg { bool on = true; };
+struct seek_create_msg {
+    std::string game;
+    std::optional<time_control> tc;
+    bool rated = false;
+    std::string color = "random";
+    bool invite = false;  // invite.create: a private seek found by its code only
+};
+struct seek_cancel_msg { std::string id; bool invite = false; };
+struct seek_accept_msg { std::string id; bool invite = false; };
+struct quick_join_msg { std::string game; std::optional<time_control> tc; };
+struct quick_leave_msg {};
+struct live_sub_msg { std::string game; bool on = true; };
+struct room_join_msg { std::string room; std::optional<std::int64_t> v; };
+struct room_leave_msg { std::string room; };
+
+// Everything a seat (or a spectator, for chat) does inside a room.
+enum class room_action {
+    move, resign, abort, claim_win, claim_draw, draw_offer, draw_accept, draw_decline,
+    rematch_offer, rematch_accept, rematch_decline, chat
+};
+struct room_cmd_msg {
+    room_action action = room_action::move;
+    std::string room;
+    std::string text;  // the move's notation, or the chat line
+};
+
+using client_body = std::variant<hello_msg, ping_msg, lobby_sub_msg, seek_create_msg,
+                                 seek_cancel_msg, seek_accept_msg, quick_join_msg,
+                                 quick_leave_msg, live_sub_msg, room_join_msg, room_leave_msg,
+                                 room_cmd_msg>;
+
+struct client_msg {
+    std::string type;                // "t" as sent, for error replies ("re")
+    std::optional<std::int64_t> ack; // the client's ack id, echoed on ack/error
+    client_body body;
+};
+
+// A reason to refuse a message, in the protocol's terms (schema/protocol.md).
+struct wire_error {
+    std::string code;     // "bad_message", "illegal", ...
+    std::string message;  // for people
+};
+
+}  // namespace kibitz::server

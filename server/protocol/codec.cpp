@@ -1,0 +1,183 @@
+#include "protocol/codec.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <map>
+
+namespace kibitz::server {
+
+using json = nlohmann::json;
+
+namespace {
+
+// Thrown only inside this file, caught in decode_client: it keeps each field
+// check to one line. It never leaves the codec.
+struct bad_field {
+    std::string message;
+};
+
+const json& field(const json& d, const char* name) {
+    auto it = d.find(name);
+    if (it == d.end()) throw bad_field{std::string("missing field '") + name + "'"};
+    return *it;
+}
+
+std::string str(const json& d, const char* name, std::size_t max_len = 64) {
+    const json& v = field(d, name);
+    if (!v.is_string()) throw bad_field{std::string("field '") + name + "' must be a string"};
+    auto s = v.get<std::string>();
+    if (s.empty() || s.size() > max_len)
+        throw bad_field{std::string("field '") + name + "' must be 1.." +
+                        std::to_string(max_len) + " characters"};
+    return s;
+}
+
+bool boolean(const json& d, const char* name, bool fallback) {
+    auto it = d.find(name);
+    if (it == d.end()) return fallback;
+    if (!it->is_boolean()) throw bad_field{std::string("field '") + name + "' must be a boolean"};
+    return it->get<bool>();
+}
+
+std::int64_t integer(const json& v, const char* name, std::int64_t lo, std::int64_t hi) {
+    if (!v.is_number_integer())
+        throw bad_field{std::string("field '") + name + "' must be an integer"};
+    auto n = v.get<std::int64_t>();
+    if (n < lo || n > hi)
+        throw bad_field{std::string("field '") + name + "' out of range " + std::to_string(lo) +
+                        ".." + std::to_string(hi)};
+    return n;
+}
+
+// "tc": {"initial_s", "increment_s"} or null (untimed). Required: a client must
+// say "untimed" explicitly rather than get it by omission.
+std::optional<time_control> tc(const json& d) {
+    const json& v = field(d, "tc");
+    if (v.is_null()) return std::nullopt;
+    if (!v.is_object()) throw bad_field{"field 'tc' must be an object or null"};
+    time_control t;
+    t.initial_s = static_cast<int>(integer(field(v, "initial_s"), "initial_s", 0, 10800));
+    t.increment_s = static_cast<int>(integer(field(v, "increment_s"), "increment_s", 0, 180));
+    if (t.initial_s == 0 && t.increment_s == 0)
+        throw bad_field{"time control 0+0: use null for untimed"};
+    return t;
+}
+
+room_cmd_msg room_cmd(const json& d, room_action a) {
+    room_cmd_msg m;
+    m.action = a;
+    m.room = str(d, "room");
+    if (a == room_action::move) {
+        m.text = str(d, "move", 128);
+        // A move is always acknowledged, so the client must say which one it is.
+        if (!d.contains("ack")) throw bad_field{"a move needs an 'ack' id"};
+    }
+    if (a == room_action::chat) m.text = str(d, "text", 300);
+    return m;
+}
+
+seek_create_msg seek_create(const json& d, bool invite) {
+    seek_create_msg m;
+    m.game = str(d, "game");
+    m.tc = tc(d);
+    m.rated = boolean(d, "rated", false);
+    auto it = d.find("color");
+    m.color = it == d.end() ? "random" : str(d, "color", 16);
+    m.invite = invite;
+    return m;
+}
+
+using parser = std::function<client_body(const json&)>;
+
+const std::map<std::string, parser, std::less<>>& parsers() {
+    static const std::map<std::string, parser, std::less<>> table = {
+        {"hello", [](const json& d) -> client_body {
+             hello_msg m;
+             if (d.contains("token")) m.token = str(d, "token", 128);
+             return m;
+         }},
+        {"ping", [](const json&) -> client_body { return ping_msg{}; }},
+        {"lobby.sub", [](const json&) -> client_body { return lobby_sub_msg{true}; }},
+        {"lobby.unsub", [](const json&) -> client_body { return lobby_sub_msg{false}; }},
+        {"seek.create", [](const json& d) -> client_body { return seek_create(d, false); }},
+        {"invite.create", [](const json& d) -> client_body { return seek_create(d, true); }},
+        {"seek.cancel", [](const json& d) -> client_body { return seek_cancel_msg{str(d, "id"), false}; }},
+        {"invite.cancel", [](const json& d) -> client_body { return seek_cancel_msg{str(d, "code"), true}; }},
+        {"seek.accept", [](const json& d) -> client_body { return seek_accept_msg{str(d, "id"), false}; }},
+        {"invite.join", [](const json& d) -> client_body { return seek_accept_msg{str(d, "code"), true}; }},
+        {"quick.join", [](const json& d) -> client_body { return quick_join_msg{str(d, "game"), tc(d)}; }},
+        {"quick.leave", [](const json&) -> client_body { return quick_leave_msg{}; }},
+        {"live.sub", [](const json& d) -> client_body { return live_sub_msg{str(d, "game"), true}; }},
+        {"live.unsub", [](const json& d) -> client_body { return live_sub_msg{str(d, "game"), false}; }},
+        {"room.join", [](const json& d) -> client_body {
+             room_join_msg m{str(d, "room"), std::nullopt};
+             if (d.contains("v")) m.v = integer(d["v"], "v", 0, INT64_C(1) << 40);
+             return m;
+         }},
+        {"room.leave", [](const json& d) -> client_body { return room_leave_msg{str(d, "room")}; }},
+        {"move", [](const json& d) -> client_body { return room_cmd(d, room_action::move); }},
+        {"resign", [](const json& d) -> client_body { return room_cmd(d, room_action::resign); }},
+        {"abort", [](const json& d) -> client_body { return room_cmd(d, room_action::abort); }},
+        {"claim", [](const json& d) -> client_body {
+             auto m = room_cmd(d, room_action::claim_win);
+             auto r = str(d, "result", 8);
+             if (r == "draw") m.action = room_action::claim_draw;
+             else if (r != "win") throw bad_field{"field 'result' must be \"win\" or \"draw\""};
+             return m;
+         }},
+        {"draw.offer", [](const json& d) -> client_body { return room_cmd(d, room_action::draw_offer); }},
+        {"draw.accept", [](const json& d) -> client_body { return room_cmd(d, room_action::draw_accept); }},
+        {"draw.decline", [](const json& d) -> client_body { return room_cmd(d, room_action::draw_decline); }},
+        {"rematch.offer", [](const json& d) -> client_body { return room_cmd(d, room_action::rematch_offer); }},
+        {"rematch.accept", [](const json& d) -> client_body { return room_cmd(d, room_action::rematch_accept); }},
+        {"rematch.decline", [](const json& d) -> client_body { return room_cmd(d, room_action::rematch_decline); }},
+        {"chat", [](const json& d) -> client_body { return room_cmd(d, room_action::chat); }},
+    };
+    return table;
+}
+
+decode_failure fail(std::string code, std::string message, std::string type = {},
+                    std::optional<std::int64_t> ack = {}) {
+    return decode_failure{{std::move(code), std::move(message)}, std::move(type), ack};
+}
+
+}  // namespace
+
+decode_result decode_client(std::string_view frame) {
+    // No exceptions from the parser: malformed text is an ordinary event.
+    json j = json::parse(frame, nullptr, false);
+    if (j.is_discarded()) return fail("bad_message", "not valid JSON");
+    if (!j.is_object()) return fail("bad_message", "a message must be a JSON object");
+    auto t = j.find("t");
+    if (t == j.end() || !t->is_string()) return fail("bad_message", "field 't' must be a string");
+    std::string type = t->get<std::string>();
+    if (type.size() > 32) return fail("bad_message", "field 't' too long");
+
+    static const json empty = json::object();
+    const json* d = &empty;
+    if (auto it = j.find("d"); it != j.end() && !it->is_null()) {
+        if (!it->is_object()) return fail("bad_message", "field 'd' must be an object", type);
+        d = &*it;
+    }
+    std::optional<std::int64_t> ack;
+    try {
+        if (auto it = d->find("ack"); it != d->end()) ack = integer(*it, "ack", 0, INT32_MAX);
+    } catch (const bad_field& e) {
+        return fail("bad_message", e.message, type);
+    }
+
+    const auto& table = parsers();
+    auto p = table.find(type);
+    if (p == table.end()) return fail("unknown_type", "unknown message type '" + type + "'", type, ack);
+    try {
+        return client_msg{type, ack, p->second(*d)};
+    } catch (const bad_field& e) {
+        return fail("bad_message", e.message, type, ack);
+    } catch (const std::exception& e) {
+        // nlohmann type errors from an unexpected shape; still the client's fault.
+        return fail("bad_message", e.what(), type, ack);
+    }
+}
+
+}  // namespace kibitz::server

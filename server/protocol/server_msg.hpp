@@ -1,0 +1,34 @@
+#pragma once
+// Builders for server -> client messages. Each returns the serialized frame
+// (shared, so one broadcast is serialized once and queued to many sessions).
+// Stateless; safe on any executor.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "kibitz/core/board_view.hpp"
+#include "protocol/client_msg.hpp"
+
+namespace kibitz::server {
+
+using json = nlohmann::json;
+using frame = std::shared_ptr<const std::string>;
+
+// {"t": type, "d": d} (and "v" when v > 0), dumped with invalid UTF-8 replaced so
+// that no client text can make serialization throw.
+frame make_frame(std::string_view type, const json& d, std::int64_t v = 0);
+std::string dump_json(const json& j);
+
+frame error_frame(const wire_error& e, std::string_view re = {},
+                  std::optional<std::int64_t> ack = {}, std::string_view room = {});
+frame ack_frame(std::int64_t ack, std::string_view re, std::string_view room = {},
+                std::int64_t v = 0);
+
+json to_json(const std::optional<time_control>& tc);
+// The board_view; with_cells false for move events (cells never change).
+json to_json(const core::board_view& b, bool with_cells);
+
+}  // namespace kibitz::server
