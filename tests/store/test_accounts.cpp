@@ -153,3 +153,36 @@ TEST_CASE("auth: a guest who registers keeps their games and their token") {
     auto again = test::get<session>([&](auto h) { acc.register_account("eve", "password1", "", reg.token, h); });
     CHECK_FALSE(again.ok());
 }
+
+TEST_CASE("auth: parallel guesses cannot outrun the limit; sign-ups are limited per address") {
+    test::temp_dir dir;
+    std::int64_t clock = 1700000000000;
+    auto s = test::open_store(dir.file("k.db"));
+    accounts acc(*s, fast(&clock));
+    test::must<session>([&](auto h) { acc.register_account("frank", "password1", "8.8.8.8", {}, h); });
+    // Ten guesses fired at once, none awaited before the next is made.
+    std::vector<std::future<core::result<session>>> answers;
+    for (int i = 0; i < 10; ++i) {
+        auto p = std::make_shared<std::promise<core::result<session>>>();
+        answers.push_back(p->get_future());
+        acc.login("frank", "guess" + std::to_string(i) + "xyz", "9.9.9." + std::to_string(i),
+                  [p](core::result<session> r) { p->set_value(std::move(r)); });
+    }
+    int wrong = 0, limited = 0;
+    for (auto& f : answers) {
+        auto r = f.get();
+        REQUIRE_FALSE(r.ok());
+        (r.reason() == "wrong username or password" ? wrong : limited)++;
+    }
+    CHECK(wrong == 5);
+    CHECK(limited == 5);
+
+    for (int i = 0; i < 4; ++i)
+        CHECK(test::get<session>([&](auto h) {
+                  acc.register_account("user_" + std::to_string(i), "password1", "8.8.8.8", {}, h);
+              }).ok());
+    auto sixth = test::get<session>([&](auto h) { acc.register_account("user_9", "password1", "8.8.8.8", {}, h); });
+    REQUIRE_FALSE(sixth.ok());
+    CHECK(sixth.reason().find("too many sign-ups") != std::string::npos);
+    CHECK(test::get<session>([&](auto h) { acc.register_account("user_9", "password1", "8.8.4.4", {}, h); }).ok());
+}
