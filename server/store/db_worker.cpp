@@ -54,26 +54,28 @@ void db_worker::run() {
     }
 }
 
+// Transaction control goes through the statement cache too: it runs for every
+// job, so it is compiled once per connection like everything else.
 void db_worker::run_batch(std::deque<db_job>& batch) {
     std::vector<std::string> errors(batch.size());
     std::vector<bool> failed(batch.size(), false);
     std::string batch_error;
     try {
-        db_->exec(begin_sql_);
+        db_->prepare(begin_sql_).run();
         for (std::size_t i = 0; i < batch.size(); ++i) {
-            db_->exec("SAVEPOINT job");
+            db_->prepare("SAVEPOINT job").run();
             try {
                 batch[i].work(*db_);
-                db_->exec("RELEASE job");
+                db_->prepare("RELEASE job").run();
             } catch (const std::exception& e) {
                 // Undo only this job; the rest of the batch still commits.
                 failed[i] = true;
                 errors[i] = e.what();
-                db_->exec("ROLLBACK TO job");
-                db_->exec("RELEASE job");
+                db_->prepare("ROLLBACK TO job").run();
+                db_->prepare("RELEASE job").run();
             }
         }
-        db_->exec("COMMIT");
+        db_->prepare("COMMIT").run();
     } catch (const std::exception& e) {
         // BEGIN or COMMIT failed (disk full, I/O error): nothing of the batch is durable.
         batch_error = e.what();
