@@ -165,6 +165,10 @@ export const scenarios = [
         const {a, b, room} = await pair_by_seek(browser, base, 'ouril', 'south');
         const c = await watch(browser, base, room);
         await play_all([a, b], c, ['c', 'D', 'f', 'A']);
+        // The WebSocket of North drops; South moves meanwhile; North's page
+        // reconnects by itself and catches up from its last room version.
+        await b.evaluate(() => window.kibitz.socket.drop());
+        await a.waitForSelector('.player .away', {timeout: 5000});
         await a.fill('[data-test="notation"]', 'b');
         await a.press('[data-test="notation"]', 'Enter');
         for (const p of [a, b, c]) await wait_ply(p, 5);

@@ -38,7 +38,8 @@ export const opprimo = {
             const [x, y] = ctx.pos(c.id);
             const promo = tag_colour(c.tags, 'promote-');
             g.append(s('circle', {cx: x, cy: y, r: 0.13, class: 'pt'}));
-            if (promo) g.append(s('circle', {cx: x, cy: y, r: 0.3, class: `promo promo-${promo}`}));
+            // Wider than a piece, so it shows around the men standing there at the start.
+            if (promo) g.append(s('circle', {cx: x, cy: y, r: 0.43, class: `promo promo-${promo}`}));
             g.append(s('text', {x: x + 0.22, y: y + 0.42, class: 'pt-name'}, c.id));
         }
     },

@@ -83,7 +83,7 @@ export function mount(el, room) {
         banner.textContent = result;
         clear(info).append(h('h2', {}, title_text(st)),
             h('p', {class: 'muted'}, spectator ? 'You are watching · ' : '', h('span', {'data-test': 'spectators'}, `${st.spectators || 0} watching`)),
-            my_turn ? h('p', {class: 'your-turn'}, 'Your move') : null);
+            my_turn ? h('p', {class: 'your-turn'}, 'Your move') : '');
         clear(moves_host).append(move_list(st, (st.moves || []).length - 1));
         moves_host.firstChild.scrollTop = moves_host.firstChild.scrollHeight;
         notation_form.hidden = spectator;
