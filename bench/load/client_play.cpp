@@ -1,0 +1,220 @@
+// The protocol side of load_client: what a player or spectator does with each
+// server message. Only the fields needed are read (skim_json); frames sent are
+// built by appending into a reused ring slot.
+#include <charconv>
+
+#include "load_client.hpp"
+#include "skim_json.hpp"
+
+namespace kibitz::bench {
+
+namespace {
+
+void append_int(std::string& s, std::int64_t v) {
+    char buf[24];
+    auto [p, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    s.append(buf, p);
+}
+
+}  // namespace
+
+void load_client::on_message(std::string_view text) {
+    auto t = as_string(member(text, "t"));
+    if (!t) return;
+    auto d = member(text, "d").value_or(std::string_view{});
+    // Most frequent first.
+    if (*t == "move") return on_move_event(d);
+    if (*t == "ack") return on_ack(d);
+    if (*t == "room.state") return on_state(d);
+    if (*t == "end") return on_end(d);
+    if (*t == "game.found") return on_found(d);
+    if (*t == "seek.created") {
+        if (auto id = as_string(path(d, {"seek", "id"})); id && pair_ && pair_->players[1])
+            pair_->players[1]->seek_offered(*id);
+        return;
+    }
+    if (*t == "welcome") return on_welcome();
+    if (*t == "error") return on_error(d);
+    // start, offer, rematch, presence, spectators, room.synced, pong: nothing to do.
+}
+
+void load_client::on_welcome() {
+    if (welcomed_) return;
+    welcomed_ = true;
+    ++sh_.welcomed;
+    sh_.connection_done();
+    if (role_ == role::player && slot_ == 0) {
+        create_seek();
+    } else if (role_ == role::player && !pending_seek_.empty()) {
+        seek_offered(pending_seek_);
+    } else if (role_ == role::spectator && pair_ && !pair_->room.empty()) {
+        std::string r = pair_->room;
+        room_.clear();
+        follow(r);
+    }
+}
+
+void load_client::create_seek() {
+    if (stopping()) return;
+    auto& f = next_frame();
+    f += R"({"t":"seek.create","d":{"game":")";
+    f += sh_.opt.game;
+    f += R"(","tc":{"initial_s":)";
+    append_int(f, sh_.opt.initial_s);
+    f += R"(,"increment_s":)";
+    append_int(f, sh_.opt.increment_s);
+    f += R"(},"rated":false,"color":"random","ack":)";
+    append_int(f, next_ack_++);
+    f += "}}";
+    commit();
+}
+
+void load_client::seek_offered(std::string_view id) {
+    pending_seek_.assign(id);
+    if (!welcomed_ || stopping()) return;  // on_welcome accepts it
+    auto& f = next_frame();
+    f += R"({"t":"seek.accept","d":{"id":")";
+    f += pending_seek_;
+    f += "\"}}";
+    commit();
+    pending_seek_.clear();
+}
+
+void load_client::send_room_cmd(std::string_view type, std::string_view room) {
+    auto& f = next_frame();
+    f += R"({"t":")";
+    f += type;
+    f += R"(","d":{"room":")";
+    f += room;
+    f += "\"}}";
+    commit();
+}
+
+void load_client::follow(std::string_view room) {
+    if (!welcomed_ || stopping()) return;  // on_welcome joins pair_->room
+    if (!room_.empty()) send_room_cmd("room.leave", room_);
+    room_.assign(room);
+    send_room_cmd("room.join", room_);
+}
+
+void load_client::on_found(std::string_view d) {
+    auto room = as_string(member(d, "room"));
+    auto seat = as_int(member(d, "seat"));
+    if (!room || !seat) return;
+    room_.assign(*room);
+    seat_ = static_cast<int>(*seat);
+    ply_ = 0;
+    over_ = false;
+    move_pending_ = false;
+    if (slot_ == 0 && pair_) {
+        if (measuring()) ++sh_.stats.games_started;
+        pair_->room = room_;
+        for (auto* s : pair_->spectators) s->follow(room_);
+    }
+    // The room.state that follows says whose turn it is.
+}
+
+void load_client::on_state(std::string_view d) {
+    if (role_ != role::player) return;
+    auto room = as_string(member(d, "room"));
+    if (!room || *room != room_) return;
+    std::int64_t plies = 0;
+    if (auto list = member(d, "moves")) for_each_element(*list, [&](std::string_view) { return ++plies, true; });
+    ply_ = plies;
+    auto state = as_string(path(d, {"status", "state"}));
+    over_ = !state || *state != "playing";
+    auto board = member(d, "board");
+    if (over_ || !board) return;
+    if (as_int(member(*board, "to_move")) == seat_ && !move_pending_)
+        if (auto moves = member(*board, "moves")) play_from(*moves);
+}
+
+void load_client::play_from(std::string_view moves) {
+    if (stopping()) return;
+    // Reservoir sampling: one pass picks a uniformly random legal move.
+    std::string_view pick;
+    std::uint64_t seen = 0;
+    for_each_element(moves, [&](std::string_view m) {
+        ++seen;
+        if (sh_.rand() % seen == 0)
+            if (auto text = as_string(member(m, "text"))) pick = *text;
+        return true;
+    });
+    if (pick.empty()) return;
+    auto& f = next_frame();
+    f += R"({"t":"move","d":{"room":")";
+    f += room_;
+    f += R"(","move":")";
+    f += pick;
+    f += R"(","ack":)";
+    append_int(f, next_ack_++);
+    f += "}}";
+    move_pending_ = true;
+    pending_ply_ = ply_ + 1;
+    move_sent_at_ = clock_type::now();
+    pair_->note_sent(pending_ply_, move_sent_at_);
+    if (measuring()) ++sh_.stats.moves_sent;
+    commit();
+}
+
+void load_client::on_move_event(std::string_view d) {
+    auto ply = as_int(member(d, "ply"));
+    auto seat = as_int(member(d, "seat"));
+    if (!ply || !seat) return;
+    if (role_ == role::spectator) {
+        if (const auto* s = pair_ ? pair_->find(*ply) : nullptr; s && measuring()) {
+            auto us = std::chrono::duration_cast<std::chrono::microseconds>(clock_type::now() - s->at);
+            sh_.stats.spectator.record(static_cast<std::uint64_t>(us.count()));
+        }
+        return;
+    }
+    if (auto room = as_string(member(d, "room")); !room || *room != room_) return;
+    ply_ = *ply;
+    if (*seat == seat_) return;  // our own move echoed; the ack times it
+    if (const auto* s = pair_->find(*ply); s && measuring()) {
+        auto us = std::chrono::duration_cast<std::chrono::microseconds>(clock_type::now() - s->at);
+        sh_.stats.opponent.record(static_cast<std::uint64_t>(us.count()));
+    }
+    auto board = member(d, "board");
+    if (!board || over_) return;
+    if (as_int(member(*board, "to_move")) == seat_)
+        if (auto moves = member(*board, "moves")) play_from(*moves);
+}
+
+void load_client::on_ack(std::string_view d) {
+    if (!move_pending_) return;
+    auto re = as_string(member(d, "re"));
+    if (!re || *re != "move") return;
+    move_pending_ = false;
+    if (!measuring()) return;
+    ++sh_.stats.moves_acked;
+    auto us = std::chrono::duration_cast<std::chrono::microseconds>(clock_type::now() - move_sent_at_);
+    sh_.stats.ack.record(static_cast<std::uint64_t>(us.count()));
+}
+
+void load_client::on_end(std::string_view d) {
+    if (role_ != role::player) return;
+    if (auto room = as_string(member(d, "room")); !room || *room != room_) return;
+    if (over_) return;
+    over_ = true;
+    move_pending_ = false;
+    if (slot_ == 0 && measuring()) ++sh_.stats.games_completed;
+    // Both ask: the second offer accepts, and a new game starts in a new room.
+    if (!stopping()) send_room_cmd("rematch.offer", room_);
+}
+
+void load_client::on_error(std::string_view d) {
+    auto code = as_string(member(d, "code")).value_or("?");
+    ++sh_.stats.errors[std::string(code)];
+    auto re = as_string(member(d, "re")).value_or("");
+    if (role_ != role::player || stopping()) return;
+    if (re == "move") {
+        // Out of step with the room: ask for the full state again.
+        move_pending_ = false;
+        send_room_cmd("room.join", room_);
+    } else if (re.substr(0, 7) == "rematch" && slot_ == 0) {
+        create_seek();  // no rematch: pair again through a fresh seek
+    }
+}
+
+}  // namespace kibitz::bench

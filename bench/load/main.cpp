@@ -1,0 +1,161 @@
+// kibitz-load: a WebSocket load generator for kibitz-server (loopback only).
+//   play: N players paired into N/2 games by seek + accept, random legal moves
+//         as soon as it is their turn, rematch when a game ends; S spectators
+//         per game. Reports moves/s, latencies, errors, server CPU and RSS.
+//   idle: M connections that say hello and then stay idle; server RSS each.
+#include <boost/asio/post.hpp>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "load_client.hpp"
+#include "proc_stats.hpp"
+#include "report.hpp"
+#include "shard.hpp"
+
+namespace kb = kibitz::bench;
+using namespace std::chrono_literals;
+
+namespace {
+
+const char* usage =
+    "usage: kibitz-load [--mode play|idle] [--port P] [--clients N] [--spectators S]\n"
+    "                   [--idle M] [--seconds T] [--warmup W] [--threads K] [--game G]\n"
+    "                   [--tc INITIAL_S+INC_S] [--server-pid PID] [--connect-parallel C] [--seed X]\n"
+    "Connects to 127.0.0.1 only. Defaults: play, port 8080, 200 clients, 0 spectators,\n"
+    "20 s measured after 2 s warm-up, 1 thread, checkers, 3600+0 clocks.\n";
+
+template <class T>
+bool num(const char* s, T& out) {
+    auto [p, ec] = std::from_chars(s, s + std::strlen(s), out);
+    return ec == std::errc() && *p == 0;
+}
+
+bool parse(int argc, char** argv, kb::options& o) {
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--help" || a == "-h") return false;
+        if (i + 1 >= argc) return false;
+        const char* v = argv[++i];
+        bool ok = true;
+        if (a == "--mode") o.mode = v, ok = o.mode == "play" || o.mode == "idle";
+        else if (a == "--host") o.host = v;
+        else if (a == "--port") ok = num(v, o.port);
+        else if (a == "--clients") ok = num(v, o.clients);
+        else if (a == "--spectators") ok = num(v, o.spectators);
+        else if (a == "--idle") ok = num(v, o.idle);
+        else if (a == "--seconds") o.seconds = std::atof(v), ok = o.seconds > 0;
+        else if (a == "--warmup") o.warmup = std::atof(v), ok = o.warmup >= 0;
+        else if (a == "--threads") ok = num(v, o.threads) && o.threads >= 1;
+        else if (a == "--connect-parallel") ok = num(v, o.connect_parallel) && o.connect_parallel >= 1;
+        else if (a == "--game") o.game = v;
+        else if (a == "--server-pid") ok = num(v, o.server_pid);
+        else if (a == "--seed") ok = num(v, o.seed);
+        else if (a == "--tc") ok = std::sscanf(v, "%d+%d", &o.initial_s, &o.increment_s) == 2;
+        else ok = false;
+        if (!ok) {
+            std::fprintf(stderr, "kibitz-load: bad flag or value: %s %s\n", a.c_str(), v);
+            return false;
+        }
+    }
+    if (o.host != "127.0.0.1" && o.host != "localhost") {
+        std::fprintf(stderr, "kibitz-load: loopback only (127.0.0.1)\n");
+        return false;
+    }
+    o.clients -= o.clients % 2;
+    return true;
+}
+
+// Puts pairs (play) or idle connections on the shards round-robin.
+void populate(const kb::options& o, std::vector<std::unique_ptr<kb::shard>>& shards) {
+    using role = kb::load_client::role;
+    if (o.mode == "idle") {
+        for (int i = 0; i < o.idle; ++i) {
+            auto& s = *shards[i % shards.size()];
+            s.clients.push_back(std::make_unique<kb::load_client>(s, role::idle, nullptr, 0));
+        }
+        return;
+    }
+    for (int g = 0; g < o.clients / 2; ++g) {
+        auto& s = *shards[g % shards.size()];
+        auto pair = std::make_unique<kb::game_pair>();
+        for (int seat = 0; seat < 2; ++seat) {
+            s.clients.push_back(std::make_unique<kb::load_client>(s, role::player, pair.get(), seat));
+            pair->players[seat] = s.clients.back().get();
+        }
+        for (int k = 0; k < o.spectators; ++k) {
+            s.clients.push_back(std::make_unique<kb::load_client>(s, role::spectator, pair.get(), -1));
+            pair->spectators.push_back(s.clients.back().get());
+        }
+        s.pairs.push_back(std::move(pair));
+    }
+}
+
+void sleep_for(double s) { std::this_thread::sleep_for(std::chrono::duration<double>(s)); }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    kb::options o;
+    if (!parse(argc, argv, o)) {
+        std::fputs(usage, stderr);
+        return 2;
+    }
+    auto ep = boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), o.port);
+    kb::report rep;
+    rep.opt = &o;
+    rep.server_before = kb::sample_process(o.server_pid);
+
+    std::vector<std::unique_ptr<kb::shard>> shards;
+    for (int i = 0; i < o.threads; ++i) {
+        shards.push_back(std::make_unique<kb::shard>(o, i));
+        shards.back()->endpoint = ep;
+    }
+    populate(o, shards);
+    std::size_t total = 0;
+    for (auto& s : shards) total += s->clients.size();
+    rep.connections = total;
+
+    auto t_connect = kb::clock_type::now();
+    std::vector<std::thread> threads;
+    for (auto& s : shards) {
+        boost::asio::post(s->ioc, [sp = s.get()] { sp->start(); });
+        threads.emplace_back([sp = s.get()] { sp->ioc.run(); });
+    }
+    // Wait until every connection has been welcomed or has failed (at most 120 s).
+    for (;;) {
+        std::size_t done = 0, ok = 0;
+        for (auto& s : shards) ok += s->welcomed, done += s->welcomed + s->failed;
+        rep.welcomed = ok;
+        if (done >= total || kb::clock_type::now() - t_connect > 120s) break;
+        std::this_thread::sleep_for(10ms);
+    }
+    rep.connect_s = std::chrono::duration<double>(kb::clock_type::now() - t_connect).count();
+
+    if (o.mode == "idle") {
+        sleep_for(1.0);  // let the server finish what the handshakes started
+        rep.server_start = kb::sample_process(o.server_pid);
+        sleep_for(o.seconds);
+        rep.server_end = kb::sample_process(o.server_pid);
+    } else {
+        sleep_for(o.warmup);
+        rep.server_start = kb::sample_process(o.server_pid);
+        rep.self_cpu_start = kb::self_cpu_seconds();
+        auto t0 = kb::clock_type::now();
+        kb::g_phase = 1;
+        sleep_for(o.seconds);
+        kb::g_phase = 2;
+        rep.measured_s = std::chrono::duration<double>(kb::clock_type::now() - t0).count();
+        rep.server_end = kb::sample_process(o.server_pid);
+        rep.self_cpu_end = kb::self_cpu_seconds();
+    }
+    kb::g_phase = 2;
+    for (auto& s : shards) boost::asio::post(s->ioc, [sp = s.get()] { sp->shutdown_all(); });
+    for (auto& t : threads) t.join();
+    for (auto& s : shards) rep.stats.merge(s->stats);
+    rep.print();
+    return rep.welcomed == total ? 0 : 1;
+}
