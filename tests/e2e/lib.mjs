@@ -33,7 +33,7 @@ export async function start_server(binary, web_root) {
         if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
         fs.rmSync(dir, {recursive: true, force: true});
     };
-    const deadline = Date.now() + 15000;
+    const deadline = Date.now() + 30000;  // a loaded CI machine starts slowly
     while (Date.now() < deadline) {
         if (proc.exitCode !== null) break;
         try { const r = await fetch(`${base}/healthz`); if (r.ok) return {base, stop, log: () => log, proc}; } catch { /* not yet */ }

@@ -85,7 +85,10 @@ export const scenarios = [
                 await online(b);
                 await b.waitForSelector(`.game[data-seat="1"][data-ply="4"]`, {timeout: 8000});
             }
-            if (n === 6) await shot(a, artifacts, 'checkers');
+            if (n === 6) {
+                await shot(a, artifacts, 'checkers');
+                await a.screenshot({path: path.join(artifacts, 'checkers-page.png')});
+            }
         }});
         check(await a.locator('svg.board .mark-last').count() === 2, 'the last move is highlighted');
         const final = await a.locator('svg.board [data-at]').evaluateAll((els) => els.map((e) => e.getAttribute('data-at')).sort());
