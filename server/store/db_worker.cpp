@@ -38,13 +38,23 @@ std::size_t db_worker::queued() const {
     return queue_.size();
 }
 
+bool db_worker::wait_idle() {
+    std::unique_lock lock(mutex_);
+    bool waited = busy_ || !queue_.empty();
+    idle_.wait(lock, [&] { return !busy_ && queue_.empty(); });
+    return waited;
+}
+
 void db_worker::run() {
     for (;;) {
         std::deque<db_job> batch;
         {
             std::unique_lock lock(mutex_);
+            busy_ = false;
+            if (queue_.empty()) idle_.notify_all();
             wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
             if (queue_.empty()) return;  // stopping and drained
+            busy_ = true;
             while (!queue_.empty() && batch.size() < max_batch_) {
                 batch.push_back(std::move(queue_.front()));
                 queue_.pop_front();

@@ -36,6 +36,8 @@ public:
 
     void post(db_job job);
     std::size_t queued() const;
+    // Blocks until nothing is queued or running; true if it had to wait.
+    bool wait_idle();
 
 private:
     void run();
@@ -45,7 +47,8 @@ private:
     std::string name_, begin_sql_;
     std::size_t max_batch_;
     mutable std::mutex mutex_;
-    std::condition_variable wake_;
+    std::condition_variable wake_, idle_;
+    bool busy_ = false;
     std::deque<db_job> queue_;
     bool stopping_ = false;
     std::thread thread_;  // last: starts after everything above is ready

@@ -67,7 +67,14 @@ core::result<std::unique_ptr<sqlite_store>> sqlite_store::open(const store_optio
 }
 
 sqlite_store::~sqlite_store() {
-    writer_.reset();  // drain writes first: they matter more than pending reads
+    // A handler may queue more work on another worker (a read's handler starts
+    // a write, as log-in does), so drain until one full pass finds all idle;
+    // only then stop the threads. Callers must not start new calls meanwhile.
+    for (bool busy = true; busy;) {
+        busy = writer_ && writer_->wait_idle();
+        for (auto& r : readers_) busy = r->wait_idle() || busy;
+    }
+    writer_.reset();
     readers_.clear();
 }
 

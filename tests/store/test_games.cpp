@@ -208,3 +208,26 @@ TEST_CASE("data: quotes, SQL fragments and Unicode are stored and returned as da
     auto bad_channel = test::get<bool>([&](auto h) { s->add_chat(g, std::nullopt, "'; --", "x", 1, h); });
     CHECK_FALSE(bad_channel.ok());
 }
+
+TEST_CASE("shutdown: work that handlers queue while the store closes still completes") {
+    test::temp_dir dir;
+    auto path = dir.file("k.db");
+    std::atomic<int> done{0};
+    {
+        auto s = test::open_store(path);
+        auto a = test::must<player>([&](auto h) { s->create_guest("A", 1, h); });
+        auto g = start(*s, "oware", a, a, false);
+        auto* raw = s.get();
+        // A read whose handler starts a write, as a log-in does.
+        raw->find_login("nobody", [raw, g, &done](core::result<std::optional<account_login>>) {
+            raw->append_move(g, {0, 0, "a", {1, 1}, 1}, [&done](core::result<bool> r) {
+                if (r) ++done;
+            });
+        });
+    }  // destroyed at once
+    CHECK(done == 1);
+    auto s = test::open_store(path);
+    auto games = test::must<std::vector<game_record>>([&](auto h) { s->unfinished_games(h); });
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].moves.size() == 1);
+}
