@@ -105,7 +105,8 @@ void room::do_start(const std::string& via) {
     hub_.recorder().on_start(rec);
     if (!settings_.is_private) {
         json players = json::array();
-        for (auto& s : seats_) players.push_back({{"name", s.who->name}, {"rating", s.who->rating}});
+        for (auto& s : seats_)
+            players.push_back({{"name", s.who->name}, {"rating", s.who->public_json()["rating"]}});
         hub_.the_lobby().room_started(
             std::string(settings_.game->id), id_,
             {{"room", id_}, {"game", settings_.game->id}, {"tc", to_json(settings_.tc)},

@@ -1,0 +1,145 @@
+// Bad input of every kind: each gets a clear error or a close with a meaningful
+// code, the game state does not change, and the server keeps serving others.
+#include <thread>
+
+#include "helpers.hpp"
+
+using namespace kibitz::test;
+
+namespace {
+
+std::string error_code(ws_client& c) {
+    auto e = c.expect("error");
+    return e.is_null() ? "<none>" : e["d"]["code"].get<std::string>();
+}
+
+}  // namespace
+
+TEST_CASE("bad input over the WebSocket leaves the game as it was") {
+    test_server srv([](auto& c) { c.rate_burst = 1000; c.rate_per_s = 1000; });
+    ws_client a(srv.port()), b(srv.port()), spy(srv.port());
+    a.hello();
+    b.hello();
+    auto t = pair_by_seek(a, b, "checkers", untimed(), "black");  // a is black, moves first
+    spy.hello();
+    spy.send({{"t", "room.join"}, {"d", {{"room", t.room}}}});
+    auto before = spy.expect("room.state");
+
+    a.send_raw("this is not json");
+    CHECK(error_code(a) == "bad_message");
+    a.send_raw("[1,2,3]");
+    CHECK(error_code(a) == "bad_message");
+    a.send({{"t", "teleport"}, {"d", {}}});
+    CHECK(error_code(a) == "unknown_type");
+    a.send({{"t", "move"}, {"d", {{"room", t.room}, {"move", 1115}, {"ack", 1}}}});
+    CHECK(error_code(a) == "bad_message");
+    a.send(move_msg(t.room, "11-20", 2));
+    auto ill = a.expect("error");
+    CHECK(ill["d"]["code"] == "illegal");
+    CHECK(ill["d"]["ack"] == 2);
+    b.send(move_msg(t.room, "22-18", 3));
+    CHECK(error_code(b) == "not_your_turn");
+    spy.send(move_msg(t.room, "11-15", 4));
+    CHECK(error_code(spy) == "not_a_player");
+    spy.send(room_msg("resign", t.room));
+    CHECK(error_code(spy) == "not_a_player");
+    a.send(move_msg("rNOPE", "11-15", 5));
+    CHECK(error_code(a) == "unknown_room");
+    a.send({{"t", "seek.accept"}, {"d", {{"id", "sNOPE"}}}});
+    CHECK(error_code(a) == "unknown_seek");
+    a.send({{"t", "seek.create"}, {"d", {{"game", "chess"}, {"tc", nullptr}}}});
+    CHECK(error_code(a) == "unknown_game");
+    a.send({{"t", "seek.create"}, {"d", {{"game", "oware"}, {"tc", tc(60, 0)}, {"rated", true}}}});
+    CHECK(error_code(a) == "rated_requires_account");
+
+    // Nothing changed: a spectator resync shows the same position and version.
+    spy.send({{"t", "room.join"}, {"d", {{"room", t.room}}}});
+    auto after = spy.expect("room.state");
+    CHECK(after["v"] == before["v"]);
+    CHECK(after["d"]["moves"].empty());
+    CHECK(after["d"]["board"] == before["d"]["board"]);
+    // And the game goes on.
+    a.send(move_msg(t.room, "11-15", 6));
+    CHECK(a.expect("ack")["d"]["ack"] == 6);
+}
+
+TEST_CASE("hello first, stale tokens, caps") {
+    test_server srv;
+    ws_client a(srv.port());
+    a.send({{"t", "lobby.sub"}});
+    CHECK(error_code(a) == "hello_required");
+    a.send({{"t", "hello"}, {"d", {{"token", "0123456789abcdef0123456789abcdef"}}}});
+    CHECK(error_code(a) == "stale_token");
+    auto w = a.expect("welcome");
+    CHECK(w["d"]["resumed"] == false);
+    CHECK(w["d"]["token"] != "0123456789abcdef0123456789abcdef");
+    for (int i = 0; i < 3; ++i) {
+        a.send({{"t", "seek.create"}, {"d", {{"game", "oware"}, {"tc", nullptr}}}});
+        a.expect("seek.created");
+    }
+    a.send({{"t", "seek.create"}, {"d", {{"game", "oware"}, {"tc", nullptr}}}});
+    CHECK(error_code(a) == "too_many_seeks");
+}
+
+TEST_CASE("an oversize frame closes that connection with 1009; others are served") {
+    test_server srv;
+    ws_client a(srv.port()), b(srv.port());
+    a.hello();
+    b.hello();
+    a.send_raw(std::string(8000, ' ') + "{}");
+    CHECK(a.wait_closed());
+    CHECK(a.close_code() == 1009);
+    b.send({{"t", "ping"}});
+    CHECK(b.expect("pong").is_object());
+}
+
+TEST_CASE("a flood is rate limited, then closed with 1008") {
+    test_server srv([](auto& c) { c.rate_burst = 5; c.rate_per_s = 1; });
+    ws_client a(srv.port()), b(srv.port());
+    a.hello();
+    b.hello();
+    for (int i = 0; i < 80; ++i) a.send({{"t", "ping"}});
+    CHECK(a.expect("error")["d"]["code"] == "rate_limited");
+    CHECK(a.wait_closed());
+    CHECK(a.close_code() == 1008);
+    b.send({{"t", "ping"}});
+    CHECK(b.expect("pong").is_object());
+}
+
+TEST_CASE("HTTP: static files, hostile paths, health and metrics") {
+    test_server srv;
+    auto index = http_get(srv.port(), "/");
+    CHECK(index.status == 200);
+    CHECK(index.content_type.find("text/html") == 0);
+    auto js = http_get(srv.port(), "/js/app.js");
+    CHECK(js.status == 200);
+    CHECK(js.content_type.find("text/javascript") == 0);
+    for (std::string bad : {"/../secret.txt", "/js/../../secret.txt", "/%2e%2e/secret.txt",
+                            "/%2E%2E%2fsecret.txt", "/..%2fsecret.txt", "//etc/passwd",
+                            "/%00index.html", "/js\\..\\..\\secret.txt", "/%zz", "secret.txt",
+                            "http://x/../secret.txt"}) {
+        CAPTURE(bad);
+        auto r = http_get(srv.port(), bad);
+        CHECK((r.status == 400 || r.status == 404));
+        CHECK(r.body.find("SECRET") == std::string::npos);
+    }
+    CHECK(http_get(srv.port(), "/missing.js").status == 404);
+    CHECK(http_get(srv.port(), "/healthz").body == "ok\n");
+    ws_client a(srv.port());
+    a.hello();
+    auto m = http_get(srv.port(), "/metrics");
+    CHECK(m.status == 200);
+    CHECK(m.body.find("kibitz_connections 1") != std::string::npos);
+    CHECK(m.body.find("kibitz_rooms{game=\"ouril\"} 0") != std::string::npos);
+    CHECK(m.body.find("kibitz_message_seconds_bucket{le=\"+Inf\"}") != std::string::npos);
+    CHECK(m.body.find("kibitz_moves_total") != std::string::npos);
+}
+
+TEST_CASE("graceful shutdown tells clients (1001)") {
+    test_server srv;
+    ws_client a(srv.port());
+    a.hello();
+    srv.stop();
+    CHECK(a.wait_closed());
+    CHECK(a.close_code() == 1001);
+}

@@ -1,0 +1,107 @@
+// The codec against the examples in schema/protocol.md: every client example
+// decodes, and malformed variants are refused with the right code.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/codec.hpp"
+
+using namespace kibitz::server;
+using nlohmann::json;
+
+namespace {
+
+std::vector<json> protocol_examples() {
+    std::ifstream in(std::string(KIBITZ_SOURCE_DIR) + "/schema/protocol.md");
+    REQUIRE(in.good());
+    std::vector<json> out;
+    std::string line, block;
+    bool inside = false;
+    while (std::getline(in, line)) {
+        if (line.rfind("```json", 0) == 0) { inside = true; block.clear(); continue; }
+        if (inside && line.rfind("```", 0) == 0) {
+            inside = false;
+            auto j = json::parse(block, nullptr, false);
+            CHECK_MESSAGE(!j.is_discarded(), "example is not JSON: " << block);
+            if (!j.is_discarded()) out.push_back(j);
+            continue;
+        }
+        if (inside) block += line + "\n";
+    }
+    return out;
+}
+
+std::string code_of(std::string_view text) {
+    auto r = decode_client(text);
+    if (auto* f = std::get_if<decode_failure>(&r)) return f->error.code;
+    return "ok";
+}
+
+}  // namespace
+
+TEST_CASE("codec: every client example in protocol.md decodes") {
+    const std::set<std::string> client_types = {
+        "hello", "ping", "lobby.sub", "lobby.unsub", "seek.create", "seek.cancel", "seek.accept",
+        "quick.join", "quick.leave", "invite.create", "invite.join", "invite.cancel", "live.sub",
+        "live.unsub", "room.join", "room.leave", "move", "resign", "abort", "claim", "draw.offer",
+        "draw.accept", "draw.decline", "rematch.offer", "rematch.accept", "rematch.decline", "chat"};
+    std::set<std::string> seen;
+    for (const auto& j : protocol_examples()) {
+        std::string t = j.value("t", "");
+        // Server events share some names (move, chat); they carry v or "from".
+        if (!client_types.count(t) || j.contains("v") ||
+            (j.contains("d") && j["d"].contains("from")))
+            continue;
+        INFO(j.dump());
+        CHECK(code_of(j.dump()) == "ok");
+        seen.insert(t);
+    }
+    CHECK(seen == client_types);  // every client type has an example
+}
+
+TEST_CASE("codec: typed values") {
+    auto r = decode_client(
+        R"({"t":"seek.create","d":{"game":"oware","tc":{"initial_s":180,"increment_s":2},"rated":false,"color":"south","ack":4}})");
+    auto& m = std::get<client_msg>(r);
+    CHECK(m.ack == 4);
+    auto& s = std::get<seek_create_msg>(m.body);
+    CHECK(s.game == "oware");
+    REQUIRE(s.tc);
+    CHECK(s.tc->initial_s == 180);
+    CHECK(s.tc->increment_s == 2);
+    CHECK(s.color == "south");
+    auto c = std::get<room_cmd_msg>(std::get<client_msg>(decode_client(
+        R"({"t":"claim","d":{"room":"r1","result":"draw"}})")).body);
+    CHECK(c.action == room_action::claim_draw);
+}
+
+TEST_CASE("codec: malformed variants are refused") {
+    CHECK(code_of("") == "bad_message");
+    CHECK(code_of("{") == "bad_message");
+    CHECK(code_of("[1,2]") == "bad_message");
+    CHECK(code_of("\"hello\"") == "bad_message");
+    CHECK(code_of(R"({"d":{}})") == "bad_message");
+    CHECK(code_of(R"({"t":5})") == "bad_message");
+    CHECK(code_of(R"({"t":"hello","d":[]})") == "bad_message");
+    CHECK(code_of(R"({"t":"fly"})") == "unknown_type");
+    CHECK(code_of(R"({"t":"move","d":{"room":"r1","move":"11-15"}})") == "bad_message");  // no ack
+    CHECK(code_of(R"({"t":"move","d":{"room":"r1","move":15,"ack":1}})") == "bad_message");
+    CHECK(code_of(R"({"t":"move","d":{"room":7,"move":"11-15","ack":1}})") == "bad_message");
+    CHECK(code_of(R"({"t":"move","d":{"room":"r1","move":"11-15","ack":"1"}})") == "bad_message");
+    CHECK(code_of(R"({"t":"move","d":{"room":"r1","move":"11-15","ack":-1}})") == "bad_message");
+    CHECK(code_of(R"({"t":"move","d":{"room":"r1","move":"","ack":1}})") == "bad_message");
+    CHECK(code_of(R"({"t":"seek.create","d":{"game":"oware","rated":false}})") == "bad_message");
+    CHECK(code_of(R"({"t":"seek.create","d":{"game":"oware","tc":{"initial_s":0,"increment_s":0}}})") == "bad_message");
+    CHECK(code_of(R"({"t":"seek.create","d":{"game":"oware","tc":{"initial_s":99999,"increment_s":0}}})") == "bad_message");
+    CHECK(code_of(R"({"t":"seek.create","d":{"game":"oware","tc":{"initial_s":60.5,"increment_s":0}}})") == "bad_message");
+    CHECK(code_of(R"({"t":"seek.create","d":{"game":"oware","tc":null,"rated":"no"}})") == "bad_message");
+    CHECK(code_of(R"({"t":"claim","d":{"room":"r1","result":"lose"}})") == "bad_message");
+    CHECK(code_of(R"({"t":"room.join","d":{"room":"r1","v":"3"}})") == "bad_message");
+    CHECK(code_of(R"({"t":"chat","d":{"room":"r1","text":")" + std::string(301, 'x') + "\"}}") ==
+          "bad_message");
+    CHECK(code_of("{\"t\":\"hello\",\"d\":{\"token\":\"\xff\xfe\"}}") == "bad_message");
+}
