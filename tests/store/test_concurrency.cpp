@@ -118,3 +118,16 @@ TEST_CASE("durability: after SIGKILL every acknowledged move is in the file") {
     for (int i = 0; i < static_cast<int>(games[0].moves.size()); ++i)
         CHECK(games[0].moves[i].notation == "m" + std::to_string(i));
 }
+
+TEST_CASE("latency: one move at a time, each awaited (one commit and fsync each)") {
+    test::temp_dir dir;
+    auto s = test::open_store(dir.file("k.db"));
+    auto a = test::must<player>([&](auto h) { s->create_guest("A", 1, h); });
+    auto g = s->start_game({{"oware", 0, 0, false, false, ""}, {a.id, a.id}, 1}, nullptr);
+    constexpr int n = 200;
+    auto t0 = std::chrono::steady_clock::now();
+    for (int ply = 0; ply < n; ++ply)
+        REQUIRE(test::get<bool>([&](auto h) { s->append_move(g, {ply, ply % 2, "a", {1, 1}, ply}, h); }).ok());
+    auto us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count();
+    MESSAGE("append_move round trip, synchronous=FULL: " << us / n << " us per move");
+}
