@@ -219,7 +219,7 @@ TEST_CASE("draw offers: declined, lapsed by the opponent's move, accepted (Oware
     // seat 1 offers, seat 0 moves.
     CHECK(g.board["to_move"] == 0);
     p1->send(room_msg("draw.offer", g.t.room));
-    p0->expect("offer", [](const json& j) { return j["d"]["state"] == "open"; });
+    p0->expect("offer", [](const json& j) { return j["d"]["state"] == "open" && j["d"]["by"] == 1; });
     g.step();
     CHECK(p1->expect("offer", [](const json& j) { return j["d"]["state"] == "lapsed"; }).is_object());
     g.step();  // seat 1 moves: seat 0 to move again
