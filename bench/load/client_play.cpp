@@ -19,9 +19,13 @@ void append_int(std::string& s, std::int64_t v) {
 }  // namespace
 
 void load_client::on_message(std::string_view text) {
-    auto t = as_string(member(text, "t"));
+    std::optional<std::string_view> t;
+    std::string_view d;
+    for_each_member(text, [&](std::string_view k, std::string_view v) {
+        if (k == "t") t = as_string(v);
+        else if (k == "d") d = v;
+    });
     if (!t) return;
-    auto d = member(text, "d").value_or(std::string_view{});
     // Most frequent first.
     if (*t == "move") return on_move_event(d);
     if (*t == "ack") return on_ack(d);
@@ -158,8 +162,15 @@ void load_client::play_from(std::string_view moves) {
 }
 
 void load_client::on_move_event(std::string_view d) {
-    auto ply = as_int(member(d, "ply"));
-    auto seat = as_int(member(d, "seat"));
+    // The hot path: every player and spectator gets every move. One pass over d.
+    std::optional<std::int64_t> ply, seat;
+    std::optional<std::string_view> room, board;
+    for_each_member(d, [&](std::string_view k, std::string_view v) {
+        if (k == "ply") ply = as_int(v);
+        else if (k == "seat") seat = as_int(v);
+        else if (k == "room") room = as_string(v);
+        else if (k == "board") board = v;
+    });
     if (!ply || !seat) return;
     if (role_ == role::spectator) {
         if (const auto* s = pair_ ? pair_->find(*ply) : nullptr; s && measuring()) {
@@ -168,17 +179,21 @@ void load_client::on_move_event(std::string_view d) {
         }
         return;
     }
-    if (auto room = as_string(member(d, "room")); !room || *room != room_) return;
+    if (!room || *room != room_) return;
     ply_ = *ply;
     if (*seat == seat_) return;  // our own move echoed; the ack times it
     if (const auto* s = pair_->find(*ply); s && measuring()) {
         auto us = std::chrono::duration_cast<std::chrono::microseconds>(clock_type::now() - s->at);
         sh_.stats.opponent.record(static_cast<std::uint64_t>(us.count()));
     }
-    auto board = member(d, "board");
     if (!board || over_) return;
-    if (as_int(member(*board, "to_move")) == seat_)
-        if (auto moves = member(*board, "moves")) play_from(*moves);
+    std::optional<std::int64_t> to_move;
+    std::optional<std::string_view> moves;
+    for_each_member(*board, [&](std::string_view k, std::string_view v) {
+        if (k == "to_move") to_move = as_int(v);
+        else if (k == "moves") moves = v;
+    });
+    if (to_move == seat_ && moves) play_from(*moves);
 }
 
 void load_client::on_ack(std::string_view d) {

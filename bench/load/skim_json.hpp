@@ -5,6 +5,7 @@
 // skips the rest instead of building a DOM (nlohmann is kept for rare frames).
 // Input is trusted to be the server's JSON; malformed text yields "not found".
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string_view>
 
@@ -49,6 +50,38 @@ void for_each_element(std::string_view arr, F&& f) {
         p = q;
         while (p < e && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
         if (p < e && *p == ',') ++p;
+    }
+}
+
+// Calls f(key, raw value) for each member of the object `obj`, in one pass
+// (cheaper than several member() calls, which each scan from the start).
+template <class F>
+void for_each_member(std::string_view obj, F&& f) {
+    const char* p = obj.data();
+    const char* e = p + obj.size();
+    auto ws = [&] { while (p < e && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p; };
+    ws();
+    if (p >= e || *p != '{') return;
+    ++p;
+    for (;;) {
+        ws();
+        if (p >= e || *p != '"') return;
+        const char* k = ++p;
+        while (p < e && *p != '"') p += (*p == '\\') ? 2 : 1;
+        if (p >= e) return;
+        std::string_view key(k, static_cast<std::size_t>(p - k));
+        ++p;
+        ws();
+        if (p >= e || *p != ':') return;
+        ++p;
+        ws();
+        const char* v = p;
+        p = skip_value(p, e);
+        if (!p) return;
+        f(key, std::string_view(v, static_cast<std::size_t>(p - v)));
+        ws();
+        if (p < e && *p == ',') ++p;
+        else return;
     }
 }
 

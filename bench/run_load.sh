@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Load benchmark of kibitz-server (not part of the test run; a few minutes).
+# Builds kibitz-server and kibitz-load if needed, then for each N starts a fresh
+# server on 127.0.0.1 with a temporary database and runs the generator:
+#   play: N = 20, 200, 1000, 2000 clients (N/2 games of checkers, 3600+0 clocks,
+#         random legal moves, rematch on game end), LOAD_SECONDS measured each;
+#   idle: 10,000 connections that say hello and stay idle (RSS per connection).
+# The server's per-connection rate limit is RAISED for play runs
+# (--rate 100000 --burst 100000 instead of 20/s, burst 40): one player here sends
+# far more than a person can. Everything else is the server's default.
+# Environment: KIBITZ_BUILD_DIR (default build-load), LOAD_SECONDS (15),
+# LOAD_SIZES ("20 200 1000 2000"), LOAD_IDLE (10000), LOAD_GEN_THREADS (1),
+# LOAD_SERVER_THREADS (server default: one per core), LOAD_SPECTATORS (0).
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${KIBITZ_BUILD_DIR:-$root/build-load}
+seconds=${LOAD_SECONDS:-15}
+sizes=${LOAD_SIZES:-"20 200 1000 2000"}
+idle=${LOAD_IDLE:-10000}
+gen_threads=${LOAD_GEN_THREADS:-1}
+spectators=${LOAD_SPECTATORS:-0}
+server_threads=()
+[[ -n "${LOAD_SERVER_THREADS:-}" ]] && server_threads=(--threads "$LOAD_SERVER_THREADS")
+
+if [[ ! -f $build/build.ninja ]]; then
+    cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+cmake --build "$build" --target kibitz-server kibitz-load -j2 >/dev/null
+server_bin=$build/bin/kibitz-server
+load_bin=$build/bin/kibitz-load
+
+# 10,000 connections need 10,000 descriptors on each side (one process each).
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+echo "ulimit -n $(ulimit -n); $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+
+tmp=$(mktemp -d /tmp/kibitz-load.XXXXXX)
+server_pid=
+stop_server() {
+    if [[ -n $server_pid ]] && kill -0 "$server_pid" 2>/dev/null; then
+        kill -TERM "$server_pid"
+        for _ in $(seq 100); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
+        kill -0 "$server_pid" 2>/dev/null && kill -KILL "$server_pid"
+        wait "$server_pid" 2>/dev/null || true
+    fi
+    server_pid=
+}
+trap 'stop_server; rm -rf "$tmp"' EXIT
+
+port=$((20000 + RANDOM % 20000))
+start_server() {  # extra flags...
+    port=$((port + 1))
+    rm -f "$tmp"/kibitz.db*
+    "$server_bin" --address 127.0.0.1 --port "$port" --db "$tmp/kibitz.db" --log-level warn \
+        "${server_threads[@]}" "$@" >"$tmp/server.log" 2>&1 &
+    server_pid=$!
+    for _ in $(seq 100); do
+        curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && return 0
+        sleep 0.1
+    done
+    echo "server did not start:"; cat "$tmp/server.log"; exit 1
+}
+metric() { curl -s "http://127.0.0.1:$port/metrics" | awk -v m="$1" '$1 == m {print $2}'; }
+
+for n in $sizes; do
+    echo
+    echo "== play: $n clients, $spectators spectators/game, ${seconds} s =="
+    start_server --rate 100000 --burst 100000
+    "$load_bin" --port "$port" --server-pid "$server_pid" --clients "$n" --spectators "$spectators" \
+        --seconds "$seconds" --warmup 2 --threads "$gen_threads" | tee "$tmp/load.out"
+    served=$(metric kibitz_moves_total)
+    stop_server
+    # Every accepted move must be in the database once the server has stopped.
+    stored=$(sqlite3 "$tmp/kibitz.db" "SELECT COUNT(*) FROM moves" 2>/dev/null || echo "n/a")
+    echo "persisted: server accepted ${served:-?} moves in total, database holds $stored"
+    grep -i -E "error|warn" "$tmp/server.log" | sort | uniq -c | sort -rn | head -5 || true
+done
+
+echo
+echo "== idle: $idle connections =="
+start_server
+"$load_bin" --mode idle --port "$port" --server-pid "$server_pid" --idle "$idle" --seconds 5 \
+    --threads "$gen_threads" | tee "$tmp/load.out"
+stop_server
