@@ -16,6 +16,8 @@
 namespace kibitz::server {
 
 class ws_session;
+namespace storage { class store; }
+namespace auth { class accounts; }
 
 class connections {
 public:
@@ -33,6 +35,9 @@ struct net_context {
     server_config cfg;
     std::string web_root;
     std::shared_ptr<hub> play;
+    // Owned by app; null when the server runs without a database (some tests).
+    storage::store* store = nullptr;
+    auth::accounts* accounts = nullptr;
     metrics& stats;
     connections conns;
     std::atomic<std::uint64_t> next_conn{1};
