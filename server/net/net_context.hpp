@@ -35,13 +35,13 @@ struct net_context {
     server_config cfg;
     std::string web_root;
     std::shared_ptr<hub> play;
-    // Owned by app; null when the server runs without a database (some tests).
-    storage::store* store = nullptr;
-    auth::accounts* accounts = nullptr;
     metrics& stats;
     connections conns;
     std::atomic<std::uint64_t> next_conn{1};
     std::atomic<bool> stopping{false};
+    // Owned by app; null when the server runs without a database (some tests).
+    storage::store* store = nullptr;
+    auth::accounts* accounts = nullptr;
 };
 
 }  // namespace kibitz::server
