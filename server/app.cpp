@@ -3,7 +3,13 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "auth/accounts.hpp"
 #include "net/listener.hpp"
+#include "play/room.hpp"
+#include "play/store_recorder.hpp"
+#include "store/sqlite_store.hpp"
+
+#include <future>
 
 namespace kibitz::server {
 
@@ -11,17 +17,86 @@ namespace net = boost::asio;
 
 app::app(server_config cfg, std::shared_ptr<game_recorder> recorder)
     : cfg_(std::move(cfg)), ioc_(std::max(1, cfg_.threads)) {
+    custom_recorder_ = recorder != nullptr;
     auto play = std::make_shared<hub>(ioc_, cfg_.play, metrics_, std::move(recorder));
     ctx_.reset(new net_context{cfg_, cfg_.web_root, play, metrics_, {}, {}, {}});
 }
 
-app::~app() = default;
+app::~app() {
+    // Accounts first (it waits for its operations, which use the store), then
+    // the store: it finishes every queued write, so every move the rooms
+    // handed over is committed before the file closes.
+    ctx_->accounts = nullptr;
+    ctx_->store = nullptr;
+    ctx_->play->attach_store(nullptr, nullptr);
+    accounts_.reset();
+    store_.reset();
+}
+
+std::variant<std::uint16_t, std::string> app::open_store() {
+    storage::store_options o;
+    o.path = cfg_.db;
+    o.readers = std::max(1, cfg_.db_readers);
+    o.synchronous_full = cfg_.db_sync_full;
+    auto opened = storage::sqlite_store::open(o);
+    if (!opened) return "database " + cfg_.db + ": " + opened.reason();
+    store_ = std::move(opened.value());
+    accounts_ = std::make_unique<auth::accounts>(*store_);
+    ctx_->store = store_.get();
+    ctx_->accounts = accounts_.get();
+    auto& play = *ctx_->play;
+    play.attach_store(store_.get(), accounts_.get());
+    if (!custom_recorder_) {
+        std::weak_ptr<hub> weak = ctx_->play;
+        play.set_recorder(std::make_shared<store_recorder>(
+            *store_, [weak](std::int64_t row, const std::string& game, storage::rating_value v) {
+                if (auto h = weak.lock()) h->set_rating(row, game, v);
+            }));
+    }
+    return std::uint16_t{0};
+}
+
+namespace {
+std::optional<time_control> stored_tc(const storage::game_settings& s) {
+    if (s.initial_ms == 0 && s.increment_ms == 0) return std::nullopt;
+    return time_control{static_cast<int>(s.initial_ms / 1000), static_cast<int>(s.increment_ms / 1000)};
+}
+}  // namespace
 
 std::variant<std::uint16_t, std::string> app::start() {
+    std::vector<storage::game_record> unfinished;
+    if (!cfg_.db.empty() && cfg_.db != ":memory:") {
+        auto opened = open_store();
+        if (auto* e = std::get_if<std::string>(&opened)) return *e;
+        // Start-up only, before any I/O thread runs: waiting here blocks no one.
+        std::promise<core::result<std::vector<storage::game_record>>> loaded;
+        store_->unfinished_games([&](core::result<std::vector<storage::game_record>> r) {
+            loaded.set_value(std::move(r));
+        });
+        auto r = loaded.get_future().get();
+        if (!r) return "database " + cfg_.db + ": loading unfinished games: " + r.reason();
+        unfinished = std::move(r.value());
+    }
     listener_ = std::make_shared<listener>(ioc_, *ctx_);
     auto port = listener_->open(cfg_.address, cfg_.port);
     if (std::holds_alternative<std::string>(port)) return port;
     ctx_->play->start();
+    auto* rec = dynamic_cast<store_recorder*>(&ctx_->play->recorder());
+    for (auto& g : unfinished) {
+        const auto& sum = g.summary;
+        auto* info = core::find_game(sum.settings.game_id);
+        if (!info) {
+            spdlog::error("store: game {} of unknown game '{}' not restored", sum.id,
+                          sum.settings.game_id);
+            continue;
+        }
+        std::string id = sum.public_id.empty() ? "r" + std::to_string(sum.id) : sum.public_id;
+        if (rec) rec->adopt(id, sum.id, sum.settings.game_id);
+        room_settings rs{info, stored_tc(sum.settings), sum.settings.rated, sum.settings.is_private};
+        ctx_->play->restore_room(id, rs, hub::from_stored(sum.seats[0], ""),
+                                 hub::from_stored(sum.seats[1], ""), g);
+    }
+    if (!unfinished.empty()) spdlog::info("restored {} unfinished games", unfinished.size());
     listener_->run();
     return port;
 }

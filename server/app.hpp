@@ -1,7 +1,10 @@
 #pragma once
 // The whole server in one object: the io_context and its threads, the listener,
-// the play hub, the metrics. main() and the tests both use it. start() binds;
-// run() blocks on the I/O threads until stop() lets the work run out.
+// the play hub, the metrics, and (with a database) the store and the accounts.
+// main() and the tests both use it. start() opens the database, restores the
+// unfinished games and binds; run() blocks on the I/O threads until stop()
+// lets the work run out. The destructor closes the accounts, then the store
+// (which first finishes every queued write).
 #include <memory>
 #include <string>
 #include <thread>
@@ -18,13 +21,18 @@
 namespace kibitz::server {
 
 class listener;
+class store_recorder;
+namespace storage { class sqlite_store; }
+namespace auth { class accounts; }
 
 class app {
 public:
     explicit app(server_config cfg, std::shared_ptr<game_recorder> recorder = nullptr);
     ~app();
 
-    // Binds the port; returns the bound port (useful with port 0) or an error.
+    // Opens the database (refusing one newer than this build), restores
+    // unfinished games, binds the port; returns the bound port (useful with
+    // port 0) or an error for people.
     std::variant<std::uint16_t, std::string> start();
     void run();   // runs cfg.threads I/O threads (this one included) until stopped
     void stop();  // graceful: stop accepting, close WebSockets with 1001, let work finish
@@ -38,6 +46,10 @@ private:
     std::shared_ptr<listener> listener_;
     void poll_closed();
     std::unique_ptr<boost::asio::steady_timer> deadline_, poll_;
+    std::variant<std::uint16_t, std::string> open_store();
+    std::unique_ptr<storage::sqlite_store> store_;
+    std::unique_ptr<auth::accounts> accounts_;  // uses store_: destroyed first
+    bool custom_recorder_ = false;
 };
 
 }  // namespace kibitz::server

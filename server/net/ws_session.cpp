@@ -28,7 +28,20 @@ ws_session::~ws_session() {
 }
 
 void ws_session::run(beast::http::request<beast::http::string_body> req) {
-    handler_ = std::make_unique<client_handler>(ctx_.play, weak_from_this(), id_);
+    // The handler's store callbacks come back onto this strand (and keep the
+    // session alive until they ran).
+    auto post = [w = weak_from_this()](std::function<void()> f) {
+        if (auto s = w.lock())
+            net::post(s->ws_.get_executor(), [s, f = std::move(f)] {
+                if (s->finished_) return;
+                try {
+                    f();
+                } catch (const std::exception& e) {
+                    spdlog::error("conn {}: {}", s->id_, e.what());
+                }
+            });
+    };
+    handler_ = std::make_unique<client_handler>(ctx_.play, weak_from_this(), id_, post);
     ctx_.conns.add(id_, weak_from_this());
     ws_.read_message_max(ctx_.cfg.max_frame);  // Beast closes with 1009 above this
     websocket::stream_base::timeout t{};

@@ -2,6 +2,9 @@
 
 #include <chrono>
 
+#include <spdlog/spdlog.h>
+
+#include "auth/accounts.hpp"
 #include "net/metrics.hpp"
 #include "play/lobby.hpp"
 #include "play/room.hpp"
@@ -9,8 +12,9 @@
 
 namespace kibitz::server {
 
-client_handler::client_handler(std::shared_ptr<hub> h, peer_ref self, std::uint64_t conn)
-    : hub_(std::move(h)), self_(std::move(self)), conn_(conn) {}
+client_handler::client_handler(std::shared_ptr<hub> h, peer_ref self, std::uint64_t conn,
+                               poster post)
+    : hub_(std::move(h)), self_(std::move(self)), conn_(conn), post_(std::move(post)) {}
 
 void client_handler::send(std::shared_ptr<const std::string> f) { send_to(self_, f); }
 
@@ -20,23 +24,91 @@ void client_handler::fail(const client_msg& m, std::string code, std::string mes
 }
 
 void client_handler::hello(const hello_msg& m) {
+    if (hub_->accounts() && hub_->store() && post_) return stored_hello(m);
+    // Without a database: guests in memory only.
     bool resumed = false;
+    player_ptr p;
     if (m.token) {
-        player_ = hub_->find_token(*m.token);
-        if (player_) resumed = true;
+        p = hub_->find_token(*m.token);
+        if (p) resumed = true;
         else send(error_frame({"stale_token", "unknown session token: here is a new identity"},
                               "hello"));
     }
-    if (!player_) player_ = hub_->new_guest();
-    hub_->bind_peer(player_->id, self_);
+    if (!p) p = hub_->new_guest();
+    welcome(std::move(p), resumed);
+}
+
+void client_handler::stored_hello(const hello_msg& m) {
+    hello_pending_ = true;
+    if (!m.token) return new_stored_guest();
+    hub_->accounts()->resolve(*m.token, [this, post = post_, token = *m.token](
+                                            core::result<std::optional<storage::player>> r) {
+        post([this, r = std::move(r), token] {
+            if (!r) {
+                spdlog::error("hello: resolving a token: {}", r.reason());
+                hello_pending_ = false;
+                waiting_.clear();
+                return send(error_frame({"internal", "the session could not be checked"}, "hello"));
+            }
+            if (!r.value()) {
+                send(error_frame({"stale_token", "unknown session token: here is a new identity"},
+                                 "hello"));
+                return new_stored_guest();
+            }
+            auto p = hub::from_stored(*r.value(), token);
+            if (p->guest) return welcome(std::move(p), true);
+            // An account: its ratings per game, for the lobby and the rooms.
+            // This handler runs on a store thread: it touches only copies.
+            hub_->store()->profile_of(p->name, 1, [this, h = hub_, post = post_, p](
+                                                      core::result<std::optional<storage::profile>> pr) {
+                nlohmann::json ratings = nlohmann::json::object();
+                if (pr && pr.value())
+                    for (const auto& gr : pr.value()->ratings) {
+                        h->set_rating(p->row, gr.game_id, gr.value);
+                        ratings[gr.game_id] = {{"rating", gr.value.rating},
+                                               {"rd", gr.value.rd},
+                                               {"games", gr.value.games},
+                                               {"provisional", gr.value.provisional()}};
+                    }
+                post([this, p, ratings] { welcome(p, true, ratings); });
+            });
+        });
+    });
+}
+
+void client_handler::new_stored_guest() {
+    hub_->accounts()->new_guest([this, post = post_](core::result<auth::session> r) {
+        post([this, r = std::move(r)] {
+            if (!r) {
+                spdlog::error("hello: creating a guest: {}", r.reason());
+                hello_pending_ = false;
+                waiting_.clear();
+                return send(error_frame({"internal", "no identity could be created"}, "hello"));
+            }
+            welcome(hub::from_stored(r.value().who, r.value().token), false);
+        });
+    });
+}
+
+void client_handler::welcome(player_ptr p, bool resumed, nlohmann::json ratings) {
+    hello_pending_ = false;
+    if (closed_) return;
+    player_ = std::move(p);
+    hub_->bind_peer(player_->key(), self_);
     hub_->connection_up();
     auto now = std::chrono::system_clock::now().time_since_epoch();
+    json user = player_->public_json();
+    if (!ratings.is_null()) user["ratings"] = ratings;
     json d = {{"token", player_->token},
-              {"user", player_->public_json()},
+              {"user", user},
               {"resumed", resumed},
-              {"rooms", hub_->rooms_of(player_->id)},
+              {"rooms", hub_->rooms_of(player_->key())},
               {"server_time", std::chrono::duration_cast<std::chrono::milliseconds>(now).count()}};
     send(make_frame("welcome", d));
+    // What came in meanwhile, in order.
+    auto waiting = std::move(waiting_);
+    waiting_.clear();
+    for (const auto& m : waiting) handle(m);
 }
 
 void client_handler::handle(const client_msg& m) {
@@ -48,8 +120,15 @@ void client_handler::handle(const client_msg& m) {
                       std::chrono::duration_cast<std::chrono::milliseconds>(now).count()}}));
     }
     if (auto* h = std::get_if<hello_msg>(&m.body)) {
-        if (player_) return fail(m, "bad_message", "hello was already sent on this connection");
+        if (player_ || hello_pending_)
+            return fail(m, "bad_message", "hello was already sent on this connection");
         return hello(*h);
+    }
+    if (hello_pending_) {
+        // The rate limiter bounds how many can pile up; cap it anyway.
+        if (waiting_.size() >= 64) return fail(m, "rate_limited", "wait for the welcome");
+        waiting_.push_back(m);
+        return;
     }
     if (!player_) return fail(m, "hello_required", "send hello first");
 
@@ -100,7 +179,7 @@ void client_handler::closed() {
     if (!player_) return;
     hub_->connection_down();
     hub_->the_lobby().connection_closed(player_, conn_);
-    auto rooms = hub_->rooms_of(player_->id);
+    auto rooms = hub_->rooms_of(player_->key());
     rooms.insert(rooms.end(), rooms_.begin(), rooms_.end());
     std::set<std::string> unique(rooms.begin(), rooms.end());
     for (const auto& id : unique)

@@ -2,6 +2,13 @@
 // One connection's view of the play layer: who it is (after hello), which rooms
 // it joined, and where each typed message goes (the lobby or a room). Owned by
 // its ws_session and used only on that session's strand.
+//
+// With a database, hello is asynchronous: the token is resolved by
+// auth::accounts (store thread), and the answer comes back through `post`
+// (onto the session's strand, keeping the session alive). Messages that arrive
+// meanwhile wait in order and are handled after the welcome.
+#include <deque>
+#include <functional>
 #include <memory>
 #include <set>
 #include <string>
@@ -13,13 +20,19 @@ namespace kibitz::server {
 
 class client_handler {
 public:
-    client_handler(std::shared_ptr<hub> h, peer_ref self, std::uint64_t conn);
+    // Runs a function on the session's strand (does nothing once it is gone).
+    using poster = std::function<void(std::function<void()>)>;
+
+    client_handler(std::shared_ptr<hub> h, peer_ref self, std::uint64_t conn, poster post = {});
 
     void handle(const client_msg& m);
     void closed();  // the connection is gone: tell the lobby and every room
 
 private:
     void hello(const hello_msg& m);
+    void stored_hello(const hello_msg& m);
+    void new_stored_guest();
+    void welcome(player_ptr p, bool resumed, nlohmann::json ratings = nullptr);
     void fail(const client_msg& m, std::string code, std::string message);
     void send(std::shared_ptr<const std::string> f);
 
@@ -29,6 +42,9 @@ private:
     player_ptr player_;
     std::set<std::string> rooms_;  // joined (as player or spectator)
     bool closed_ = false;
+    poster post_;
+    bool hello_pending_ = false;
+    std::deque<client_msg> waiting_;  // arrived while hello was being resolved
 };
 
 }  // namespace kibitz::server

@@ -23,6 +23,7 @@ public:
     bool on_move(int seat, time_point now);
     void start(int seat, time_point now);  // the seat's clock starts running
     void stop(time_point now);             // freezes whatever is running
+    void set(int seat, ms left) { left_[seat] = left; }  // restored after a restart (stopped)
     // When the running clock reaches zero (valid when running() >= 0).
     time_point flag_time() const { return since_ + left_[running_]; }
 

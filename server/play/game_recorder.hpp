@@ -1,8 +1,10 @@
 #pragma once
-// Where rooms report what happens, for storage (issue 4) to persist. The default
-// records nothing. Rooms call these on their own strand, so an implementation
-// must return at once (queue the work to its own thread) and must not throw.
+// Where rooms report what happens, for storage to persist (store_recorder.hpp
+// is the database one). The default records nothing. Rooms call these on their
+// own strand, so an implementation must return at once (queue the work to its
+// own thread) and must not throw.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,7 +28,7 @@ struct game_started {
 
 struct move_played {
     std::string room;
-    int ply = 0;              // 1 for the first move
+    int ply = 0;              // 1 for the first move (the store counts from 0)
     int seat = 0;
     std::string move;         // notation
     std::int64_t clock_ms[2] = {0, 0};  // remaining after the move (0 when untimed)
@@ -40,12 +42,28 @@ struct game_ended {
     std::int64_t at_ms = 0;
 };
 
+struct chat_said {
+    std::string room;
+    player_ptr who;           // null: unknown
+    bool players = true;      // the players' channel, else the spectators'
+    std::string text;
+    std::int64_t at_ms = 0;
+};
+
 class game_recorder {
 public:
+    // Called once the move is durable (true) or storing it failed (false), on
+    // any thread: the room posts back to its strand.
+    using move_done = std::function<void(bool durable)>;
+
     virtual ~game_recorder() = default;
     virtual void on_start(const game_started&) {}
-    virtual void on_move(const move_played&) {}
+    virtual void on_move(const move_played&, move_done done) {
+        if (done) done(true);  // nothing to wait for
+    }
     virtual void on_end(const game_ended&) {}
+    virtual void on_chat(const chat_said&) {}
+    virtual void on_forget(const std::string& /*room*/) {}  // the room is gone for good
 };
 
 }  // namespace kibitz::server

@@ -1,6 +1,7 @@
 #include "play/hub.hpp"
 
 #include <cctype>
+#include <cmath>
 
 #include "net/metrics.hpp"
 #include "play/ids.hpp"
@@ -42,20 +43,57 @@ player_ptr hub::new_guest() {
     return p;
 }
 
+player_ptr hub::from_stored(const storage::player& sp, std::string token) {
+    auto p = std::make_shared<player>();
+    p->row = sp.id;
+    p->guest = sp.guest();
+    p->id = (p->guest ? "g-" : "u-") + std::to_string(sp.id);
+    p->name = sp.name;
+    p->token = std::move(token);
+    return p;
+}
+
+void hub::set_rating(std::int64_t row, const std::string& game, storage::rating_value v) {
+    std::lock_guard lock(mu_);
+    ratings_[row][game] = v;
+}
+
+std::optional<storage::rating_value> hub::rating_of(const player& p, std::string_view game) const {
+    if (p.guest || !p.row) return std::nullopt;
+    std::lock_guard lock(mu_);
+    auto it = ratings_.find(p.row);
+    if (it != ratings_.end()) {
+        auto r = it->second.find(game);
+        if (r != it->second.end()) return r->second;
+    }
+    return storage::rating_value{};  // an account that has not played it: 1500, provisional
+}
+
+nlohmann::json hub::player_json(const player_ptr& p, std::string_view game) const {
+    auto r = rating_of(*p, game);
+    if (!r) return p->public_json();
+    return p->public_json(static_cast<int>(std::lround(r->rating)), r->provisional());
+}
+
+int hub::pairing_rating(const player_ptr& p, std::string_view game) const {
+    auto r = rating_of(*p, game);
+    return r ? static_cast<int>(std::lround(r->rating)) : p->rating;
+}
+
 player_ptr hub::find_token(const std::string& token) const {
     std::lock_guard lock(mu_);
     auto it = by_token_.find(token);
     return it == by_token_.end() ? nullptr : it->second;
 }
 
-void hub::bind_peer(const std::string& player_id, peer_ref p) {
+void hub::bind_peer(const std::string& player_key, peer_ref p) {
     std::lock_guard lock(mu_);
-    peers_[player_id] = std::move(p);
+    peers_[player_key] = std::move(p);
 }
 
-peer_ref hub::peer_of(const std::string& player_id) const {
+peer_ref hub::peer_of(const std::string& player_key) const {
     std::lock_guard lock(mu_);
-    auto it = peers_.find(player_id);
+    auto it = peers_.find(player_key);
     return it == peers_.end() ? peer_ref{} : it->second;
 }
 
@@ -70,8 +108,22 @@ std::shared_ptr<room> hub::start_room(const room_settings& s, player_ptr seat0, 
     r->start(via);
     std::lock_guard lock(mu_);
     rooms_[id] = r;
-    active_[seat0->id].insert(id);
-    active_[seat1->id].insert(id);
+    active_[seat0->key()].insert(id);
+    active_[seat1->key()].insert(id);
+    return r;
+}
+
+std::shared_ptr<room> hub::restore_room(const std::string& id, const room_settings& s,
+                                        player_ptr seat0, player_ptr seat1,
+                                        const storage::game_record& g) {
+    auto r = std::make_shared<room>(*this, id, s, seat0, seat1);
+    ++in_play_;
+    metrics_.room_opened(s.game->id, +1);
+    r->restore(g);
+    std::lock_guard lock(mu_);
+    rooms_[id] = r;
+    active_[seat0->key()].insert(id);
+    active_[seat1->key()].insert(id);
     return r;
 }
 
@@ -85,7 +137,7 @@ void hub::room_finished(const std::string& id, const player_ptr seats[2]) {
     --in_play_;
     std::lock_guard lock(mu_);
     for (int s = 0; s < 2; ++s) {
-        auto it = active_.find(seats[s]->id);
+        auto it = active_.find(seats[s]->key());
         if (it == active_.end()) continue;
         it->second.erase(id);
         if (it->second.empty()) active_.erase(it);
@@ -95,8 +147,11 @@ void hub::room_finished(const std::string& id, const player_ptr seats[2]) {
 }
 
 void hub::forget_room(const std::string& id) {
-    std::lock_guard lock(mu_);
-    rooms_.erase(id);
+    {
+        std::lock_guard lock(mu_);
+        rooms_.erase(id);
+    }
+    recorder_->on_forget(id);
 }
 
 std::vector<std::string> hub::rooms_of(const std::string& player_id) const {

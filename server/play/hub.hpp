@@ -19,8 +19,12 @@
 #include "play/peer.hpp"
 #include "play/play_config.hpp"
 #include "play/player.hpp"
+#include "store/records.hpp"
 
 namespace kibitz::server {
+
+namespace storage { class store; }
+namespace auth { class accounts; }
 
 class lobby;
 class room;
@@ -39,19 +43,39 @@ public:
         std::shared_ptr<game_recorder> recorder);
     ~hub();
 
+    // With a database (before start): identities come from `accounts`, games
+    // and ratings from `store`. Both outlive the hub's use of them (app).
+    void attach_store(storage::store* s, auth::accounts* a) { store_ = s, accounts_ = a; }
+    storage::store* store() const { return store_; }
+    auth::accounts* accounts() const { return accounts_; }
+
     void start();
     void stop();  // cancels every timer so the io_context can run out
     bool stopping() const { return stopping_; }
 
     // Identities.
-    player_ptr new_guest();
-    player_ptr find_token(const std::string& token) const;
-    void bind_peer(const std::string& player_id, peer_ref p);  // the player's latest connection
-    peer_ref peer_of(const std::string& player_id) const;
+    player_ptr new_guest();  // in memory (no database)
+    player_ptr find_token(const std::string& token) const;  // in-memory guests only
+    // A stored player as the play layer sees it ("g-<row>" / "u-<row>").
+    static player_ptr from_stored(const storage::player& p, std::string token);
+
+    // Ratings per stored player and game (a cache of the store's, filled at
+    // hello and after each rated game). Guests and unknown players: none.
+    void set_rating(std::int64_t row, const std::string& game, storage::rating_value v);
+    std::optional<storage::rating_value> rating_of(const player& p, std::string_view game) const;
+    // The player's public JSON with the rating of `game` (provisional marked).
+    nlohmann::json player_json(const player_ptr& p, std::string_view game) const;
+    int pairing_rating(const player_ptr& p, std::string_view game) const;
+    void bind_peer(const std::string& player_key, peer_ref p);  // the player's latest connection
+    peer_ref peer_of(const std::string& player_key) const;
 
     // Rooms. start_room creates, registers and starts a game between two seats.
     std::shared_ptr<room> start_room(const room_settings& s, player_ptr seat0, player_ptr seat1,
                                      const std::string& via);
+    // Recreates an unfinished stored game after a restart under its room id.
+    std::shared_ptr<room> restore_room(const std::string& id, const room_settings& s,
+                                       player_ptr seat0, player_ptr seat1,
+                                       const storage::game_record& g);
     std::shared_ptr<room> find_room(const std::string& id) const;
     void room_finished(const std::string& id, const player_ptr seats[2]);  // game over
     void forget_room(const std::string& id);  // after it lingered
@@ -69,12 +93,15 @@ public:
     const play_config& config() const { return cfg_; }
     metrics& stats() { return metrics_; }
     game_recorder& recorder() { return *recorder_; }
+    void set_recorder(std::shared_ptr<game_recorder> r) { recorder_ = std::move(r); }  // before start
 
 private:
     boost::asio::io_context& ioc_;
     play_config cfg_;
     metrics& metrics_;
     std::shared_ptr<game_recorder> recorder_;
+    storage::store* store_ = nullptr;
+    auth::accounts* accounts_ = nullptr;
     std::shared_ptr<lobby> lobby_;
     std::atomic<long> online_{0}, in_play_{0};
     std::atomic<bool> stopping_{false};
@@ -83,7 +110,8 @@ private:
     std::map<std::string, player_ptr> by_token_;
     std::map<std::string, peer_ref> peers_;  // player id -> latest connection
     std::map<std::string, std::shared_ptr<room>> rooms_;
-    std::map<std::string, std::set<std::string>> active_;  // player id -> unfinished rooms
+    std::map<std::string, std::set<std::string>> active_;  // player key -> unfinished rooms
+    std::map<std::int64_t, std::map<std::string, storage::rating_value, std::less<>>> ratings_;
 };
 
 }  // namespace kibitz::server

@@ -47,9 +47,10 @@ void lobby::stop() {
     });
 }
 
-json lobby::seek::to_json() const {
+json lobby::seek::to_json(const hub& h) const {
     return {{"id", id}, {"game", settings.game->id}, {"tc", server::to_json(settings.tc)},
-            {"rated", settings.rated}, {"color", color}, {"by", by->public_json()}};
+            {"rated", settings.rated}, {"color", color},
+            {"by", h.player_json(by, settings.game->id)}};
 }
 
 void lobby::reply(const peer_ref& p, const std::optional<wire_error>& e, ack_id ack,
@@ -75,7 +76,7 @@ void lobby::subscribe(peer_ref p, std::uint64_t conn, bool on) {
         subscribers_[conn] = p;
         json seeks = json::array();
         for (auto& [id, s] : seeks_)
-            if (!s.invite) seeks.push_back(s.to_json());
+            if (!s.invite) seeks.push_back(s.to_json(hub_));
         json counts = {{"players", hub_.online()}, {"games", hub_.games_in_play()}};
         send_to(p, make_frame("lobby.snapshot", {{"seeks", seeks}, {"counts", counts}}));
     });
@@ -105,7 +106,7 @@ std::optional<wire_error> lobby::check_new_game(const player_ptr& who, const std
     if (rated && who->guest)
         return wire_error{"rated_requires_account", "guests play casual games only"};
     if (rated && !tc) return wire_error{"rated_requires_account", "untimed games are casual only"};
-    if (hub_.games_of(who->id) >= hub_.config().max_games)
+    if (hub_.games_of(who->key()) >= hub_.config().max_games)
         return wire_error{"too_many_games", "finish one of your games first"};
     return std::nullopt;
 }
@@ -121,13 +122,13 @@ void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_cre
                                                           std::string(info->seats[1]) + "\""},
                          ack, type);
         std::size_t open = 0;
-        for (auto& [id, s] : seeks_) open += s.by->id == who->id;
+        for (auto& [id, s] : seeks_) open += s.by->key() == who->key();
         if (open >= hub_.config().max_seeks)
             return reply(p, wire_error{"too_many_seeks", "cancel one of your open seeks first"},
                          ack, type);
         seek s{(m.invite ? "" : "s") + random_string(m.invite ? 10 : 9, base62),
                {info, m.tc, m.rated, m.invite}, m.color, who, conn, m.invite};
-        auto j = s.to_json();
+        auto j = s.to_json(hub_);
         seeks_[s.id] = s;
         reply(p, std::nullopt, ack, type);
         if (m.invite) {
@@ -145,7 +146,7 @@ void lobby::cancel_seek(player_ptr who, peer_ref p, seek_cancel_msg m, ack_id ac
                         std::string type) {
     on_strand([=, this] {
         auto it = seeks_.find(m.id);
-        if (it == seeks_.end() || it->second.invite != m.invite || it->second.by->id != who->id)
+        if (it == seeks_.end() || it->second.invite != m.invite || it->second.by->key() != who->key())
             return reply(p, m.invite ? wire_error{"unknown_invite", "no such open invite of yours"}
                                      : wire_error{"unknown_seek", "no such open seek of yours"},
                          ack, type);
@@ -165,7 +166,7 @@ void lobby::accept_seek(player_ptr who, peer_ref p, seek_accept_msg m, ack_id ac
                                      : wire_error{"unknown_seek", "no such open seek"},
                          ack, type);
         seek s = it->second;
-        if (s.by->id == who->id)
+        if (s.by->key() == who->key())
             return reply(p, wire_error{"own_seek", "you cannot accept your own seek"}, ack, type);
         const core::game_info* info = nullptr;
         if (auto e = check_new_game(who, std::string(s.settings.game->id), s.settings.tc,
@@ -191,18 +192,20 @@ void lobby::quick_join(player_ptr who, peer_ref p, std::uint64_t conn, quick_joi
                        ack_id ack, std::string type) {
     on_strand([=, this] {
         const core::game_info* info = nullptr;
-        if (auto e = check_new_game(who, m.game, m.tc, false, &info)) return reply(p, e, ack, type);
-        auto waiting = queue_.join({who, conn, m.game, m.tc, std::chrono::steady_clock::now()});
+        if (auto e = check_new_game(who, m.game, m.tc, m.rated, &info)) return reply(p, e, ack, type);
+        auto waiting = queue_.join({who, conn, m.game, m.tc, std::chrono::steady_clock::now(),
+                                    m.rated, hub_.pairing_rating(who, m.game)});
         reply(p, std::nullopt, ack, type);
         send_to(p, make_frame("quick.queued",
-                              {{"game", m.game}, {"tc", to_json(m.tc)}, {"waiting", waiting}}));
+                              {{"game", m.game}, {"tc", to_json(m.tc)}, {"rated", m.rated},
+                               {"waiting", waiting}}));
         pair_tick();
     });
 }
 
 void lobby::quick_leave(player_ptr who, peer_ref p, ack_id ack, std::string type) {
     on_strand([=, this] {
-        queue_.leave(who->id);
+        queue_.leave(who->key());
         reply(p, std::nullopt, ack, type);
         send_to(p, make_frame("quick.left", json::object()));
     });
@@ -266,7 +269,7 @@ void lobby::pair_tick() {
     if (stopped_) return;
     for (auto& pr : queue_.pair_up(std::chrono::steady_clock::now())) {
         const core::game_info* info = core::find_game(pr.a.game);
-        start_game({info, pr.a.tc, false, false}, pr.a.who, pr.b.who,
+        start_game({info, pr.a.tc, pr.a.rated, false}, pr.a.who, pr.b.who,
                    random_string(1, "01")[0] - '0', "quick");
     }
     if (pair_timer_.expiry() > std::chrono::steady_clock::now()) return;  // already armed

@@ -47,7 +47,7 @@ private:
         player_ptr by;
         std::uint64_t conn = 0;
         bool invite = false;
-        json to_json() const;
+        json to_json(const hub& h) const;
     };
 
     template <class F>

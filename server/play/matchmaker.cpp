@@ -6,15 +6,15 @@
 namespace kibitz::server {
 
 std::size_t matchmaker::join(entry e) {
-    leave(e.who->id);
+    leave(e.who->key());
     waiting_.push_back(std::move(e));
     const auto& me = waiting_.back();
     return std::count_if(waiting_.begin(), waiting_.end(),
-                         [&](const entry& o) { return o.game == me.game && o.tc == me.tc; });
+                         [&](const entry& o) { return o.game == me.game && o.tc == me.tc && o.rated == me.rated; });
 }
 
 bool matchmaker::leave(const std::string& player_id) {
-    auto n = std::erase_if(waiting_, [&](const entry& e) { return e.who->id == player_id; });
+    auto n = std::erase_if(waiting_, [&](const entry& e) { return e.who->key() == player_id; });
     return n > 0;
 }
 
@@ -38,8 +38,9 @@ std::vector<matchmaker::pairing> matchmaker::pair_up(time_point now) {
         int best_gap = 0;
         for (std::size_t j = i + 1; j < waiting_.size(); ++j) {
             const auto& b = waiting_[j];
-            if (b.game != a.game || b.tc != a.tc || b.who->id == a.who->id) continue;
-            int gap = std::abs(a.who->rating - b.who->rating);
+            if (b.game != a.game || b.tc != a.tc || b.rated != a.rated || b.who->key() == a.who->key())
+                continue;
+            int gap = std::abs(a.rating - b.rating);
             if (gap > window_at(a, now) || gap > window_at(b, now)) continue;
             if (!best || gap < best_gap) best = j, best_gap = gap;
         }

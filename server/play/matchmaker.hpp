@@ -25,6 +25,8 @@ public:
         std::string game;
         std::optional<time_control> tc;
         time_point since{};
+        bool rated = false;  // rated and casual queues are apart
+        int rating = 1500;   // the player's rating in this game (guests: 1500)
     };
     struct pairing {
         entry a, b;

@@ -1,6 +1,9 @@
 #pragma once
-// Who someone is: a guest now, an account once storage lands. Immutable after
-// creation and shared (shared_ptr<const player>) across threads.
+// Who someone is: a guest or an account. Immutable after creation and shared
+// (shared_ptr<const player>) across threads. With a database, `row` is the
+// stored player row and identity is that row (a guest who registers keeps it);
+// without one (some tests), identity is the in-memory id.
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -9,16 +12,23 @@
 namespace kibitz::server {
 
 struct player {
-    std::string id;     // "g-5e8f3a2b" for guests
-    std::string name;   // "Guest-5E8F"
+    std::string id;     // "g-5e8f3a2b" (in memory), "g-<row>" / "u-<row>" (stored)
+    std::string name;   // "Guest-5E8F", or the account's username
     std::string token;  // session token (secret: never sent to anyone else)
-    int rating = 1500;  // pairing rating; guests are unrated and pair as 1500
+    int rating = 1500;  // pairing rating when no per-game rating is known
     bool guest = true;
+    std::int64_t row = 0;  // stored player row; 0 without a database
 
-    nlohmann::json public_json() const {
-        return {{"id", id}, {"name", name},
-                {"rating", guest ? nlohmann::json(nullptr) : nlohmann::json(rating)},
-                {"guest", guest}};
+    // The key of every per-player map (hub, lobby, rooms, matchmaker).
+    std::string key() const { return row ? "#" + std::to_string(row) : id; }
+    bool same(const player& o) const { return key() == o.key(); }
+
+    // `rating`: the rating shown for the game at hand (null for guests or when unknown).
+    nlohmann::json public_json(nlohmann::json rating = nullptr, bool provisional = false) const {
+        nlohmann::json j = {{"id", id}, {"name", name}, {"rating", guest ? nullptr : rating},
+                            {"guest", guest}};
+        if (!guest && !rating.is_null()) j["provisional"] = provisional;
+        return j;
     }
 };
 

@@ -63,9 +63,27 @@ void room::command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg 
                    std::optional<std::int64_t> ack, std::string type) {
     net::post(strand_, [self = shared_from_this(), this, who = std::move(who), p = std::move(p),
                         conn, cmd = std::move(cmd), ack, type = std::move(type)] {
+        // A move is acknowledged only once the store reports it durable: the
+        // recorder calls `done` from its own thread, and the ack goes out from
+        // the strand. Everyone sees the move event at once (before the ack).
+        bool deferred = cmd.action == room_action::move;
+        move_done done;
+        if (deferred)
+            done = [self, p, ack, type](bool durable, std::int64_t v) {
+                net::post(self->strand_, [self, p, ack, type, durable, v] {
+                    if (!durable) {
+                        ++self->hub_.stats().rejected_total;
+                        send_to(p, error_frame({"not_stored", "the move was played but could not "
+                                                              "be stored"},
+                                               type, ack, self->id_));
+                    } else if (ack) {
+                        send_to(p, ack_frame(*ack, type, self->id_, v));
+                    }
+                });
+            };
         std::optional<wire_error> err;
         try {
-            err = act(seat_of(who), conn, who, cmd);
+            err = act(seat_of(who), conn, who, cmd, std::move(done));
         } catch (const std::exception& e) {
             spdlog::error("room {}: {} failed: {}", id_, type, e.what());
             err = wire_error{"internal", "internal error"};
@@ -73,7 +91,7 @@ void room::command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg 
         if (err) {
             ++hub_.stats().rejected_total;
             send_to(p, error_frame(*err, type, ack, id_));
-        } else if (ack) {
+        } else if (ack && !deferred) {
             send_to(p, ack_frame(*ack, type, id_, v_));
         }
     });
@@ -86,7 +104,7 @@ void room::do_start(const std::string& via) {
     first_move_deadline_ = now + hub_.config().first_move_limit;
     for (int s = 0; s < 2; ++s) {
         auto& seat = seats_[s];
-        seat.peer = hub_.peer_of(seat.who->id);
+        seat.peer = hub_.peer_of(seat.who->key());
         auto live = seat.peer.lock();
         seat.connected = live != nullptr;
         seat.conn = live ? live->conn_id() : 0;
@@ -103,21 +121,83 @@ void room::do_start(const std::string& via) {
                      settings_.is_private, {seats_[0].who, seats_[1].who},
                      game_->position_text(), now_ms(-1)};
     hub_.recorder().on_start(rec);
-    if (!settings_.is_private) {
-        json players = json::array();
-        for (auto& s : seats_)
-            players.push_back({{"name", s.who->name}, {"rating", s.who->public_json()["rating"]}});
-        hub_.the_lobby().room_started(
-            std::string(settings_.game->id), id_,
-            {{"room", id_}, {"game", settings_.game->id}, {"tc", to_json(settings_.tc)},
-             {"rated", settings_.rated}, {"players", players}, {"plies", 0}, {"spectators", 0}});
+    if (!settings_.is_private)
+        hub_.the_lobby().room_started(std::string(settings_.game->id), id_, lobby_summary());
+}
+
+json room::lobby_summary() const {
+    json players = json::array();
+    for (auto& s : seats_) {
+        auto pj = hub_.player_json(s.who, settings_.game->id);
+        json one = {{"name", s.who->name}, {"rating", pj["rating"]}};
+        if (pj.contains("provisional")) one["provisional"] = pj["provisional"];
+        players.push_back(std::move(one));
     }
+    return {{"room", id_},       {"game", settings_.game->id}, {"tc", to_json(settings_.tc)},
+            {"rated", settings_.rated}, {"players", players}, {"plies", moves_.size()},
+            {"spectators", spectators_.size()}};
+}
+
+void room::restore(storage::game_record g) {
+    on_strand([this, g = std::move(g)] { do_restore(g); });
+}
+
+void room::do_restore(const storage::game_record& g) {
+    started_ = true;
+    auto now = clock_type::now();
+    // Versions from before the restart must never look current: a client that
+    // saw v 7 then must get a full state, not "nothing missed". So versions go
+    // on from a new base, the restore time in Unix seconds (far above any
+    // game's event count, and larger at every later restart).
+    v_ = now_ms(-1) / 1000;
+    push_event("start", {{"room", id_}, {"game", settings_.game->id}});
+    // Replay through the rules core from the standard start, so that history
+    // (repetition counts) is exactly what it was.
+    for (const auto& m : g.moves) {
+        auto index = game_->parse_move(m.notation);
+        if (!index || game_->to_move() != m.seat) {
+            spdlog::error("room {}: stored ply {} '{}' does not replay: {}", id_, m.ply,
+                          m.notation, index ? "wrong seat" : index.reason());
+            finish({core::status_kind::draw, -1, "not restorable"}, true);
+            return;
+        }
+        moves_.push_back(game_->move_text(index.value()));
+        game_->play(index.value());
+        seats_[m.seat].moved = true;
+    }
+    // Clocks paused while the server was down (storage::clocks_at_restart).
+    if (clock_) {
+        auto c = storage::clocks_at_restart(g);
+        for (int s = 0; s < 2; ++s) clock_->set(s, std::chrono::milliseconds(c[s]));
+    }
+    auto st = game_->current_status();
+    if (st.over()) {
+        // The last move ended the game but the end was not stored before the crash.
+        finish(st, false);
+        return;
+    }
+    int next = game_->to_move();
+    if (seats_[next].moved) {
+        if (clock_) clock_->start(next, now);
+    } else {
+        first_move_deadline_ = now + hub_.config().first_move_limit;
+    }
+    for (int s = 0; s < 2; ++s) {
+        // Nobody is connected yet: the usual grace runs from now.
+        auto grace = hub_.config().disconnect_grace;
+        if (clock_) grace = std::min(grace, clock_->remaining(s, now));
+        seats_[s].connected = false;
+        seats_[s].claim_at = now + grace;
+    }
+    arm_timer();
+    if (!settings_.is_private)
+        hub_.the_lobby().room_started(std::string(settings_.game->id), id_, lobby_summary());
 }
 
 int room::seat_of(const player_ptr& who) const {
     if (!who) return -1;
     for (int s = 0; s < 2; ++s)
-        if (seats_[s].who->id == who->id) return s;
+        if (seats_[s].who->key() == who->key()) return s;
     return -1;
 }
 

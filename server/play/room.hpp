@@ -17,6 +17,7 @@
 #include "play/clock.hpp"
 #include "play/hub.hpp"
 #include "protocol/server_msg.hpp"
+#include "store/records.hpp"
 
 namespace kibitz::server {
 
@@ -30,6 +31,9 @@ public:
     const room_settings& settings() const { return settings_; }
 
     void start(std::string via);
+    // Instead of start(): a stored unfinished game, replayed through the rules
+    // core, clocks as clocks_at_restart, both seats away until they rejoin.
+    void restore(storage::game_record g);
     void join(player_ptr who, peer_ref p, std::uint64_t conn, std::optional<std::int64_t> v);
     void leave(std::uint64_t conn);  // room.leave, or the connection closed
     void command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg cmd,
@@ -58,7 +62,12 @@ private:
     // room.cpp: membership, sync, broadcasting, state.
     template <class F>
     void on_strand(F&& f);
+    // Runs on the strand when a move is durable (or failed to store): acks the mover.
+    using move_done = std::function<void(bool durable, std::int64_t v)>;
+
     void do_start(const std::string& via);
+    void do_restore(const storage::game_record& g);
+    json lobby_summary() const;
     void do_join(player_ptr who, peer_ref p, std::uint64_t conn, std::optional<std::int64_t> v);
     void do_leave(std::uint64_t conn);
     int seat_of(const player_ptr& who) const;
@@ -74,8 +83,8 @@ private:
 
     // room_actions.cpp: what seats do, clocks and the end.
     std::optional<wire_error> act(int seat, std::uint64_t conn, const player_ptr& who,
-                                  const room_cmd_msg& cmd);
-    std::optional<wire_error> play_move(int seat, const std::string& text);
+                                  const room_cmd_msg& cmd, move_done done);
+    std::optional<wire_error> play_move(int seat, const std::string& text, move_done done);
     std::optional<wire_error> claim(int seat, bool win);
     std::optional<wire_error> rematch(int seat, core::status_kind, bool accept, bool decline);
     std::optional<wire_error> draw(int seat, bool offer, bool accept);

@@ -14,7 +14,7 @@ wire_error err(std::string code, std::string message) { return {std::move(code),
 }  // namespace
 
 std::optional<wire_error> room::act(int seat, std::uint64_t conn, const player_ptr& who,
-                                    const room_cmd_msg& cmd) {
+                                    const room_cmd_msg& cmd, move_done done) {
     if (!started_) return err("unknown_room", "the room is not open yet");
     if (cmd.action == room_action::chat) {
         if (seat < 0 && !spectators_.count(conn))
@@ -24,7 +24,7 @@ std::optional<wire_error> room::act(int seat, std::uint64_t conn, const player_p
     }
     if (seat < 0) return err("not_a_player", "spectators cannot act on the game");
     switch (cmd.action) {
-    case room_action::move: return play_move(seat, cmd.text);
+    case room_action::move: return play_move(seat, cmd.text, std::move(done));
     case room_action::claim_win: return claim(seat, true);
     case room_action::claim_draw: return claim(seat, false);
     case room_action::draw_offer: return draw(seat, true, false);
@@ -48,7 +48,7 @@ std::optional<wire_error> room::act(int seat, std::uint64_t conn, const player_p
     return std::nullopt;
 }
 
-std::optional<wire_error> room::play_move(int seat, const std::string& text) {
+std::optional<wire_error> room::play_move(int seat, const std::string& text, move_done done) {
     if (!playing()) return err("game_over", "the game has ended");
     if (game_->to_move() != seat) return err("not_your_turn", "it is the other side's move");
     auto now = clock_type::now();
@@ -90,7 +90,9 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text) {
     move_played rec{id_, static_cast<int>(moves_.size()), seat, notation, {0, 0}, now_ms(-1)};
     if (clock_)
         for (int s = 0; s < 2; ++s) rec.clock_ms[s] = clock_->remaining(s, now).count();
-    hub_.recorder().on_move(rec);
+    hub_.recorder().on_move(rec, [done = std::move(done), v = v_](bool durable) {
+        if (done) done(durable, v);
+    });
 
     if (status_.over()) {
         auto st = status_;
@@ -172,6 +174,7 @@ void room::chat(int seat, const player_ptr& who, const std::string& text) {
     while (log.size() > hub_.config().chat_log) log.pop_front();
     to_audience(make_frame("chat", {{"room", id_}, {"from", from}, {"seat", seat}, {"text", text}}),
                 seat >= 0);
+    hub_.recorder().on_chat({id_, who, seat >= 0, text, now_ms(-1)});
 }
 
 void room::finish(core::status st, bool aborted) {

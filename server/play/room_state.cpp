@@ -33,7 +33,7 @@ json room::players_json() const {
     auto now = clock_type::now();
     for (int s = 0; s < 2; ++s) {
         const auto& seat = seats_[s];
-        json p = seat.who->public_json();
+        json p = hub_.player_json(seat.who, settings_.game->id);
         p["seat"] = s;
         p["color"] = settings_.game->seats[s];
         p["connected"] = seat.connected;

@@ -28,7 +28,7 @@ struct seek_create_msg {
 };
 struct seek_cancel_msg { std::string id; bool invite = false; };
 struct seek_accept_msg { std::string id; bool invite = false; };
-struct quick_join_msg { std::string game; std::optional<time_control> tc; };
+struct quick_join_msg { std::string game; std::optional<time_control> tc; bool rated = false; };
 struct quick_leave_msg {};
 struct live_sub_msg { std::string game; bool on = true; };
 struct room_join_msg { std::string room; std::optional<std::int64_t> v; };

@@ -106,7 +106,9 @@ const std::map<std::string, parser, std::less<>>& parsers() {
         {"invite.cancel", [](const json& d) -> client_body { return seek_cancel_msg{str(d, "code"), true}; }},
         {"seek.accept", [](const json& d) -> client_body { return seek_accept_msg{str(d, "id"), false}; }},
         {"invite.join", [](const json& d) -> client_body { return seek_accept_msg{str(d, "code"), true}; }},
-        {"quick.join", [](const json& d) -> client_body { return quick_join_msg{str(d, "game"), tc(d)}; }},
+        {"quick.join", [](const json& d) -> client_body {
+             return quick_join_msg{str(d, "game"), tc(d), boolean(d, "rated", false)};
+         }},
         {"quick.leave", [](const json&) -> client_body { return quick_leave_msg{}; }},
         {"live.sub", [](const json& d) -> client_body { return live_sub_msg{str(d, "game"), true}; }},
         {"live.unsub", [](const json& d) -> client_body { return live_sub_msg{str(d, "game"), false}; }},

@@ -37,6 +37,8 @@ struct new_game {
     game_settings settings;
     std::array<player_id, 2> seats{};
     std::int64_t created_ms = 0;
+    // Unguessable id the server shows (its room id); empty: none. Unique.
+    std::string public_id;
 };
 
 struct move_record {
@@ -81,6 +83,7 @@ struct game_summary {
     std::string reason;
     std::int64_t created_ms = 0, ended_ms = 0;
     int plies = 0;
+    std::string public_id;  // empty when stored without one
 };
 
 struct game_record {

@@ -172,10 +172,13 @@ game_key sqlite_store::start_game(new_game g, handler<game_key> h) {
         const auto& s = g.settings;
         std::optional<std::string> start;
         if (!s.start_position.empty()) start = s.start_position;
+        std::optional<std::string> public_id;
+        if (!g.public_id.empty()) public_id = g.public_id;
         db.prepare("INSERT INTO games(id, game_id, initial_ms, increment_ms, rated, private, "
-                   "start_position, seat0, seat1, created_ms) VALUES (?,?,?,?,?,?,?,?,?,?)")
+                   "start_position, seat0, seat1, created_ms, public_id) "
+                   "VALUES (?,?,?,?,?,?,?,?,?,?,?)")
             .bind(key, s.game_id, s.initial_ms, s.increment_ms, s.rated, s.is_private, start,
-                  g.seats[0], g.seats[1], g.created_ms)
+                  g.seats[0], g.seats[1], g.created_ms, public_id)
             .run();
         return key;
     });

@@ -62,6 +62,8 @@ public:
 
     void unfinished_games(handler<std::vector<game_record>> h) override;
     void game(game_key id, handler<std::optional<game_record>> h) override;
+    void game_by_public_id(std::string public_id,
+                           handler<std::optional<game_record>> h) override;
     void profile_of(std::string username, int recent_limit,
                     handler<std::optional<profile>> h) override;
     void leaderboard(std::string game_id, int limit, handler<std::vector<leader>> h) override;

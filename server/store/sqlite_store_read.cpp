@@ -11,7 +11,7 @@ const std::string summary_sql =
     "SELECT g.id, g.game_id, g.initial_ms, g.increment_ms, g.rated, g.private, "
     "g.start_position, g.status, g.winner, g.reason, g.created_ms, g.ended_ms, "
     "p0.id, p0.name, p0.account_id, p1.id, p1.name, p1.account_id, "
-    "(SELECT COUNT(*) FROM moves m WHERE m.game = g.id) "
+    "(SELECT COUNT(*) FROM moves m WHERE m.game = g.id), g.public_id "
     "FROM games g JOIN players p0 ON p0.id = g.seat0 JOIN players p1 ON p1.id = g.seat1 ";
 
 game_summary read_summary(const statement& s) {
@@ -29,6 +29,7 @@ game_summary read_summary(const statement& s) {
         if (!s.is_null(c + 2)) g.seats[seat].account = s.i64(c + 2);
     }
     g.plies = static_cast<int>(s.i64(18));
+    g.public_id = s.text(19);
     return g;
 }
 
@@ -83,6 +84,17 @@ void sqlite_store::game(game_key id, handler<std::optional<game_record>> h) {
         if (found.empty()) return std::nullopt;
         return game_record{found.front(), moves_of(db, id)};
     });
+}
+
+void sqlite_store::game_by_public_id(std::string public_id,
+                                     handler<std::optional<game_record>> h) {
+    read<std::optional<game_record>>(
+        std::move(h), [public_id = std::move(public_id)](sqlite_db& db) -> std::optional<game_record> {
+            auto found = summaries(db, "WHERE g.public_id = ?", public_id);
+            if (found.empty()) return std::nullopt;
+            auto id = found.front().id;
+            return game_record{found.front(), moves_of(db, id)};
+        });
 }
 
 void sqlite_store::profile_of(std::string username, int recent_limit,

@@ -55,6 +55,9 @@ public:
     // Queries (reader connection).
     virtual void unfinished_games(handler<std::vector<game_record>> h) = 0;
     virtual void game(game_key id, handler<std::optional<game_record>> h) = 0;
+    // By the public id given at start_game (the server's room id).
+    virtual void game_by_public_id(std::string public_id,
+                                   handler<std::optional<game_record>> h) = 0;
     virtual void profile_of(std::string username, int recent_limit,
                             handler<std::optional<profile>> h) = 0;
     virtual void leaderboard(std::string game_id, int limit, handler<std::vector<leader>> h) = 0;

@@ -1,0 +1,50 @@
+#pragma once
+// The game_recorder that writes every game to the store as it happens: the
+// start (settings, seats, start position, the room id as the game's public
+// id), each move with both clocks and its time, the chat, then the result.
+//
+// Owns the room id -> game key map (under a mutex; rooms call from their own
+// strands). Every call returns at once: the store queues the work on its
+// writer thread, in call order, and runs the handlers there. A move's `done`
+// runs once the store reports it committed, which is when the room acks it.
+// Rating changes of a rated game are handed to `on_rating` (the hub's cache).
+#include <functional>
+#include <map>
+#include <mutex>
+
+#include "play/game_recorder.hpp"
+#include "store/store.hpp"
+
+namespace kibitz::server {
+
+class store_recorder final : public game_recorder {
+public:
+    using rating_sink =
+        std::function<void(std::int64_t row, const std::string& game, storage::rating_value)>;
+
+    store_recorder(storage::store& s, rating_sink on_rating);
+
+    // A game restored after a restart: its room writes to the stored game.
+    void adopt(const std::string& room, storage::game_key key, std::string game_id);
+
+    void on_start(const game_started& g) override;
+    void on_move(const move_played& m, move_done done) override;
+    void on_end(const game_ended& e) override;
+    void on_chat(const chat_said& c) override;
+    void on_forget(const std::string& room) override;
+
+private:
+    struct entry {
+        storage::game_key key = 0;
+        std::string game_id;
+        bool ended = false;  // kept until forgotten: chat after the end is stored too
+    };
+    std::optional<entry> find(const std::string& room, bool end = false);
+
+    storage::store& store_;
+    rating_sink on_rating_;
+    std::mutex mu_;
+    std::map<std::string, entry> games_;  // by room id, until the room is forgotten
+};
+
+}  // namespace kibitz::server

@@ -1,0 +1,168 @@
+// Restart-resume over real processes: the server (build/bin/kibitz-server) runs
+// as a subprocess on a real SQLite file, is killed with SIGKILL mid-game, and
+// restarted on the same file; both players come back with their tokens to the
+// same seats, moves and clocks, and the game goes on.
+#include <csignal>
+#include <fstream>
+#include <thread>
+
+#include <boost/asio/ip/tcp.hpp>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "store_helpers.hpp"
+
+extern char** environ;
+
+using namespace kibitz::test;
+
+namespace {
+
+// A port free right now (the server cannot report a --port 0 choice to us).
+std::uint16_t free_port() {
+    boost::asio::io_context ioc;
+    boost::asio::ip::tcp::acceptor acc(ioc, {boost::asio::ip::make_address("127.0.0.1"), 0});
+    return acc.local_endpoint().port();
+}
+
+struct server_process {
+    pid_t pid = -1;
+    std::uint16_t port = 0;
+
+    server_process(const std::string& db, const std::string& web_root) {
+        port = free_port();
+        std::vector<std::string> args = {KIBITZ_SERVER_BIN, "--address", "127.0.0.1",
+                                         "--port", std::to_string(port), "--db", db,
+                                         "--web-root", web_root, "--threads", "2",
+                                         "--log-level", "warn"};
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        REQUIRE(posix_spawn(&pid, KIBITZ_SERVER_BIN, nullptr, nullptr, argv.data(), environ) == 0);
+        // Up when /healthz answers.
+        for (int i = 0; i < 200; ++i) {
+            if (http_get(port, "/healthz").status == 200) return;
+            std::this_thread::sleep_for(50ms);
+        }
+        FAIL("the server did not come up on port " << port);
+    }
+    void kill9() {
+        if (pid <= 0) return;
+        ::kill(pid, SIGKILL);
+        int st = 0;
+        ::waitpid(pid, &st, 0);
+        pid = -1;
+    }
+    void terminate() {
+        if (pid <= 0) return;
+        ::kill(pid, SIGTERM);
+        int st = 0;
+        ::waitpid(pid, &st, 0);
+        pid = -1;
+    }
+    ~server_process() { terminate(); }
+};
+
+}  // namespace
+
+TEST_CASE("restart: SIGKILL mid-game, restart on the same file, both players resume") {
+    temp_dir dir;
+    auto db = dir.file("kibitz.db");
+    std::filesystem::create_directories(dir.path / "web");
+    auto web = (dir.path / "web").string();
+
+    std::string room, token_a, token_b;
+    int seat_a = -1;
+    std::vector<std::string> moves;
+    json last_clocks;
+    {
+        server_process srv(db, web);
+        ws_client a(srv.port), b(srv.port);
+        a.hello();
+        b.hello();
+        token_a = a.token;
+        token_b = b.token;
+        auto t = pair_by_seek(a, b, "checkers", tc(300, 3));
+        room = t.room;
+        seat_a = t.seat_a;
+        json board = t.state_a["d"]["board"];
+        for (int ply = 1; ply <= 4; ++ply) {
+            int to_move = board["to_move"];
+            ws_client& mover = to_move == seat_a ? a : b;
+            ws_client& other = to_move == seat_a ? b : a;
+            std::string mv = first_move(board);
+            mover.send(move_msg(room, mv, ply));
+            REQUIRE(!mover.expect("ack", [&](const json& j) { return j["d"]["ack"] == ply; }).is_null());
+            auto ev = other.expect("move", [&](const json& j) { return j["d"]["ply"] == ply; });
+            moves.push_back(ev["d"]["move"]);
+            board = ev["d"]["board"];
+            last_clocks = ev["d"]["clocks"];
+        }
+        // Every move was acknowledged, hence durable: kill without any warning.
+        srv.kill9();
+        CHECK(a.wait_closed());
+        CHECK(b.wait_closed());
+    }
+    REQUIRE(moves.size() == 4);
+    CHECK(last_clocks["running"] == 0);  // checkers: seat 0 to move after 4 plies
+
+    server_process srv(db, web);
+    ws_client a(srv.port), b(srv.port);
+    auto wa = a.hello(token_a);
+    auto wb = b.hello(token_b);
+    CHECK(wa["resumed"] == true);
+    CHECK(wb["resumed"] == true);
+    CHECK(wa["rooms"] == json::array({room}));
+    CHECK(wb["rooms"] == json::array({room}));
+
+    a.send({{"t", "room.join"}, {"d", {{"room", room}}}});
+    auto st = a.expect("room.state");
+    REQUIRE(!st.is_null());
+    CHECK(st["d"]["you"]["seat"] == seat_a);
+    CHECK(st["d"]["moves"] == json(moves));
+    CHECK(st["d"]["status"]["state"] == "playing");
+    // Clocks paused while the server was down: seat 1 (not running) has exactly
+    // what it had after its move; seat 0 runs again from what it had then.
+    auto ms0 = st["d"]["clocks"]["ms"][0].get<std::int64_t>();
+    auto ms1 = st["d"]["clocks"]["ms"][1].get<std::int64_t>();
+    auto was0 = last_clocks["ms"][0].get<std::int64_t>();
+    auto was1 = last_clocks["ms"][1].get<std::int64_t>();
+    CHECK(ms1 == was1);
+    CHECK(ms0 <= was0 + 5);
+    CHECK(ms0 > was0 - 10000);
+    CHECK(st["d"]["clocks"]["running"] == 0);
+
+    b.send({{"t", "room.join"}, {"d", {{"room", room}}}});
+    auto stb = b.expect("room.state");
+    CHECK(stb["d"]["you"]["seat"] == 1 - seat_a);
+    CHECK(stb["d"]["moves"] == json(moves));
+
+    // The next move works and is stored as ply 5.
+    ws_client& mover = seat_a == 0 ? a : b;
+    ws_client& other = seat_a == 0 ? b : a;
+    std::string mv = first_move(st["d"]["board"]);
+    mover.send(move_msg(room, mv, 77));
+    CHECK(!mover.expect("ack", [](const json& j) { return j["d"]["ack"] == 77; }).is_null());
+    auto ev = other.expect("move", [](const json& j) { return j["d"]["ply"] == 5; });
+    CHECK(ev["d"]["move"] == mv);
+    CHECK(db_scalar(db, "SELECT COUNT(*) FROM moves WHERE game = (SELECT id FROM games WHERE "
+                        "public_id = ?)",
+                    room) == 5);
+}
+
+TEST_CASE("restart: a database newer than the server is refused with a clear message") {
+    temp_dir dir;
+    auto db = dir.file("kibitz.db");
+    register_account(db, "ada", "correct horse battery");  // creates and migrates the file
+    REQUIRE(db_exec(db, "INSERT INTO schema_version(version, name, applied_ms) "
+                        "VALUES (9999, '9999_future', 0)"));
+    std::string out = (dir.path / "out.txt").string();
+    std::string cmd = std::string(KIBITZ_SERVER_BIN) + " --port 0 --db '" + db + "' > '" + out +
+                      "' 2>&1";
+    int rc = std::system(cmd.c_str());
+    CHECK(rc != 0);
+    std::ifstream in(out);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(text.find("newer") != std::string::npos);
+}
