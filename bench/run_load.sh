@@ -10,7 +10,8 @@
 # far more than a person can. Everything else is the server's default.
 # Environment: KIBITZ_BUILD_DIR (default build-load), LOAD_SECONDS (15),
 # LOAD_SIZES ("20 200 1000 2000"), LOAD_IDLE (10000), LOAD_GEN_THREADS (1),
-# LOAD_SERVER_THREADS (server default: one per core), LOAD_SPECTATORS (0).
+# LOAD_SERVER_THREADS (server default: one per core), LOAD_SPECTATORS (0),
+# LOAD_SERVER_BIN (another server binary).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,8 +27,10 @@ server_threads=()
 if [[ ! -f $build/build.ninja ]]; then
     cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
-cmake --build "$build" --target kibitz-server kibitz-load -j2 >/dev/null
-server_bin=$build/bin/kibitz-server
+if ! cmake --build "$build" --target kibitz-server kibitz-load -j2 >"${TMPDIR:-/tmp}/kibitz-load-build.log" 2>&1; then
+    tail -30 "${TMPDIR:-/tmp}/kibitz-load-build.log"; echo "build failed"; exit 1
+fi
+server_bin=${LOAD_SERVER_BIN:-$build/bin/kibitz-server}  # e.g. a saved binary to compare
 load_bin=$build/bin/kibitz-load
 
 # 10,000 connections need 10,000 descriptors on each side (one process each).
@@ -64,10 +67,10 @@ metric() { curl -s "http://127.0.0.1:$port/metrics" | awk -v m="$1" '$1 == m {pr
 
 for n in $sizes; do
     echo
-    echo "== play: $n clients, $spectators spectators/game, ${seconds} s =="
+    echo "== play: $n clients, $spectators spectators/game, ${seconds} s (load average $(cut -d' ' -f1 /proc/loadavg)) =="
     start_server --rate 100000 --burst 100000
     "$load_bin" --port "$port" --server-pid "$server_pid" --clients "$n" --spectators "$spectators" \
-        --seconds "$seconds" --warmup 2 --threads "$gen_threads" | tee "$tmp/load.out"
+        --seconds "$seconds" --warmup 2 --threads "$gen_threads" | tee "$tmp/load.out" || true
     served=$(metric kibitz_moves_total)
     stop_server
     # Every accepted move must be in the database once the server has stopped.
@@ -77,7 +80,7 @@ for n in $sizes; do
 done
 
 echo
-echo "== idle: $idle connections =="
+echo "== idle: $idle connections (load average $(cut -d' ' -f1 /proc/loadavg)) =="
 start_server
 "$load_bin" --mode idle --port "$port" --server-pid "$server_pid" --idle "$idle" --seconds 5 \
     --threads "$gen_threads" | tee "$tmp/load.out"
