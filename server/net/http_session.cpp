@@ -4,6 +4,7 @@
 #include <boost/beast/websocket.hpp>
 #include <spdlog/spdlog.h>
 
+#include "api/api_router.hpp"
 #include "net/static_files.hpp"
 #include "net/ws_session.hpp"
 
@@ -24,7 +25,7 @@ void http_session::run() {
 void http_session::do_read() {
     parser_.emplace();
     parser_->header_limit(8192);
-    parser_->body_limit(8192);  // nothing here takes a body; stop floods early
+    parser_->body_limit(api::max_body);  // only /api/ POSTs take a body, and a small one
     stream_.expires_after(std::chrono::seconds(30));
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&http_session::on_read, shared_from_this()));
@@ -93,8 +94,22 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
     if (ec) {
         if (ec != beast::error::timeout && ec != net::error::operation_aborted)
             spdlog::debug("http read: {}", ec.message());
-        // Oversized or malformed requests get a 400 before the connection goes.
-        if (ec == http::error::header_limit || ec == http::error::body_limit ||
+        // An oversize body gets 413 (JSON under /api/), other oversized or
+        // malformed requests a 400, before the connection goes.
+        if (ec == http::error::body_limit) {
+            http::request<http::string_body> dummy;
+            dummy.keep_alive(false);
+            std::string_view target(parser_->get().target().data(), parser_->get().target().size());
+            if (api::is_api_target(target)) {
+                auto r = api::error_response(413, "too_large", "the request body is over 8 KiB");
+                return write_api(std::move(r), 11, false, false);
+            }
+            beast::async_write(stream_, text_response(dummy, http::status::payload_too_large, "too large\n"),
+                               beast::bind_front_handler(&http_session::on_write,
+                                                         shared_from_this(), false));
+            return;
+        }
+        if (ec == http::error::header_limit ||
             ec == http::error::bad_target || ec == http::error::bad_method ||
             ec == http::error::bad_version) {
             http::request<http::string_body> dummy;
@@ -118,6 +133,9 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
         std::make_shared<ws_session>(stream_.release_socket(), ctx_)->run(parser_->release());
         return;
     }
+    if (api::is_api_target(std::string_view(parser_->get().target().data(),
+                                            parser_->get().target().size())))
+        return serve_api();
     bool keep = parser_->get().keep_alive();
     http::message_generator msg = [&]() -> http::message_generator {
         try {
@@ -129,6 +147,49 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
     }();
     beast::async_write(stream_, std::move(msg),
                        beast::bind_front_handler(&http_session::on_write, shared_from_this(), keep));
+}
+
+void http_session::serve_api() {
+    auto& req = parser_->get();
+    api::api_request a;
+    a.method = std::string(req.method_string());
+    a.target = std::string(req.target());
+    a.content_type = std::string(req[http::field::content_type]);
+    a.authorization = std::string(req[http::field::authorization]);
+    a.body = std::move(req.body());
+    beast::error_code ec;
+    auto peer = stream_.socket().remote_endpoint(ec);
+    // The socket's peer, not X-Forwarded-For: a header anyone can write must
+    // not choose the rate-limit bucket. (Behind a proxy all clients share one.)
+    a.address = ec ? std::string("unknown") : peer.address().to_string();
+    unsigned version = req.version();
+    bool keep = req.keep_alive(), head = req.method() == http::verb::head;
+    // The reply may come from a store or hash-pool thread: back to our strand.
+    api::handle_api(std::move(a), ctx_,
+                    [self = shared_from_this(), version, keep, head](api::api_response r) {
+                        auto ex = self->stream_.get_executor();
+                        net::post(ex, [self = std::move(self), r = std::move(r), version, keep,
+                                       head]() mutable {
+                            self->write_api(std::move(r), version, keep, head);
+                        });
+                    });
+}
+
+void http_session::write_api(api::api_response r, unsigned version, bool keep_alive, bool head) {
+    http::response<http::string_body> res{static_cast<http::status>(r.status), version};
+    res.set(http::field::server, "kibitz");
+    res.set(http::field::content_type, r.content_type);
+    res.set(http::field::cache_control, "no-store");
+    res.set("X-Content-Type-Options", "nosniff");
+    for (auto& [name, value] : r.headers) res.set(name, value);
+    res.keep_alive(keep_alive);
+    res.body() = std::move(r.body);
+    res.prepare_payload();
+    if (head) res.body().clear();  // Content-Length stays that of the GET
+    stream_.expires_after(std::chrono::seconds(30));
+    beast::async_write(stream_, http::message_generator(std::move(res)),
+                       beast::bind_front_handler(&http_session::on_write, shared_from_this(),
+                                                 keep_alive));
 }
 
 void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t) {

@@ -1,5 +1,6 @@
 #pragma once
-// One HTTP connection: static files from the web root, /healthz, /metrics, and
+// One HTTP connection: static files from the web root, /healthz, /metrics, the
+// JSON API under /api/ (server/api), and
 // the upgrade of /ws to a ws_session (which then owns the socket). Keep-alive
 // loop with a read timeout and a small header/body cap. Runs on the connection's
 // strand, made at accept.
@@ -9,6 +10,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 
+#include "api/api_router.hpp"
 #include "net/net_context.hpp"
 
 namespace kibitz::server {
@@ -21,6 +23,8 @@ public:
 private:
     void do_read();
     void on_read(boost::beast::error_code ec, std::size_t n);
+    void serve_api();  // /api/*: answered asynchronously by api::handle_api
+    void write_api(api::api_response r, unsigned version, bool keep_alive, bool head);
     void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t n);
     void do_close();
 

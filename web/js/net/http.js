@@ -1,5 +1,5 @@
 // JSON over HTTP for accounts, profiles, leaderboards and game records (the
-// "HTTP API (proposed by the web client)" section of schema/protocol.md).
+// "HTTP API" section of schema/protocol.md).
 // A missing endpoint (404/501) resolves to {unavailable: true} so pages can
 // say "not available" instead of failing.
 import {get_token} from './socket.js';

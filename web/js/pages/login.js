@@ -6,13 +6,14 @@ import {h, clear, toast} from '../ui/dom.js';
 
 export function mount(el) {
     const msg = h('p', {class: 'form-msg', role: 'alert'});
-    const user = h('input', {name: 'username', autocomplete: 'username', required: true, minlength: 2, maxlength: 20, 'aria-label': 'username'});
+    const user = h('input', {name: 'username', autocomplete: 'username', required: true, minlength: 3, maxlength: 20, 'aria-label': 'username'});
     const pass = h('input', {name: 'password', type: 'password', autocomplete: 'current-password', required: true, minlength: 8, 'aria-label': 'password'});
     const submit = (kind) => async (ev) => {
         ev.preventDefault();
         clear(msg);
         const body = {username: user.value.trim(), password: pass.value};
-        if (kind === 'register') body.guest_token = get_token();
+        // A guest's games move to the new account; an account's token is no guest's.
+        if (kind === 'register' && (!socket.user || socket.user.guest)) body.guest_token = get_token();
         const r = await api('POST', `/api/${kind}`, body);
         if (r.unavailable) { msg.textContent = 'Accounts are not available on this server yet: you can keep playing as a guest.'; return; }
         if (r.error) { msg.textContent = r.message || r.error; return; }

@@ -46,7 +46,7 @@ export function mount(el, id) {
             counter,
             h('button', {class: 'btn', 'data-step': 'next', 'aria-label': 'next move', onclick: () => go(ply + 1)}, '▶'),
             h('button', {class: 'btn', 'data-step': 'last', 'aria-label': 'last position', onclick: () => go(rec.moves.length)}, '⏭'));
-        const export_link = exportable ? h('a', {class: 'btn small', href: `/api/games/${encodeURIComponent(id)}/export`, download: `${id}.txt`}, 'Export')
+        const export_link = exportable ? h('a', {class: 'btn small', href: `/api/games/${encodeURIComponent(id)}/export`, download: ''}, 'Export')
             : h('button', {class: 'btn small', onclick: export_local}, 'Export move list');
         clear(root).append(
             h('div', {class: 'board-col'}, board_host, nav),

@@ -1,0 +1,43 @@
+#pragma once
+// Shared by the API's route files; not part of the router's interface.
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "api/api_router.hpp"
+#include "store/records.hpp"
+
+namespace kibitz::server::api {
+
+using json = nlohmann::json;
+
+api_response json_response(int status, const json& j);
+
+// Percent-decodes a path segment; empty optional on a bad escape or a NUL.
+std::optional<std::string> percent_decode(std::string_view s);
+// The value of `key` in a query string ("a=1&b=2"), undecoded.
+std::optional<std::string_view> query_param(std::string_view query, std::string_view key);
+// A limit from the query: `fallback` when absent, clamped to [1, max]; empty
+// optional when present but not a plain decimal number.
+std::optional<int> limit_param(std::string_view query, std::string_view key, int fallback, int max);
+
+// Routes (each calls `reply` exactly once).
+void post_register(const api_request& req, const json& body, net_context& ctx, api_reply reply);
+void post_login(const api_request& req, const json& body, net_context& ctx, api_reply reply);
+void post_logout(const api_request& req, const json& body, net_context& ctx, api_reply reply);
+void get_player(std::string name, net_context& ctx, api_reply reply);
+void get_leaderboard(std::string game, int limit, net_context& ctx, api_reply reply);
+void get_recent(int limit, net_context& ctx, api_reply reply);
+void get_game(std::string id, bool export_text, net_context& ctx, api_reply reply);
+
+// JSON shapes (api_json.cpp): the web client's, documented in protocol.md.
+// {"id": "u-12" | "g-12", "name", "guest"}: the ids the WebSocket `welcome` uses.
+json user_json(const storage::player& p);
+json summary_json(const storage::game_summary& g);
+json record_json(const storage::game_record& g);  // with the replay boards
+json profile_json(const storage::profile& p);
+json leader_json(const storage::leader& l);
+
+}  // namespace kibitz::server::api

@@ -1,0 +1,185 @@
+#include "api/api_router.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <charconv>
+#include <memory>
+
+#include <spdlog/spdlog.h>
+
+#include "api/api_internal.hpp"
+#include "protocol/server_msg.hpp"
+
+namespace kibitz::server::api {
+
+api_response json_response(int status, const json& j) {
+    api_response r;
+    r.status = status;
+    // Invalid UTF-8 from a stored name is replaced rather than thrown on.
+    r.body = dump_json(j);
+    return r;
+}
+
+api_response error_response(int status, std::string_view code, std::string_view message) {
+    return json_response(status, {{"error", code}, {"message", message}});
+}
+
+bool is_api_target(std::string_view target) {
+    auto path = target.substr(0, target.find_first_of("?#"));
+    return path == "/api" || path.starts_with("/api/");
+}
+
+std::optional<std::string> percent_decode(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    auto hex = [](char c) -> int {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        return -1;
+    };
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        char c = s[i];
+        if (c == '%') {
+            if (i + 2 >= s.size()) return std::nullopt;
+            int hi = hex(s[i + 1]), lo = hex(s[i + 2]);
+            if (hi < 0 || lo < 0) return std::nullopt;
+            c = static_cast<char>(hi * 16 + lo);
+            i += 2;
+        }
+        if (c == '\0') return std::nullopt;
+        out.push_back(c);
+    }
+    return out;
+}
+
+std::optional<std::string_view> query_param(std::string_view query, std::string_view key) {
+    while (!query.empty()) {
+        auto amp = query.find('&');
+        auto part = query.substr(0, amp);
+        auto eq = part.find('=');
+        if (part.substr(0, eq) == key) return eq == std::string_view::npos ? "" : part.substr(eq + 1);
+        if (amp == std::string_view::npos) break;
+        query.remove_prefix(amp + 1);
+    }
+    return std::nullopt;
+}
+
+std::optional<int> limit_param(std::string_view query, std::string_view key, int fallback, int max) {
+    auto v = query_param(query, key);
+    if (!v) return fallback;
+    if (v->empty() || v->size() > 9) return std::nullopt;
+    int n = 0;
+    auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), n);
+    if (ec != std::errc() || end != v->data() + v->size()) return std::nullopt;
+    return std::clamp(n, 1, max);
+}
+
+namespace {
+
+bool is_json_type(std::string_view type) {
+    auto media = type.substr(0, type.find(';'));
+    while (!media.empty() && media.back() == ' ') media.remove_suffix(1);
+    if (media.size() != 16) return false;
+    for (std::size_t i = 0; i < media.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(media[i])) != "application/json"[i]) return false;
+    return true;
+}
+
+// Splits "/api/a/b" into {"a", "b"}; empty segments (a doubled slash) are kept
+// so that "/api//players" does not quietly match "/api/players".
+std::vector<std::string_view> segments(std::string_view path) {
+    std::vector<std::string_view> out;
+    path.remove_prefix(std::min<std::size_t>(path.size(), 5));  // "/api/"
+    while (true) {
+        auto slash = path.find('/');
+        out.push_back(path.substr(0, slash));
+        if (slash == std::string_view::npos) break;
+        path.remove_prefix(slash + 1);
+    }
+    return out;
+}
+
+api_response method_not_allowed(std::string_view allow) {
+    auto r = error_response(405, "method_not_allowed", std::string("use ") + std::string(allow));
+    r.headers.emplace_back("Allow", std::string(allow));
+    return r;
+}
+
+void route(api_request& req, net_context& ctx, api_reply& reply) {
+    std::string_view target = req.target;
+    auto qpos = target.find('?');
+    std::string_view path = target.substr(0, std::min(qpos, target.find('#')));
+    std::string_view query = qpos == std::string_view::npos ? "" : target.substr(qpos + 1);
+    auto seg = segments(path);
+    if (path == "/api" || path == "/api/") seg.clear();
+    if (seg.empty()) return reply(error_response(404, "not_found", "no such API endpoint"));
+    bool get = req.method == "GET" || req.method == "HEAD";
+    bool post = req.method == "POST";
+
+    if (seg.size() == 1 && (seg[0] == "register" || seg[0] == "login" || seg[0] == "logout")) {
+        if (!post) return reply(method_not_allowed("POST"));
+        if (!is_json_type(req.content_type))
+            return reply(error_response(415, "unsupported_media_type",
+                                        "send the body as Content-Type: application/json"));
+        json body = json::parse(req.body, nullptr, false);
+        if (body.is_discarded() || !body.is_object())
+            return reply(error_response(400, "bad_json", "the body is not a JSON object"));
+        if (!ctx.store || !ctx.accounts)
+            return reply(error_response(503, "no_database", "accounts need the database, which this server runs without"));
+        if (seg[0] == "register") return post_register(req, body, ctx, std::move(reply));
+        if (seg[0] == "login") return post_login(req, body, ctx, std::move(reply));
+        return post_logout(req, body, ctx, std::move(reply));
+    }
+
+    bool known = (seg[0] == "players" && seg.size() == 2) ||
+                 (seg[0] == "leaderboard" && seg.size() == 2) ||
+                 (seg[0] == "games" && seg.size() >= 1 && seg.size() <= 3);
+    if (!known) return reply(error_response(404, "not_found", "no such API endpoint"));
+    if (!get) return reply(method_not_allowed("GET, HEAD"));
+    if (!ctx.store)
+        return reply(error_response(503, "no_database", "history needs the database, which this server runs without"));
+
+    if (seg[0] == "players") {
+        auto name = percent_decode(seg[1]);
+        if (!name || name->empty()) return reply(error_response(400, "bad_name", "bad player name in the path"));
+        return get_player(std::move(*name), ctx, std::move(reply));
+    }
+    if (seg[0] == "leaderboard") {
+        auto game = percent_decode(seg[1]);
+        auto limit = limit_param(query, "limit", 50, 100);
+        if (!limit) return reply(error_response(400, "bad_limit", "limit is a whole number"));
+        if (!game) return reply(error_response(400, "bad_game", "bad game id in the path"));
+        return get_leaderboard(std::move(*game), *limit, ctx, std::move(reply));
+    }
+    // games: /api/games?recent=N, /api/games/recent, /api/games/<id>, /api/games/<id>/export
+    if (seg.size() == 1 || (seg.size() == 2 && seg[1] == "recent")) {
+        auto limit = limit_param(query, seg.size() == 1 ? "recent" : "limit", 20, 100);
+        if (!limit) return reply(error_response(400, "bad_limit", "the count is a whole number"));
+        return get_recent(*limit, ctx, std::move(reply));
+    }
+    if (seg.size() == 3 && seg[2] != "export") return reply(error_response(404, "not_found", "no such API endpoint"));
+    auto id = percent_decode(seg[1]);
+    if (!id) return reply(error_response(400, "bad_game_id", "bad game id in the path"));
+    return get_game(std::move(*id), seg.size() == 3, ctx, std::move(reply));
+}
+
+}  // namespace
+
+void handle_api(api_request req, net_context& ctx, api_reply reply) {
+    // Exactly one reply even if a route throws (JSON type errors, bad_alloc):
+    // a throw before the route handed `reply` on answers 500 here.
+    auto done = std::make_shared<std::atomic<bool>>(false);
+    api_reply once = [done, reply = std::move(reply)](api_response r) {
+        if (!done->exchange(true)) reply(std::move(r));
+    };
+    try {
+        route(req, ctx, once);
+    } catch (const std::exception& e) {
+        spdlog::error("api {}: {}", req.target.substr(0, 200), e.what());
+        once(error_response(500, "internal", "internal error"));
+    }
+}
+
+}  // namespace kibitz::server::api

@@ -1,0 +1,50 @@
+#pragma once
+// The HTTP JSON API under /api/ (schema/protocol.md, "HTTP API"): accounts
+// (register, log in, log out), profiles, leaderboards, game records and their
+// export, recent games. Transport-free: http_session turns a Beast request
+// into an api_request and writes the api_response back on its own strand.
+//
+// Threading: handle_api returns at once. `reply` runs exactly once, either
+// before handle_api returns (validation errors) or later on a store or hash
+// pool thread, so the caller must post back to its executor before writing.
+// Nothing here touches SQLite directly; every query goes through storage::store
+// or auth::accounts, which run it on their own threads.
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "net/net_context.hpp"
+
+namespace kibitz::server::api {
+
+struct api_request {
+    std::string method;         // "GET", "HEAD", "POST", ...
+    std::string target;         // raw request target, "/api/players/ada?x=1"
+    std::string content_type;   // the Content-Type header, as sent
+    std::string authorization;  // the Authorization header, as sent
+    std::string body;           // already capped by the HTTP layer (max_body)
+    std::string address;        // client IP, the key for rate limiting
+};
+
+struct api_response {
+    int status = 200;
+    std::string content_type = "application/json; charset=utf-8";
+    std::string body;
+    std::vector<std::pair<std::string, std::string>> headers;  // extra ones
+};
+
+using api_reply = std::function<void(api_response)>;
+
+// Request bodies above this are refused with 413 before they are read whole.
+inline constexpr std::size_t max_body = 8 * 1024;
+
+// True for targets this router answers ("/api" and "/api/...").
+bool is_api_target(std::string_view target);
+
+void handle_api(api_request req, net_context& ctx, api_reply reply);
+
+// {"error": code, "message": text} with the given status.
+api_response error_response(int status, std::string_view code, std::string_view message);
+
+}  // namespace kibitz::server::api

@@ -1,0 +1,503 @@
+// The HTTP JSON API over real loopback sockets, against a real SQLite file in
+// a temporary directory. Games are recorded straight through the store API, so
+// these tests do not depend on how rooms record their games.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <map>
+#include <thread>
+
+#include <boost/asio.hpp>
+#include <boost/beast.hpp>
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "api/api_router.hpp"
+#include "app.hpp"
+#include "auth/accounts.hpp"
+#include "store/sqlite_store.hpp"
+
+namespace {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace fs = std::filesystem;
+namespace storage = kibitz::server::storage;
+namespace auth = kibitz::server::auth;
+using tcp = net::ip::tcp;
+using json = nlohmann::json;
+using namespace std::chrono_literals;
+
+// The server in-process on 127.0.0.1:0 with its database in a fresh temporary
+// directory. When app does not open the database itself (no store wired in
+// its context), the fixture opens one on the same file and plugs it in, with
+// the cheapest password hashing.
+struct api_server {
+    fs::path dir;
+    std::unique_ptr<kibitz::server::app> app;
+    std::unique_ptr<storage::sqlite_store> own_store;
+    std::unique_ptr<auth::accounts> own_accounts;
+    storage::store* store = nullptr;
+    std::thread thread;
+    std::uint16_t port = 0;
+
+    api_server() {
+        spdlog::set_level(spdlog::level::warn);
+        static int counter = 0;
+        dir = fs::temp_directory_path() /
+              ("kibitz-api-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+        fs::remove_all(dir);
+        fs::create_directories(dir / "web" / "js");
+        std::ofstream(dir / "web" / "index.html") << "<!doctype html><title>t</title>";
+        std::ofstream(dir / "web" / "js" / "app.js") << "console.log(1);";
+        std::ofstream(dir / "secret.txt") << "SECRET";  // outside the web root
+        kibitz::server::server_config cfg;
+        cfg.address = "127.0.0.1";
+        cfg.port = 0;
+        cfg.threads = 2;
+        cfg.web_root = (dir / "web").string();
+        cfg.db = (dir / "kibitz.db").string();
+        cfg.shutdown_grace = 1000ms;
+        app = std::make_unique<kibitz::server::app>(cfg);
+        auto p = app->start();
+        REQUIRE(std::holds_alternative<std::uint16_t>(p));
+        port = std::get<std::uint16_t>(p);
+        auto& ctx = app->context();
+        if (!ctx.store) {
+            auto s = storage::sqlite_store::open({cfg.db});
+            REQUIRE(s.ok());
+            own_store = std::move(s).value();
+            auth::accounts_options o;
+            o.cost = auth::hash_cost::minimum();
+            own_accounts = std::make_unique<auth::accounts>(*own_store, o);
+            ctx.store = own_store.get();
+            ctx.accounts = own_accounts.get();
+        }
+        store = ctx.store;
+        REQUIRE(ctx.accounts);
+        thread = std::thread([this] { app->run(); });
+    }
+    ~api_server() {
+        app->stop();
+        thread.join();
+        own_accounts.reset();  // waits for its operations; before the store
+        own_store.reset();
+        app.reset();
+        std::error_code ec;
+        fs::remove_all(dir, ec);
+    }
+};
+
+struct reply {
+    int status = 0;
+    std::map<std::string, std::string> headers;
+    std::string body;
+    json j() const { return json::parse(body, nullptr, false); }
+    std::string header(const std::string& name) const {
+        auto it = headers.find(name);
+        return it == headers.end() ? std::string() : it->second;
+    }
+};
+
+// One request on a fresh connection; status 0 when the exchange failed.
+reply call(std::uint16_t port, http::verb method, const std::string& target,
+           std::optional<std::string> body = std::nullopt,
+           std::map<std::string, std::string> headers = {}) {
+    reply out;
+    try {
+        net::io_context ioc;
+        beast::tcp_stream stream(ioc);
+        stream.expires_after(10s);  // a log-in hashes a password: allow for a busy machine
+        stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+        http::request<http::string_body> req{method, target, 11};
+        req.set(http::field::host, "127.0.0.1");
+        if (body) {
+            req.set(http::field::content_type, "application/json");
+            req.body() = *body;
+        }
+        for (auto& [k, v] : headers) req.set(k, v);
+        req.prepare_payload();
+        http::write(stream, req);
+        beast::flat_buffer buf;
+        http::response_parser<http::string_body> res;
+        res.body_limit(1 << 24);
+        if (method == http::verb::head) res.skip(true);
+        http::read(stream, buf, res);
+        out.status = static_cast<int>(res.get().result_int());
+        for (auto& f : res.get()) out.headers[std::string(f.name_string())] = std::string(f.value());
+        out.body = res.get().body();
+    } catch (const std::exception& e) {
+        MESSAGE("request failed: " << e.what());
+        out.status = 0;
+    }
+    return out;
+}
+
+reply get(std::uint16_t port, const std::string& target) {
+    return call(port, http::verb::get, target);
+}
+reply post(std::uint16_t port, const std::string& target, const json& body,
+           std::map<std::string, std::string> headers = {}) {
+    return call(port, http::verb::post, target, body.dump(), std::move(headers));
+}
+
+// Waits for an asynchronous store call (only tests may block on one).
+template <class T, class F>
+T must(F start) {
+    auto p = std::make_shared<std::promise<kibitz::core::result<T>>>();
+    auto f = p->get_future();
+    start([p](kibitz::core::result<T> r) { p->set_value(std::move(r)); });
+    auto r = f.get();
+    INFO("reason: " << (r ? std::string() : r.reason()));
+    REQUIRE(r.ok());
+    return std::move(r).value();
+}
+
+storage::player make_account(storage::store& s, const std::string& name) {
+    // A stored hash no password matches: these players never log in.
+    return must<storage::player>(
+        [&](auto h) { s.create_account(name, "$argon2id$none", std::nullopt, 1, h); });
+}
+
+storage::game_key record_game(storage::store& s, const std::string& game, storage::player a,
+                              storage::player b, bool rated, std::vector<std::string> moves,
+                              storage::game_status status, int winner, std::string reason) {
+    storage::game_settings set{game, 300000, 2000, rated, false, ""};
+    auto key = s.start_game({set, {a.id, b.id}, 1000, ""}, nullptr);
+    std::int64_t clocks[2] = {300000, 300000};
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        int seat = static_cast<int>(i % 2);
+        clocks[seat] -= 1000;
+        must<bool>([&](auto h) {
+            s.append_move(key, {static_cast<int>(i), seat, moves[i], {clocks[0], clocks[1]},
+                                2000 + static_cast<std::int64_t>(i) * 1000},
+                          h);
+        });
+    }
+    must<storage::end_summary>(
+        [&](auto h) { s.end_game({key, status, winner, reason, 90000}, h); });
+    return key;
+}
+
+}  // namespace
+
+TEST_CASE("api: register, log in, log out") {
+    api_server srv;
+    auto r = post(srv.port, "/api/register", {{"username", "ada"}, {"password", "correct horse"}});
+    REQUIRE(r.status == 200);
+    CHECK(r.header("Content-Type").find("application/json") == 0);
+    CHECK(r.header("Cache-Control") == "no-store");
+    auto j = r.j();
+    CHECK(j["user"]["name"] == "ada");
+    CHECK(j["user"]["guest"] == false);
+    std::string token1 = j["token"];
+    CHECK(token1.size() >= 16);
+
+    // Unique case-insensitively.
+    r = post(srv.port, "/api/register", {{"username", "ADA"}, {"password", "another one"}});
+    CHECK(r.status == 409);
+    CHECK(r.j()["error"] == "name_taken");
+    r = post(srv.port, "/api/register", {{"username", "x"}, {"password", "long enough"}});
+    CHECK(r.status == 400);
+    CHECK(r.j()["error"] == "bad_username");
+    r = post(srv.port, "/api/register", {{"username", "bob"}, {"password", "short"}});
+    CHECK(r.status == 400);
+    CHECK(r.j()["error"] == "weak_password");
+
+    r = post(srv.port, "/api/login", {{"username", "Ada"}, {"password", "correct horse"}});
+    REQUIRE(r.status == 200);
+    std::string token2 = r.j()["token"];
+    CHECK(token2 != token1);
+    CHECK(r.j()["user"]["name"] == "ada");
+
+    // Log out by bearer header, then by body; a second log-out finds nothing.
+    r = post(srv.port, "/api/logout", json::object(), {{"Authorization", "Bearer " + token2}});
+    CHECK(r.status == 200);
+    CHECK(r.j()["ended"] == true);
+    r = post(srv.port, "/api/logout", {{"token", token1}});
+    CHECK(r.status == 200);
+    CHECK(r.j()["ended"] == true);
+    r = post(srv.port, "/api/logout", {{"token", token1}});
+    CHECK(r.status == 200);
+    CHECK(r.j()["ended"] == false);
+    r = post(srv.port, "/api/logout", json::object());
+    CHECK(r.status == 400);
+    CHECK(r.j()["error"] == "missing_token");
+
+    // The fifth sign-up attempt from one address in an hour is the last allowed.
+    r = post(srv.port, "/api/register", {{"username", "cy"}, {"password", "long enough"}});
+    CHECK(r.status == 400);  // 5th attempt: too short a name, but counted
+    r = post(srv.port, "/api/register", {{"username", "cyd"}, {"password", "long enough"}});
+    CHECK(r.status == 429);
+    CHECK(r.j()["error"] == "rate_limited");
+}
+
+TEST_CASE("api: a guest who registers keeps their identity") {
+    api_server srv;
+    // A guest session made the way the WebSocket hello makes one.
+    auto p = std::make_shared<std::promise<kibitz::core::result<auth::session>>>();
+    srv.app->context().accounts->new_guest([p](auto r) { p->set_value(std::move(r)); });
+    auto guest = p->get_future().get();
+    REQUIRE(guest.ok());
+    auto other = make_account(*srv.store, "opponent");
+    auto key = record_game(*srv.store, "oware", guest.value().who, other, false, {"c", "f"},
+                           storage::game_status::finished, 1, "resigned");
+    auto r = post(srv.port, "/api/register",
+                  {{"username", "newbie"}, {"password", "long enough"}, {"guest_token", guest.value().token}});
+    REQUIRE(r.status == 200);
+    CHECK(r.j()["user"]["id"] == "u-" + std::to_string(guest.value().who.id));  // same number
+    auto prof = get(srv.port, "/api/players/newbie").j();
+    REQUIRE(prof["recent"].size() == 1);
+    CHECK(prof["recent"][0]["id"] == std::to_string(key));
+    CHECK(prof["recent"][0]["players"][0] == "newbie");
+    // guest_token null is the same as none.
+    r = post(srv.port, "/api/register",
+             {{"username", "plain"}, {"password", "long enough"}, {"guest_token", nullptr}});
+    CHECK(r.status == 200);
+}
+
+TEST_CASE("api: wrong password, then rate limiting") {
+    api_server srv;
+    REQUIRE(post(srv.port, "/api/register", {{"username", "bob"}, {"password", "right password"}}).status == 200);
+    for (int i = 0; i < 5; ++i) {
+        auto r = post(srv.port, "/api/login", {{"username", "bob"}, {"password", "wrong password"}});
+        CHECK(r.status == 401);
+        CHECK(r.j()["error"] == "bad_login");
+    }
+    auto unknown = post(srv.port, "/api/login", {{"username", "nobody"}, {"password", "whatever1"}});
+    CHECK(unknown.status == 401);  // same answer as a wrong password
+    auto r = post(srv.port, "/api/login", {{"username", "bob"}, {"password", "right password"}});
+    CHECK(r.status == 429);
+    CHECK(r.j()["error"] == "rate_limited");
+}
+
+TEST_CASE("api: malformed requests") {
+    api_server srv;
+    auto bad = call(srv.port, http::verb::post, "/api/login", std::string("{\"username\": "));
+    CHECK(bad.status == 400);
+    CHECK(bad.j()["error"] == "bad_json");
+    CHECK(call(srv.port, http::verb::post, "/api/login", std::string("[1,2]")).status == 400);
+    CHECK(call(srv.port, http::verb::post, "/api/login", std::string("")).status == 400);
+    auto typed = post(srv.port, "/api/login", {{"username", 5}, {"password", "x"}});
+    CHECK(typed.status == 400);
+    CHECK(typed.j()["error"] == "bad_request");
+    auto form = call(srv.port, http::verb::post, "/api/login", std::string("{}"),
+                     {{"Content-Type", "application/x-www-form-urlencoded"}});
+    CHECK(form.status == 415);
+    CHECK(call(srv.port, http::verb::post, "/api/login", std::string("{}"),
+               {{"Content-Type", "Application/JSON; charset=utf-8"}}).status == 401);
+    auto method = get(srv.port, "/api/login");
+    CHECK(method.status == 405);
+    CHECK(method.header("Allow") == "POST");
+    CHECK(call(srv.port, http::verb::delete_, "/api/players/ada").status == 405);
+    auto none = get(srv.port, "/api/nothing/here");
+    CHECK(none.status == 404);
+    CHECK(none.j()["error"] == "not_found");
+    CHECK(get(srv.port, "/api").status == 404);
+    CHECK(get(srv.port, "/api//players/ada").status == 404);
+
+    // Over 8 KiB: refused from the header, before the body is read.
+    {
+        net::io_context ioc;
+        beast::tcp_stream stream(ioc);
+        stream.expires_after(5s);
+        stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), srv.port));
+        std::string head = "POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                           "Content-Length: 100000\r\n\r\n";
+        net::write(stream, net::buffer(head));
+        beast::flat_buffer buf;
+        http::response<http::string_body> res;
+        http::read(stream, buf, res);
+        CHECK(res.result_int() == 413);
+        CHECK(json::parse(res.body())["error"] == "too_large");
+    }
+    std::string big(9000, ' ');
+    big = "{\"username\": \"a\", \"password\": \"" + std::string(9000, 'p') + "\"}";
+    auto r = call(srv.port, http::verb::post, "/api/login", big);
+    CHECK((r.status == 413 || r.status == 0));  // 0: the server cut the unread body short
+    // The server still answers.
+    CHECK(get(srv.port, "/healthz").body == "ok\n");
+}
+
+TEST_CASE("api: profile, leaderboard, game, export and recent games") {
+    api_server srv;
+    auto& s = *srv.store;
+    auto ann = make_account(s, "ann"), ben = make_account(s, "ben");
+    // Enough rated games that both ratings settle (RD <= 110).
+    for (int i = 0; i < 30; ++i) {
+        bool ann_first = i % 2;
+        int ann_seat = ann_first ? 0 : 1;
+        record_game(s, "opprimo", ann_first ? ann : ben, ann_first ? ben : ann, true, {},
+                    storage::game_status::finished, i % 3 ? ann_seat : 1 - ann_seat, "resigned");
+    }
+    auto cat = make_account(s, "cat");
+    record_game(s, "opprimo", cat, ann, true, {}, storage::game_status::finished, 0, "resigned");
+    const std::string nasty = "Robert'); DROP TABLE players;-- \"q\" Ünï ♔ 日本";
+    auto guest = must<storage::player>([&](auto h) { s.create_guest(nasty, 1, h); });
+    auto key = record_game(s, "checkers", guest, ann, false, {"11-15", "23-19", "8-11"},
+                           storage::game_status::finished, 1, "resigned");
+
+    auto lb = get(srv.port, "/api/leaderboard/opprimo?limit=10");
+    REQUIRE(lb.status == 200);
+    auto lj = lb.j();
+    CHECK(lj["game"] == "opprimo");
+    REQUIRE(lj["leaders"].size() == 2);  // cat is provisional
+    CHECK(lj["leaders"][0]["name"] == "ann");
+    CHECK(lj["leaders"][1]["name"] == "ben");
+    CHECK(lj["leaders"][0]["provisional"] == false);
+    CHECK(lj["leaders"][0]["rating"].get<double>() > lj["leaders"][1]["rating"].get<double>());
+    CHECK(get(srv.port, "/api/leaderboard/opprimo?limit=1").j()["leaders"].size() == 1);
+    CHECK(get(srv.port, "/api/leaderboard/oware").j()["leaders"].empty());
+    auto chess = get(srv.port, "/api/leaderboard/chess");
+    CHECK(chess.status == 404);
+    CHECK(chess.j()["error"] == "unknown_game");
+    CHECK(get(srv.port, "/api/leaderboard/opprimo?limit=abc").status == 400);
+
+    auto prof = get(srv.port, "/api/players/ann");
+    REQUIRE(prof.status == 200);
+    auto pj = prof.j();
+    CHECK(pj["name"] == "ann");
+    CHECK(pj["guest"] == false);
+    REQUIRE(pj["ratings"].size() == 1);
+    CHECK(pj["ratings"][0]["game"] == "opprimo");
+    CHECK(pj["ratings"][0]["games"] == 31);
+    CHECK(pj["ratings"][0]["provisional"] == false);
+    CHECK(pj["history"].size() == 31);
+    REQUIRE(pj["recent"].size() > 0);
+    CHECK(pj["recent"][0]["id"] == std::to_string(key));  // newest first
+    CHECK(pj["recent"][0]["players"][0] == nasty);
+    CHECK(pj["recent"][0]["result"] == "White wins");
+    auto catj = get(srv.port, "/api/players/CAT").j();  // names are case-insensitive
+    CHECK(catj["ratings"][0]["provisional"] == true);
+
+    auto game = get(srv.port, "/api/games/" + std::to_string(key));
+    REQUIRE(game.status == 200);
+    auto gj = game.j();
+    CHECK(gj["id"] == std::to_string(key));
+    CHECK(gj["game"] == "checkers");
+    CHECK(gj["tc"] == json{{"initial_s", 300}, {"increment_s", 2}});
+    CHECK(gj["players"][0]["name"] == nasty);
+    CHECK(gj["players"][0]["color"] == "black");
+    CHECK(gj["players"][1]["name"] == "ann");
+    CHECK(gj["status"] == json{{"state", "over"}, {"winner", 1}, {"reason", "resigned"}});
+    CHECK(gj["moves"] == json{"11-15", "23-19", "8-11"});
+    REQUIRE(gj["record"].size() == 3);
+    CHECK(gj["record"][1]["clock_ms"] == json{299000, 299000});
+    CHECK(gj["record"][2]["seat"] == 0);
+    REQUIRE(gj["start"].is_object());
+    CHECK(gj["start"]["cells"].size() > 0);
+    CHECK(gj["start"]["to_move"] == 0);
+    REQUIRE(gj["boards"].size() == 3);
+    CHECK(gj["boards"][0]["to_move"] == 1);
+    CHECK_FALSE(gj["boards"][0].contains("cells"));
+
+    auto exp = get(srv.port, "/api/games/" + std::to_string(key) + "/export");
+    REQUIRE(exp.status == 200);
+    CHECK(exp.header("Content-Type") == "text/plain; charset=utf-8");
+    CHECK(exp.header("Content-Disposition") ==
+          "attachment; filename=\"kibitz-checkers-" + std::to_string(key) + ".pdn\"");
+    CHECK(exp.body.find("[Black \"Robert'); DROP TABLE players;-- \\\"q\\\" Ünï ♔ 日本\"]") !=
+          std::string::npos);
+    CHECK(exp.body.find("1. 11-15 23-19 2. 8-11") != std::string::npos);
+    CHECK(exp.body.find("[Result \"1-0\"]") != std::string::npos);  // PDN: White's score first
+
+    auto other = get(srv.port, "/api/games/1/export");
+    CHECK(other.status == 200);
+    CHECK(other.header("Content-Disposition").find(".txt\"") != std::string::npos);
+
+    auto recent = get(srv.port, "/api/games?recent=5");
+    REQUIRE(recent.status == 200);
+    auto rj = recent.j();
+    CHECK(rj["games"].size() == 5);
+    CHECK(get(srv.port, "/api/games/recent?limit=2").j()["games"].size() == 2);
+    CHECK(get(srv.port, "/api/games").j()["games"].size() == 20);  // the default count
+
+    // A private game is reachable by its public (room) id only: row keys are guessable.
+    storage::new_game pg{{"oware", 0, 0, false, true, ""}, {ann.id, ben.id}, 5, "Pr1vateRoom"};
+    auto pkey = must<storage::game_key>([&](auto h) { s.start_game(pg, h); });
+    CHECK(get(srv.port, "/api/games/" + std::to_string(pkey)).status == 404);
+    auto priv = get(srv.port, "/api/games/Pr1vateRoom");
+    REQUIRE(priv.status == 200);
+    CHECK(priv.j()["id"] == "Pr1vateRoom");
+    CHECK(priv.j()["key"] == pkey);
+    CHECK(priv.j()["status"]["state"] == "playing");
+    CHECK(priv.j()["tc"].is_null());
+    CHECK(get(srv.port, "/api/games/Pr1vateRoom/export").status == 200);
+    CHECK(get(srv.port, "/api/games/pr1vateroom").status == 404);
+
+    auto head = call(srv.port, http::verb::head, "/api/players/ann");
+    CHECK(head.status == 200);
+    CHECK(head.body.empty());
+}
+
+TEST_CASE("api: unknown ids and hostile names are 404s, and data stays data") {
+    api_server srv;
+    make_account(*srv.store, "ann");
+    for (std::string id : {"999999", "0", "007", "-1", "abc", "1e3", "99999999999999999999",
+                           "r7Kq2mXa9b", "1%20OR%201=1", "%27"}) {
+        CAPTURE(id);
+        auto r = get(srv.port, "/api/games/" + id);
+        CHECK(r.status == 404);
+        CHECK(r.j()["error"] == "unknown_game");
+        CHECK(get(srv.port, "/api/games/" + id + "/export").status == 404);
+    }
+    CHECK(get(srv.port, "/api/games/1/nonsense").status == 404);
+    for (std::string name : std::vector<std::string>{"nobody", "%27%20OR%20%271%27%3D%271", "ann%27--", "%E2%99%94%20king",
+                             "Robert%27)%3B%20DROP%20TABLE%20accounts%3B--",
+                             std::string(300, 'a')}) {
+        CAPTURE(name);
+        auto r = get(srv.port, "/api/players/" + name);
+        CHECK(r.status == 404);
+        CHECK(r.j()["error"] == "unknown_player");
+    }
+    CHECK(get(srv.port, "/api/players/%zz").status == 400);
+    CHECK(get(srv.port, "/api/players/a%00b").status == 400);
+    // Still all there.
+    CHECK(get(srv.port, "/api/players/ann").status == 200);
+    // A Unicode name is refused at sign-up with a reason, not mangled.
+    auto r = post(srv.port, "/api/register", {{"username", "Ünïcødé"}, {"password", "long enough"}});
+    CHECK(r.status == 400);
+    CHECK(r.j()["error"] == "bad_username");
+    r = post(srv.port, "/api/login", {{"username", "' OR '1'='1"}, {"password", "' OR '1'='1"}});
+    CHECK(r.status == 401);
+}
+
+TEST_CASE("api: static files, health and hostile paths still work") {
+    api_server srv;
+    auto index = get(srv.port, "/");
+    CHECK(index.status == 200);
+    CHECK(index.header("Content-Type").find("text/html") == 0);
+    CHECK(get(srv.port, "/js/app.js").status == 200);
+    CHECK(get(srv.port, "/healthz").body == "ok\n");
+    CHECK(get(srv.port, "/metrics").status == 200);
+    for (std::string bad : {"/../secret.txt", "/js/../../secret.txt", "/%2e%2e/secret.txt",
+                            "/api/../secret.txt", "/api/..%2f..%2fsecret.txt", "//etc/passwd",
+                            "/%00index.html", "/apix/../../secret.txt"}) {
+        CAPTURE(bad);
+        auto r = get(srv.port, bad);
+        CHECK((r.status == 400 || r.status == 404));
+        CHECK(r.body.find("SECRET") == std::string::npos);
+    }
+    CHECK(call(srv.port, http::verb::post, "/index.html", std::string("{}")).status == 405);
+}
+
+TEST_CASE("api: without a database the API answers 503") {
+    // The router alone, with a context whose store and accounts are null.
+    kibitz::server::metrics stats;
+    kibitz::server::net_context ctx{.cfg = {}, .web_root = {}, .play = nullptr, .stats = stats, .conns = {}};
+    auto ask = [&](std::string method, std::string target, std::string body = "{}") {
+        kibitz::server::api::api_request req{method, target, "application/json", "", body, "127.0.0.1"};
+        std::optional<kibitz::server::api::api_response> got;
+        kibitz::server::api::handle_api(req, ctx, [&](auto r) { got = std::move(r); });
+        REQUIRE(got);  // answered at once: nothing was queued
+        return *got;
+    };
+    CHECK(ask("POST", "/api/login").status == 503);
+    CHECK(ask("GET", "/api/players/ann").status == 503);
+    CHECK(json::parse(ask("GET", "/api/games/1").body)["error"] == "no_database");
+    CHECK(ask("POST", "/api/login", "not json").status == 400);  // validation comes first
+    CHECK(ask("GET", "/api/elsewhere").status == 404);
+}
