@@ -11,7 +11,7 @@
 # Environment: KIBITZ_BUILD_DIR (default build-load), LOAD_SECONDS (15),
 # LOAD_SIZES ("20 200 1000 2000"), LOAD_IDLE (10000), LOAD_GEN_THREADS (1),
 # LOAD_SERVER_THREADS (server default: one per core), LOAD_SPECTATORS (0),
-# LOAD_SERVER_BIN (another server binary).
+# LOAD_SERVER_BIN (another server binary), LOAD_NO_BUILD=1 (use what is built).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,7 +27,8 @@ server_threads=()
 if [[ ! -f $build/build.ninja ]]; then
     cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
-if ! cmake --build "$build" --target kibitz-server kibitz-load -j2 >"${TMPDIR:-/tmp}/kibitz-load-build.log" 2>&1; then
+if [[ -n ${LOAD_NO_BUILD:-} ]]; then :
+elif ! cmake --build "$build" --target kibitz-server kibitz-load -j2 >"${TMPDIR:-/tmp}/kibitz-load-build.log" 2>&1; then
     tail -30 "${TMPDIR:-/tmp}/kibitz-load-build.log"; echo "build failed"; exit 1
 fi
 server_bin=${LOAD_SERVER_BIN:-$build/bin/kibitz-server}  # e.g. a saved binary to compare
