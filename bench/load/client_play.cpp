@@ -48,7 +48,8 @@ void load_client::on_welcome() {
     ++sh_.welcomed;
     sh_.connection_done();
     if (role_ == role::player && slot_ == 0) {
-        create_seek();
+        // Games start once every connection is up (shard::start_games), so the
+        // handshakes are not timed against a server already busy with moves.
     } else if (role_ == role::player && !pending_seek_.empty()) {
         seek_offered(pending_seek_);
     } else if (role_ == role::spectator && pair_ && !pair_->room.empty()) {

@@ -26,6 +26,7 @@ public:
     bool is_welcomed() const { return welcomed_; }
     void seek_offered(std::string_view id);  // partner created a seek: accept it
     void follow(std::string_view room);      // spectator: watch this room next
+    void create_seek();                      // player 0 of a pair: open a seek
 
 private:
     void on_connect(boost::beast::error_code ec);
@@ -48,7 +49,6 @@ private:
     void on_ack(std::string_view d);
     void on_end(std::string_view d);
     void on_error(std::string_view d);
-    void create_seek();
     void play_from(std::string_view moves);
     void send_room_cmd(std::string_view type, std::string_view room);
 

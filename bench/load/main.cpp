@@ -141,6 +141,7 @@ int main(int argc, char** argv) {
         sleep_for(o.seconds);
         rep.server_end = kb::sample_process(o.server_pid);
     } else {
+        for (auto& s : shards) boost::asio::post(s->ioc, [sp = s.get()] { sp->start_games(); });
         sleep_for(o.warmup);
         rep.server_start = kb::sample_process(o.server_pid);
         rep.self_cpu_start = kb::self_cpu_seconds();

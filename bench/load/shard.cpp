@@ -25,6 +25,11 @@ void shard::connection_done() {
     pump_connects();
 }
 
+void shard::start_games() {
+    for (auto& p : pairs)
+        if (p->players[0]->is_welcomed()) p->players[0]->create_seek();
+}
+
 void shard::shutdown_all() {
     for (auto& c : clients) c->shutdown();
     if (open == 0) return ioc.stop();

@@ -50,6 +50,7 @@ struct shard {
     void start();           // begin connecting (on the shard's thread)
     void pump_connects();   // keep up to connect_parallel handshakes in flight
     void connection_done(); // one handshake finished (either way)
+    void start_games();     // every pair opens its first seek
     void shutdown_all();    // close every connection, then let run() return
     void closed_one();
 
