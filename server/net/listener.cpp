@@ -50,6 +50,10 @@ void listener::on_accept(beast::error_code ec, tcp::socket socket) {
         spdlog::warn("accept: {}", ec.message());  // e.g. out of file descriptors: keep going
     } else {
         try {
+            // Game messages are small and latency-bound: without this, Nagle holds a
+            // move's ack behind the move event until the peer's delayed ACK (~40 ms).
+            beast::error_code ignored;
+            socket.set_option(tcp::no_delay(true), ignored);
             std::make_shared<http_session>(std::move(socket), ctx_)->run();
         } catch (const std::exception& e) {
             spdlog::error("accept: {}", e.what());
