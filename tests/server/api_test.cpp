@@ -15,6 +15,7 @@
 #include <spdlog/spdlog.h>
 
 #include "api/api_router.hpp"
+#include "helpers.hpp"
 #include "app.hpp"
 #include "auth/accounts.hpp"
 #include "store/sqlite_store.hpp"
@@ -500,4 +501,62 @@ TEST_CASE("api: without a database the API answers 503") {
     CHECK(json::parse(ask("GET", "/api/games/1").body)["error"] == "no_database");
     CHECK(ask("POST", "/api/login", "not json").status == 400);  // validation comes first
     CHECK(ask("GET", "/api/elsewhere").status == 404);
+}
+
+TEST_CASE("api: a token from /api/login works in hello; a played game is served by its room id") {
+    namespace t = kibitz::test;
+    auto dir = fs::temp_directory_path() / ("kibitz-api-e2e-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    {
+        t::test_server srv([&](kibitz::server::server_config& c) { c.db = (dir / "k.db").string(); });
+        auto r = post(srv.port(), "/api/register", {{"username", "ada"}, {"password", "correct horse"}});
+        REQUIRE(r.status == 200);
+        t::ws_client a(srv.port()), b(srv.port());
+        auto wa = a.hello(r.j()["token"].get<std::string>());
+        CHECK(wa["user"]["name"] == "ada");
+        CHECK(wa["user"]["id"] == r.j()["user"]["id"]);
+        b.hello();
+        auto tab = t::pair_by_seek(a, b, "checkers", t::tc(300, 3));
+        json board = tab.state_a["d"]["board"];
+        std::vector<std::string> played;
+        for (int i = 0; i < 2; ++i) {
+            int to_move = board["to_move"];
+            t::ws_client& mover = to_move == tab.seat_a ? a : b;
+            t::ws_client& other = to_move == tab.seat_a ? b : a;
+            std::string mv = board["moves"][0]["text"];
+            played.push_back(mv);
+            mover.send(t::move_msg(tab.room, mv, 10 + i));
+            REQUIRE(!mover.expect("ack", [&](const json& j) { return j["d"]["ack"] == 10 + i; }).is_null());
+            auto ev = other.expect("move", [&](const json& j) { return j["d"]["ply"] == i + 1; });
+            REQUIRE(!ev.is_null());
+            board = ev["d"]["board"];
+        }
+        a.send({{"t", "resign"}, {"d", {{"room", tab.room}, {"ack", 50}}}});
+        b.expect("end");
+        // The end commits a moment after the event.
+        json gj;
+        for (int i = 0; i < 100; ++i) {
+            gj = get(srv.port(), "/api/games/" + tab.room).j();
+            if (gj.value("status", json::object()).value("state", "") == "over") break;
+            std::this_thread::sleep_for(20ms);
+        }
+        CHECK(gj["id"] == tab.room);
+        CHECK(gj["status"]["state"] == "over");
+        CHECK(gj["status"]["winner"] == 1 - tab.seat_a);
+        CHECK(gj["moves"] == json(played));
+        CHECK(gj["boards"].size() == 2);
+        CHECK(gj["players"][tab.seat_a]["name"] == "ada");
+        auto recent = get(srv.port(), "/api/games?recent=5").j();
+        REQUIRE(recent["games"].size() == 1);
+        CHECK(recent["games"][0]["id"] == tab.room);
+        auto prof = get(srv.port(), "/api/players/ada").j();
+        REQUIRE(prof["recent"].size() == 1);
+        CHECK(prof["recent"][0]["id"] == tab.room);
+        auto exp = get(srv.port(), "/api/games/" + tab.room + "/export");
+        CHECK(exp.status == 200);
+        CHECK(exp.body.find("1. " + played[0] + " " + played[1]) != std::string::npos);
+    }
+    std::error_code ec;
+    fs::remove_all(dir, ec);
 }
