@@ -175,7 +175,8 @@ void handle_api(api_request req, net_context& ctx, api_reply reply) {
         if (!done->exchange(true)) reply(std::move(r));
     };
     try {
-        route(req, ctx, once);
+        api_reply handed = once;  // routes move theirs on; `once` stays callable here
+        route(req, ctx, handed);
     } catch (const std::exception& e) {
         spdlog::error("api {}: {}", req.target.substr(0, 200), e.what());
         once(error_response(500, "internal", "internal error"));
