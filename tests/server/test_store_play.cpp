@@ -65,8 +65,14 @@ TEST_CASE("store: a move is acknowledged only once it is in the database file") 
     CHECK(wa["user"]["guest"] == true);
     CHECK(std::string(wa["user"]["id"]).rfind("g-", 0) == 0);
     auto t = pair_by_seek(a, b, "checkers", tc(300, 3));
+    // The game and its room id are stored at the start (committed a moment
+    // later: the start is not waited for, the first move's ack is).
     auto key = db_scalar(db, game_of_room, t.room);
-    REQUIRE(key > 0);  // the game and its room id are stored at the start
+    for (int i = 0; i < 100 && key <= 0; ++i) {
+        std::this_thread::sleep_for(20ms);
+        key = db_scalar(db, game_of_room, t.room);
+    }
+    REQUIRE(key > 0);
     json board = t.state_a["d"]["board"];
     for (int ply = 1; ply <= 6; ++ply) {
         int to_move = board["to_move"];
