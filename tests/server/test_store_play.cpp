@@ -188,7 +188,13 @@ TEST_CASE("store: rated games between accounts change both ratings; casual and a
         b.expect("game.found");
         auto st = a.expect("room.state");
         CHECK(st["d"]["rated"] == true);
-        CHECK(db_scalar(db, "SELECT rated FROM games WHERE public_id = ?", f["d"]["room"]) == 1);
+        std::string room = f["d"]["room"];
+        auto rated = db_scalar(db, "SELECT rated FROM games WHERE public_id = ?", room);
+        for (int i = 0; i < 100 && rated < 0; ++i) {  // the start commits a moment later
+            std::this_thread::sleep_for(20ms);
+            rated = db_scalar(db, "SELECT rated FROM games WHERE public_id = ?", room);
+        }
+        CHECK(rated == 1);
         g.send({{"t", "quick.join"}, {"d", {{"game", "ouril"}, {"tc", tc(180, 2)}, {"rated", true}, {"ack", 9}}}});
         CHECK(g.expect("error")["d"]["code"] == "rated_requires_account");
     }
