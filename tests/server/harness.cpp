@@ -50,6 +50,10 @@ test_server::test_server(const std::function<void(server::server_config&)>& twea
     cfg.play.count_batch = 100ms;
     cfg.play.pairing_tick = 100ms;
     cfg.shutdown_grace = 1000ms;
+    // Test clients play whole games as fast as the socket allows, far above a
+    // person's 20 messages/s; the rate-limit test sets its own low limit.
+    cfg.rate_per_s = 1000;
+    cfg.rate_burst = 1000;
     if (tweak) tweak(cfg);
     p_->app = std::make_unique<server::app>(cfg);
     auto port = p_->app->start();
