@@ -70,8 +70,10 @@ void ws_session::do_read() {
 void ws_session::on_read(beast::error_code ec, std::size_t) {
     if (ec) return finish("read", ec);
     auto start = std::chrono::steady_clock::now();
-    std::string text = beast::buffers_to_string(buffer_.data());
-    buffer_.consume(buffer_.size());
+    // The frame is read in place (flat_buffer is contiguous); decoding copies
+    // what it keeps, so the buffer is consumed once the frame was handled.
+    auto data = buffer_.cdata();
+    std::string_view text(static_cast<const char*>(data.data()), data.size());
     try {
         handle_frame(text);
     } catch (const std::exception& e) {
@@ -79,6 +81,7 @@ void ws_session::on_read(beast::error_code ec, std::size_t) {
         spdlog::error("conn {}: handling a message: {}", id_, e.what());
         send(error_frame({"internal", "internal error"}));
     }
+    buffer_.consume(buffer_.size());
     ctx_.stats.observe_latency(std::chrono::steady_clock::now() - start);
     if (!closing_) do_read();
 }

@@ -262,11 +262,15 @@ void room::to_all(const frame& f) {
 }
 
 std::int64_t room::push_event(std::string_view type, json d) {
-    auto f = make_frame(type, d, ++v_);
+    ++v_;
+    push_frame(make_frame(type, d, v_));
+    return v_;
+}
+
+void room::push_frame(frame f) {
     log_.push_back({v_, f});
     while (log_.size() > hub_.config().event_log) log_.pop_front();
     to_all(f);
-    return v_;
 }
 
 void room::spectators_changed() {

@@ -74,9 +74,11 @@ private:
     void to_all(const frame& f);
     void to_audience(const frame& f, bool players);
     std::int64_t push_event(std::string_view type, json d);
+    void push_frame(frame f);  // an event frame already versioned ++v_
     json state_json(int seat) const;
     json players_json() const;
     json clocks_json() const;
+    std::optional<clocks_snapshot> clocks_now() const;
     json status_json() const;
     json chat_json(bool players) const;
     void spectators_changed();

@@ -80,10 +80,10 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
             first_move_deadline_ = now + hub_.config().first_move_limit;
         }
     }
-    json d = {{"room", id_},       {"seat", seat},
-              {"move", notation},  {"ply", moves_.size()},
-              {"board", to_json(game_->view(), false)}, {"clocks", clocks_json()}};
-    push_event("move", std::move(d));
+    // Written straight into the frame (no json tree), from a view without cells.
+    ++v_;
+    push_frame(move_event_frame(v_, id_, seat, notation, moves_.size(),
+                                game_->view_without_cells(), clocks_now()));
     if (lapsed)
         push_event("offer", {{"room", id_}, {"kind", "draw"}, {"by", 1 - seat}, {"state", "lapsed"}});
 
@@ -187,6 +187,11 @@ void room::finish(core::status st, bool aborted) {
     draw_offer_ = -1;
     timer_.cancel();
     push_event("end", {{"room", id_}, {"status", status_json()}, {"clocks", clocks_json()}});
+    // Over: a client that reconnects needs at most the last few events (the
+    // end, the last moves); one further behind gets a full room.state anyway.
+    // Keeps a room that lingers for the rematch from holding 200 boards.
+    while (log_.size() > 16) log_.pop_front();
+    log_.shrink_to_fit();
     hub_.recorder().on_end({id_, status_, aborted_, now_ms(-1)});
     player_ptr seats[2] = {seats_[0].who, seats_[1].who};
     hub_.room_finished(id_, seats);

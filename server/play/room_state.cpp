@@ -14,19 +14,23 @@ json room::status_json() const {
     return {{"state", state}, {"winner", status_.winner}, {"reason", status_.reason}};
 }
 
-json room::clocks_json() const {
-    if (!clock_) return nullptr;
+std::optional<clocks_snapshot> room::clocks_now() const {
+    if (!clock_) return std::nullopt;
     auto now = clock_type::now();
-    json j = {{"ms", {clock_->remaining(0, now).count(), clock_->remaining(1, now).count()}},
-              {"running", clock_->running()},
-              {"initial_ms", settings_.tc->initial_s * 1000},
-              {"increment_ms", settings_.tc->increment_s * 1000}};
+    clocks_snapshot c;
+    c.ms[0] = clock_->remaining(0, now).count();
+    c.ms[1] = clock_->remaining(1, now).count();
+    c.running = clock_->running();
+    c.initial_ms = settings_.tc->initial_s * 1000;
+    c.increment_ms = settings_.tc->increment_s * 1000;
     if (first_move_deadline_ && playing()) {
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*first_move_deadline_ - now);
-        j["first_move_ms"] = std::max<std::int64_t>(0, left.count());
+        c.first_move_ms = std::max<std::int64_t>(0, left.count());
     }
-    return j;
+    return c;
 }
+
+json room::clocks_json() const { return to_json(clocks_now()); }
 
 json room::players_json() const {
     json out = json::array();

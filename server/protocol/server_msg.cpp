@@ -1,5 +1,8 @@
 #include "protocol/server_msg.hpp"
 
+#include <charconv>
+#include <vector>
+
 namespace kibitz::server {
 
 std::string dump_json(const json& j) {
@@ -21,11 +24,156 @@ frame error_frame(const wire_error& e, std::string_view re, std::optional<std::i
     return make_frame("error", d);
 }
 
+namespace {
+
+// A JSON string. Plain printable ASCII (every room id, notation and cell name)
+// is copied as is; anything else goes through nlohmann for the same escaping
+// and invalid-UTF-8 replacement as dump_json.
+void put_str(std::string& out, std::string_view s) {
+    for (unsigned char ch : s) {
+        if (ch < 0x20 || ch >= 0x7f || ch == '"' || ch == '\\') {
+            out += dump_json(json(std::string(s)));
+            return;
+        }
+    }
+    out += '"';
+    out += s;
+    out += '"';
+}
+
+void put_int(std::string& out, std::int64_t n) {
+    char buf[24];
+    auto r = std::to_chars(buf, buf + sizeof buf, n);
+    out.append(buf, r.ptr);
+}
+
+void put_str_array(std::string& out, const std::vector<std::string>& a) {
+    out += '[';
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (i) out += ',';
+        put_str(out, a[i]);
+    }
+    out += ']';
+}
+
+// Keys in the order nlohmann's (sorted) objects print them.
+void put_board_without_cells(std::string& out, const core::board_view& b) {
+    out += "{\"moves\":[";
+    for (std::size_t i = 0; i < b.moves.size(); ++i) {
+        const auto& m = b.moves[i];
+        if (i) out += ',';
+        out += "{\"affected\":";
+        put_str_array(out, m.affected);
+        out += ",\"path\":";
+        put_str_array(out, m.path);
+        out += ",\"text\":";
+        put_str(out, m.text);
+        out += '}';
+    }
+    out += "],\"pieces\":[";
+    for (std::size_t i = 0; i < b.pieces.size(); ++i) {
+        const auto& p = b.pieces[i];
+        if (i) out += ',';
+        out += "{\"at\":";
+        put_str(out, p.at);
+        if (p.count) {
+            out += ",\"count\":";
+            put_int(out, p.count);
+        }
+        if (p.hit_points) {
+            out += ",\"hp\":";
+            put_int(out, p.hit_points);
+        }
+        out += ",\"kind\":";
+        put_str(out, p.kind);
+        out += ",\"owner\":";
+        put_int(out, p.owner);
+        out += '}';
+    }
+    out += "],\"to_move\":";
+    put_int(out, b.to_move);
+    out += '}';
+}
+
+void put_clocks(std::string& out, const std::optional<clocks_snapshot>& c) {
+    if (!c) {
+        out += "null";
+        return;
+    }
+    out += '{';
+    if (c->first_move_ms) {
+        out += "\"first_move_ms\":";
+        put_int(out, *c->first_move_ms);
+        out += ',';
+    }
+    out += "\"increment_ms\":";
+    put_int(out, c->increment_ms);
+    out += ",\"initial_ms\":";
+    put_int(out, c->initial_ms);
+    out += ",\"ms\":[";
+    put_int(out, c->ms[0]);
+    out += ',';
+    put_int(out, c->ms[1]);
+    out += "],\"running\":";
+    put_int(out, c->running);
+    out += '}';
+}
+
+}  // namespace
+
 frame ack_frame(std::int64_t ack, std::string_view re, std::string_view room, std::int64_t v) {
-    json d = {{"ack", ack}, {"re", re}};
-    if (!room.empty()) d["room"] = room;
-    if (v > 0) d["v"] = v;
-    return make_frame("ack", d);
+    std::string out;
+    out.reserve(64 + re.size() + room.size());
+    out += "{\"d\":{\"ack\":";
+    put_int(out, ack);
+    out += ",\"re\":";
+    put_str(out, re);
+    if (!room.empty()) {
+        out += ",\"room\":";
+        put_str(out, room);
+    }
+    if (v > 0) {
+        out += ",\"v\":";
+        put_int(out, v);
+    }
+    out += "},\"t\":\"ack\"}";
+    return std::make_shared<const std::string>(std::move(out));
+}
+
+frame move_event_frame(std::int64_t v, std::string_view room, int seat, std::string_view move,
+                       std::size_t ply, const core::board_view& board,
+                       const std::optional<clocks_snapshot>& clocks) {
+    std::string out;
+    out.reserve(256 + board.moves.size() * 48 + board.pieces.size() * 40);
+    out += "{\"d\":{\"board\":";
+    put_board_without_cells(out, board);
+    out += ",\"clocks\":";
+    put_clocks(out, clocks);
+    out += ",\"move\":";
+    put_str(out, move);
+    out += ",\"ply\":";
+    put_int(out, static_cast<std::int64_t>(ply));
+    out += ",\"room\":";
+    put_str(out, room);
+    out += ",\"seat\":";
+    put_int(out, seat);
+    out += "},\"t\":\"move\"";
+    if (v > 0) {
+        out += ",\"v\":";
+        put_int(out, v);
+    }
+    out += '}';
+    return std::make_shared<const std::string>(std::move(out));
+}
+
+json to_json(const std::optional<clocks_snapshot>& c) {
+    if (!c) return nullptr;
+    json j = {{"ms", {c->ms[0], c->ms[1]}},
+              {"running", c->running},
+              {"initial_ms", c->initial_ms},
+              {"increment_ms", c->increment_ms}};
+    if (c->first_move_ms) j["first_move_ms"] = *c->first_move_ms;
+    return j;
 }
 
 json to_json(const std::optional<time_control>& tc) {

@@ -27,6 +27,20 @@ frame error_frame(const wire_error& e, std::string_view re = {},
 frame ack_frame(std::int64_t ack, std::string_view re, std::string_view room = {},
                 std::int64_t v = 0);
 
+// The hot frames (a move event, an ack) are written straight into one string
+// rather than through a json tree: the same bytes make_frame would give (keys
+// in the same sorted order), at a fraction of the allocations.
+struct clocks_snapshot {
+    std::int64_t ms[2] = {0, 0};
+    int running = -1;
+    std::int64_t initial_ms = 0, increment_ms = 0;
+    std::optional<std::int64_t> first_move_ms;
+};
+frame move_event_frame(std::int64_t v, std::string_view room, int seat, std::string_view move,
+                       std::size_t ply, const core::board_view& board,
+                       const std::optional<clocks_snapshot>& clocks);
+json to_json(const std::optional<clocks_snapshot>& c);
+
 json to_json(const std::optional<time_control>& tc);
 // The board_view; with_cells false for move events (cells never change).
 json to_json(const core::board_view& b, bool with_cells);

@@ -52,7 +52,8 @@ public:
     status agreed_end() const override { return {status_kind::draw, -1, "agreement"}; }
 
     std::string position_text() const override { return fen(pos_); }
-    board_view view() const override;
+    board_view view() const override { return make_view(true); }
+    board_view view_without_cells() const override { return make_view(false); }
 
     std::uint64_t perft(int depth) const override { return checkers::perft(pos_, depth); }
 
@@ -70,6 +71,8 @@ public:
     }
 
 private:
+    board_view make_view(bool with_cells) const;
+
     // Recomputes the legal moves and the status after a change of position.
     void refresh() {
         moves_ = legal_moves(pos_);
@@ -96,12 +99,22 @@ private:
     status status_;
 };
 
-board_view checkers_game::view() const {
+board_view checkers_game::make_view(bool with_cells) const {
     board_view v;
-    v.layout = "checkers8";
-    v.width = v.height = 8;
     v.to_move = pos_.side;
+    if (with_cells) {
+        v.layout = "checkers8";
+        v.width = v.height = 8;
+    }
+    v.pieces.reserve(24);
+    v.moves.reserve(moves_.size());
     for (int sq = 1; sq <= 32; ++sq) {
+        const detail::u64 bit = detail::u64{1} << bit_of_square(sq);
+        for (int s : {black, white})
+            if (pos_.pieces(s) & bit)
+                v.pieces.push_back(
+                    {std::to_string(sq), s, (pos_.kings[s] & bit) ? "king" : "man", 0, 0});
+        if (!with_cells) continue;
         // Standard diagram orientation: row 0 at the top (Black's back row),
         // square 1 on b8. Coordinates are column and row indices.
         const int row = (sq - 1) / 4, col = 2 * ((sq - 1) % 4) + (row % 2 == 0 ? 1 : 0);
@@ -109,11 +122,6 @@ board_view checkers_game::view() const {
         if (row == 7) c.tags.push_back("promote-black");
         if (row == 0) c.tags.push_back("promote-white");
         v.cells.push_back(std::move(c));
-        const detail::u64 bit = detail::u64{1} << bit_of_square(sq);
-        for (int s : {black, white})
-            if (pos_.pieces(s) & bit)
-                v.pieces.push_back(
-                    {std::to_string(sq), s, (pos_.kings[s] & bit) ? "king" : "man", 0, 0});
     }
     for (const move& m : moves_) {
         move_view mv;

@@ -48,6 +48,16 @@ public:
 
     virtual std::string position_text() const = 0;
     virtual board_view view() const = 0;
+    // The view without layout, extent and cells (they never change during a
+    // game): what a move event sends. Games may override it to skip building
+    // the cells; by default it is view() with those dropped.
+    virtual board_view view_without_cells() const {
+        board_view v = view();
+        v.layout.clear();
+        v.width = v.height = 0;
+        v.cells.clear();
+        return v;
+    }
 
     virtual std::uint64_t perft(int depth) const = 0;
     // Same position and the same history that the rules depend on.
