@@ -31,6 +31,10 @@ app::~app() {
     ctx_->play->attach_store(nullptr, nullptr);
     accounts_.reset();
     store_.reset();
+    // The hub's timers and strands belong to the io_context: let it go while the
+    // io_context still exists (handlers that still hold it release it as the
+    // io_context shuts down).
+    ctx_->play.reset();
 }
 
 std::variant<std::uint16_t, std::string> app::open_store() {

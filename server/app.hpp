@@ -40,9 +40,12 @@ public:
 
 private:
     server_config cfg_;
-    boost::asio::io_context ioc_;
+    // Declared before the io_context so they outlive it: destroying the
+    // io_context destroys handlers still queued at shutdown, and the sessions
+    // they own touch the metrics and the connection registry as they go.
     metrics metrics_;
     std::unique_ptr<net_context> ctx_;
+    boost::asio::io_context ioc_;
     std::shared_ptr<listener> listener_;
     void poll_closed();
     std::unique_ptr<boost::asio::steady_timer> deadline_, poll_;
