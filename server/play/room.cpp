@@ -121,6 +121,8 @@ void room::do_start(const std::string& via) {
                      settings_.is_private, {seats_[0].who, seats_[1].who},
                      game_->position_text(), now_ms(-1)};
     hub_.recorder().on_start(rec);
+    spdlog::info("game start {} {} {} vs {}{}", id_, settings_.game->id, seats_[0].who->name,
+                 seats_[1].who->name, settings_.rated ? " rated" : "");
     if (!settings_.is_private)
         hub_.the_lobby().room_started(std::string(settings_.game->id), id_, lobby_summary());
 }

@@ -193,6 +193,10 @@ void room::finish(core::status st, bool aborted) {
     while (log_.size() > 16) log_.pop_front();
     log_.shrink_to_fit();
     hub_.recorder().on_end({id_, status_, aborted_, now_ms(-1)});
+    spdlog::info("game end {} {}: {}", id_, aborted_ ? "aborted"
+                 : status_.kind == core::status_kind::draw ? "draw"
+                 : std::string(settings_.game->seats[status_.winner]) + " wins",
+                 status_.reason);
     player_ptr seats[2] = {seats_[0].who, seats_[1].who};
     hub_.room_finished(id_, seats);
     if (!settings_.is_private) hub_.the_lobby().room_ended(std::string(settings_.game->id), id_);
