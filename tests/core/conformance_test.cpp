@@ -3,9 +3,12 @@
 // promises hold at every step, whatever the game.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <random>
 #include <set>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "kibitz/core/registry.hpp"
 
@@ -76,6 +79,38 @@ void check_position(const core::game_info& info, const core::game& g) {
     CHECK(copy->current_status() == g.current_status());
 }
 
+// board_view has no operator==: field by field, every field.
+bool same(const core::cell& a, const core::cell& b) {
+    return std::tie(a.id, a.kind, a.x, a.y, a.corners, a.tags) ==
+           std::tie(b.id, b.kind, b.x, b.y, b.corners, b.tags);
+}
+bool same(const core::piece& a, const core::piece& b) {
+    return std::tie(a.at, a.owner, a.kind, a.hit_points, a.count) ==
+           std::tie(b.at, b.owner, b.kind, b.hit_points, b.count);
+}
+bool same(const core::move_view& a, const core::move_view& b) {
+    return std::tie(a.text, a.path, a.affected) == std::tie(b.text, b.path, b.affected);
+}
+template <class T>
+bool same(const std::vector<T>& a, const std::vector<T>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](const T& x, const T& y) { return same(x, y); });
+}
+
+// Plays a random game from `seed` and calls visit(game) at every position,
+// the final one included.
+template <class Visit>
+void visit_random_game(const core::game_info& info, int seed, Visit visit) {
+    std::mt19937_64 rng(seed);
+    auto g = info.new_game();
+    for (int plies = 0; !g->current_status().over() && plies < max_plies; ++plies) {
+        visit(*g);
+        REQUIRE(g->move_count() > 0);
+        g->play(rng() % g->move_count());
+    }
+    visit(*g);
+}
+
 }  // namespace
 
 TEST_CASE("every registered game keeps the interface's promises in random play") {
@@ -106,6 +141,34 @@ TEST_CASE("every registered game keeps the interface's promises in random play")
             check_position(info, *g);
         }
         MESSAGE(info.id << ": " << seeds_per_game << " games, " << total_plies << " plies");
+    }
+}
+
+TEST_CASE("view_without_cells is the default's: view() without layout, extent and cells") {
+    for (const auto& info : core::all_games()) {
+        CAPTURE(info.id);
+        for (int seed = 1; seed <= 6; ++seed) {
+            CAPTURE(seed);
+            visit_random_game(info, seed, [](const core::game& g) {
+                const core::board_view full = g.view();
+                // So the comparison below is not vacuous: there was something to drop.
+                REQUIRE(!full.cells.empty());
+                REQUIRE(!full.layout.empty());
+                // The base class's implementation, called without virtual dispatch.
+                const core::board_view want = g.game::view_without_cells();
+                REQUIRE(want.cells.empty());
+                const core::board_view got = g.view_without_cells();
+                CHECK(got.layout == want.layout);
+                CHECK(got.width == want.width);
+                CHECK(got.height == want.height);
+                CHECK(same(got.cells, want.cells));
+                CHECK(same(got.pieces, want.pieces));
+                CHECK(same(got.pieces, full.pieces));
+                CHECK(got.to_move == want.to_move);
+                CHECK(same(got.moves, want.moves));
+                CHECK(same(got.moves, full.moves));
+            });
+        }
     }
 }
 

@@ -41,7 +41,9 @@ public:
     status agreed_end() const override { return {status_kind::draw, -1, "agreement"}; }
 
     std::string position_text() const override { return oferhlyp::position_text(window_); }
-    board_view view() const override;
+    board_view view() const override { return make_view(true); }
+    // A move event sends no cells: skip building them.
+    board_view view_without_cells() const override { return make_view(false); }
 
     std::uint64_t perft(int depth) const override { return oferhlyp::perft(window_, depth); }
     bool equals(const game& other) const override {
@@ -51,6 +53,7 @@ public:
 
 private:
     const position& pos() const { return window_.back(); }
+    board_view make_view(bool with_cells) const;
     void refresh() {
         status_ = static_status(pos());
         legal_moves(window_, moves_);
@@ -63,18 +66,21 @@ private:
     status status_;
 };
 
-board_view oferhlyp_game::view() const {
+// Without cells, also without layout and extent (as game::view_without_cells).
+board_view oferhlyp_game::make_view(bool with_cells) const {
     board_view v;
-    v.layout = "oferhlyp7";
-    v.width = v.height = board_side;
-    // x = file index (A = 0), y = 7 - rank (rank 7, Dark's home, is the top
-    // row y = 0); a client turns the board round for the viewer's seat.
-    for (int rank = board_side; rank >= 1; --rank)
-        for (int file = 0; file < board_side; ++file) {
-            int sq = (rank - 1) * board_side + file;
-            v.cells.push_back(
-                {square_name(sq), "square", double(file), double(board_side - rank), {}, {}});
-        }
+    if (with_cells) {
+        v.layout = "oferhlyp7";
+        v.width = v.height = board_side;
+        // x = file index (A = 0), y = 7 - rank (rank 7, Dark's home, is the top
+        // row y = 0); a client turns the board round for the viewer's seat.
+        for (int rank = board_side; rank >= 1; --rank)
+            for (int file = 0; file < board_side; ++file) {
+                int sq = (rank - 1) * board_side + file;
+                v.cells.push_back(
+                    {square_name(sq), "square", double(file), double(board_side - rank), {}, {}});
+            }
+    }
     const position& p = pos();
     for (int sq = 0; sq < square_count; ++sq)
         if (int o = p.owner(sq); o >= 0)

@@ -59,7 +59,9 @@ public:
     status agreed_end() const override { return {status_kind::draw, -1, "agreement"}; }
 
     std::string position_text() const override { return position_to_text(pos_); }
-    board_view view() const override;
+    board_view view() const override { return make_view(true); }
+    // A move event sends no cells: skip building them.
+    board_view view_without_cells() const override { return make_view(false); }
 
     std::uint64_t perft(int depth) const override {
         if (depth > 0 && status_.over()) return 0;
@@ -74,6 +76,8 @@ public:
     }
 
 private:
+    board_view make_view(bool with_cells) const;
+
     // Full text, or a promotion written without "=N".
     static bool matches(const move& m, std::string_view text) {
         const std::string full = move_to_text(m);
@@ -105,27 +109,31 @@ private:
 
 // Layout "opprimo": point (file, rank) at x = file (0..6), y = 13 - rank (rank 13
 // at the top, y 0..12), so width 6 and height 12; triangles at their centroid.
-board_view opprimo_game::view() const {
+// Without cells, also without layout and extent (as game::view_without_cells).
+board_view opprimo_game::make_view(bool with_cells) const {
     board_view v;
-    v.layout = "opprimo";
-    v.width = 6;
-    v.height = 12;
-    for (int p = 0; p < point_count; ++p) {
-        cell c{point_name(p), "point", double(points[p].file), double(13 - points[p].rank), {}, {}};
-        if ((promotion_mask[0] >> p) & 1) c.tags.push_back("promote-yellow");
-        if ((promotion_mask[1] >> p) & 1) c.tags.push_back("promote-red");
-        v.cells.push_back(std::move(c));
-    }
-    for (int t = 0; t < triangle_count; ++t) {
-        cell c{triangle_name(t), "triangle", 0, 0, {}, {}};
-        for (int p : triangle_corners[t]) {
-            c.corners.push_back(point_name(p));
-            c.x += points[p].file / 3.0;
-            c.y += (13 - points[p].rank) / 3.0;
+    if (with_cells) {
+        v.layout = "opprimo";
+        v.width = 6;
+        v.height = 12;
+        for (int p = 0; p < point_count; ++p) {
+            const double x = points[p].file, y = 13 - points[p].rank;
+            cell c{point_name(p), "point", x, y, {}, {}};
+            if ((promotion_mask[0] >> p) & 1) c.tags.push_back("promote-yellow");
+            if ((promotion_mask[1] >> p) & 1) c.tags.push_back("promote-red");
+            v.cells.push_back(std::move(c));
         }
-        if (castle_owner[t] == 0) c.tags.push_back("castle-yellow");
-        if (castle_owner[t] == 1) c.tags.push_back("castle-red");
-        v.cells.push_back(std::move(c));
+        for (int t = 0; t < triangle_count; ++t) {
+            cell c{triangle_name(t), "triangle", 0, 0, {}, {}};
+            for (int p : triangle_corners[t]) {
+                c.corners.push_back(point_name(p));
+                c.x += points[p].file / 3.0;
+                c.y += (13 - points[p].rank) / 3.0;
+            }
+            if (castle_owner[t] == 0) c.tags.push_back("castle-yellow");
+            if (castle_owner[t] == 1) c.tags.push_back("castle-red");
+            v.cells.push_back(std::move(c));
+        }
     }
     for (int s = 0; s < 2; ++s) {
         for (int p = 0; p < point_count; ++p)

@@ -77,7 +77,9 @@ public:
     status current_status() const override { return status_; }
     status agreed_end() const override { return rows_to_owners(pos(), "agreement"); }
     std::string position_text() const override { return to_text(pos()); }
-    board_view view() const override;
+    board_view view() const override { return make_view(true); }
+    // A move event sends no cells: skip building them.
+    board_view view_without_cells() const override { return make_view(false); }
 
     std::uint64_t perft(int depth) const override {
         if (depth <= 0) return 1;
@@ -100,6 +102,7 @@ public:
 
 private:
     const position& pos() const { return history_.back(); }
+    board_view make_view(bool with_cells) const;
 
     std::vector<position> relevant_history() const {
         std::vector<position> r;
@@ -124,26 +127,33 @@ private:
     status status_;
 };
 
-board_view oware_game::view() const {
+// Without cells, also without layout and extent (as game::view_without_cells).
+board_view oware_game::make_view(bool with_cells) const {
     board_view b;
-    b.layout = "oware";
-    // Pits at x = 0..5; stores at x = -1 (North's, on North's right) and x = 6
-    // (South's, on South's right), both at y = 0.5: 8 units wide, 2 high.
-    b.width = 8;
-    b.height = 2;
+    if (with_cells) {
+        b.layout = "oware";
+        // Pits at x = 0..5; stores at x = -1 (North's, on North's right) and x = 6
+        // (South's, on South's right), both at y = 0.5: 8 units wide, 2 high.
+        b.width = 8;
+        b.height = 2;
+    }
     const position& p = pos();
     for (int i = 0; i < pit_count; ++i) {
-        cell c;
-        c.id = std::string(1, pit_letter(i));
-        c.kind = "pit";
-        c.x = i < 6 ? i : 11 - i;  // A faces f
-        c.y = i < 6 ? 1 : 0;
-        c.tags = {i < 6 ? "south" : "north"};
-        b.cells.push_back(std::move(c));
+        if (with_cells) {
+            cell c;
+            c.id = std::string(1, pit_letter(i));
+            c.kind = "pit";
+            c.x = i < 6 ? i : 11 - i;  // A faces f
+            c.y = i < 6 ? 1 : 0;
+            c.tags = {i < 6 ? "south" : "north"};
+            b.cells.push_back(std::move(c));
+        }
         if (p.pits[i]) b.pieces.push_back({std::string(1, pit_letter(i)), i < 6 ? 0 : 1, "seeds", 0, p.pits[i]});
     }
-    b.cells.push_back({"store-south", "store", 6, 0.5, {}, {"south"}});
-    b.cells.push_back({"store-north", "store", -1, 0.5, {}, {"north"}});
+    if (with_cells) {
+        b.cells.push_back({"store-south", "store", 6, 0.5, {}, {"south"}});
+        b.cells.push_back({"store-north", "store", -1, 0.5, {}, {"north"}});
+    }
     // Decision: a store always has a piece (count may be 0), so a client always
     // has a number to show.
     b.pieces.push_back({"store-south", 0, "seeds", 0, p.stores[0]});
