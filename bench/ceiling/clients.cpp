@@ -104,7 +104,7 @@ private:
     bool connect_all() {
         for (int i = 0; i < o_.clients; ++i) {
             auto port = static_cast<std::uint16_t>(o_.port + (i / 2) % o_.ports);
-            int fd = connect_tcp(port, o_.nodelay);
+            int fd = connect_tcp(port, o_.nodelay, o_.rcvbuf);
             if (fd < 0) {
                 std::fprintf(stderr, "kibitz-ceiling clients: connect %d to 127.0.0.1:%u failed: %s\n", i, port,
                              strerror(errno));

@@ -25,6 +25,7 @@ struct clients_options {
     pid_t server_pid = 0;
     std::string label;  // copied into the RESULT line
     bool nodelay = true;
+    int rcvbuf = 0;  // SO_RCVBUF when > 0: a small window forces the server's short writes
 };
 
 int run_clients(const clients_options& o);

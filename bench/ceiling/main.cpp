@@ -1,8 +1,10 @@
 // kibitz-ceiling: what this machine's kernel allows for kibitz-server's move
 // traffic, with no server logic at all. Two processes on loopback:
-//   kibitz-ceiling server  --port P [--writes 3|2] [--threads T] [--no-nodelay]
+//   kibitz-ceiling server  --port P [--writes 3|2] [--threads T] [--sndbuf B] [--no-nodelay]
 //   kibitz-ceiling clients --port P [--clients N] [--seconds S] [--warmup W]
-//                          [--ports T] [--server-pid PID] [--label TEXT] [--no-nodelay]
+//                          [--ports T] [--server-pid PID] [--label TEXT] [--rcvbuf B]
+//                          [--no-nodelay]
+// (--sndbuf and --rcvbuf only serve to check that short writes and split frames work.)
 // Real WebSocket framing (masked client frames, no handshake), the same sizes as
 // the game traffic (80-byte move in; 900-byte event to both players and a 70-byte
 // ack to the mover out), raw non-blocking sockets and level-triggered epoll.
@@ -21,9 +23,9 @@ namespace kc = kibitz::bench::ceiling;
 namespace {
 
 const char* usage =
-    "usage: kibitz-ceiling server  --port P [--writes 3|2] [--threads T] [--no-nodelay]\n"
+    "usage: kibitz-ceiling server  --port P [--writes 3|2] [--threads T] [--sndbuf BYTES] [--no-nodelay]\n"
     "       kibitz-ceiling clients --port P [--clients N] [--seconds S] [--warmup W] [--ports T]\n"
-    "                              [--server-pid PID] [--label TEXT] [--no-nodelay]\n"
+    "                              [--server-pid PID] [--label TEXT] [--rcvbuf BYTES] [--no-nodelay]\n"
     "Loopback only. Defaults: port 9100, writes 3, 1 thread/port, 1000 clients, 10 s after 2 s warm-up.\n";
 
 template <class T>
@@ -57,12 +59,14 @@ int main(int argc, char** argv) {
         bool ok = true;
         if (a == "--port") ok = num(v, so.port) && num(v, co.port);
         else if (a == "--writes" && mode == "server") ok = num(v, so.writes) && (so.writes == 2 || so.writes == 3);
+        else if (a == "--sndbuf" && mode == "server") ok = num(v, so.sndbuf);
         else if (a == "--threads" && mode == "server") ok = num(v, so.threads) && so.threads >= 1;
         else if (a == "--ports" && mode == "clients") ok = num(v, co.ports) && co.ports >= 1;
         else if (a == "--clients" && mode == "clients") ok = num(v, co.clients) && co.clients >= 2;
         else if (a == "--seconds" && mode == "clients") ok = positive(v, co.seconds) && co.seconds > 0;
         else if (a == "--warmup" && mode == "clients") ok = positive(v, co.warmup);
         else if (a == "--server-pid" && mode == "clients") ok = num(v, co.server_pid);
+        else if (a == "--rcvbuf" && mode == "clients") ok = num(v, co.rcvbuf);
         else if (a == "--label" && mode == "clients") co.label = v;
         else ok = false;
         if (!ok) {

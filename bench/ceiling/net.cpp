@@ -44,9 +44,10 @@ int listen_tcp(std::uint16_t port) {
     return fd;
 }
 
-int connect_tcp(std::uint16_t port, bool nodelay) {
+int connect_tcp(std::uint16_t port, bool nodelay, int rcvbuf) {
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0) return -1;
+    if (rcvbuf > 0) setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof rcvbuf);
     auto a = loopback(port);
     if (connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
         close(fd);

@@ -11,8 +11,9 @@ namespace kibitz::bench::ceiling {
 
 // Listening socket on 127.0.0.1:port, non-blocking, backlog 4096. -1 on failure.
 int listen_tcp(std::uint16_t port);
-// Blocking connect to 127.0.0.1:port, then non-blocking (+ TCP_NODELAY). -1 on failure.
-int connect_tcp(std::uint16_t port, bool nodelay);
+// Blocking connect to 127.0.0.1:port, then non-blocking (+ TCP_NODELAY). A rcvbuf
+// above 0 is set before connect (it sizes the window). -1 on failure.
+int connect_tcp(std::uint16_t port, bool nodelay, int rcvbuf);
 void set_nonblocking(int fd);
 void set_nodelay(int fd);
 void raise_fd_limit();

@@ -62,8 +62,9 @@ void print_stats(const char* what, int index, const loop_stats& s) {
 // One epoll loop, single-threaded: owns its listening socket and its connections.
 class server_loop {
 public:
-    server_loop(int listen_fd, int stop_fd, int writes, bool nodelay, int index)
-        : listen_fd_(listen_fd), stop_fd_(stop_fd), writes_(writes), nodelay_(nodelay), index_(index) {
+    server_loop(int listen_fd, int stop_fd, const server_options& o, int index)
+        : listen_fd_(listen_fd), stop_fd_(stop_fd), writes_(o.writes), sndbuf_(o.sndbuf), nodelay_(o.nodelay),
+          index_(index) {
         ep_ = epoll_create1(EPOLL_CLOEXEC);
         watch(listen_fd_, EPOLLIN, EPOLL_CTL_ADD);
         watch(stop_fd_, EPOLLIN, EPOLL_CTL_ADD);
@@ -122,6 +123,7 @@ private:
             int fd = accept4(listen_fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
             if (fd < 0) return;  // EAGAIN (or EMFILE: the rest wait in the backlog)
             if (nodelay_) set_nodelay(fd);
+            if (sndbuf_ > 0) setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf_, sizeof sndbuf_);
             if (static_cast<std::size_t>(fd) >= by_fd_.size()) by_fd_.resize(static_cast<std::size_t>(fd) + 1);
             by_fd_[fd] = std::make_unique<conn>();
             by_fd_[fd]->fd = fd;
@@ -258,7 +260,7 @@ private:
         return sample();
     }
 
-    int ep_ = -1, listen_fd_, stop_fd_, writes_;
+    int ep_ = -1, listen_fd_, stop_fd_, writes_, sndbuf_;
     bool nodelay_;
     int index_;
     std::vector<std::unique_ptr<conn>> by_fd_;
@@ -303,7 +305,7 @@ int run_server(const server_options& o) {
     std::vector<std::thread> threads;
     for (int t = 0; t < o.threads; ++t)
         threads.emplace_back([&, t] {
-            server_loop loop(listeners[t], stop_fd, o.writes, o.nodelay, t);
+            server_loop loop(listeners[t], stop_fd, o, t);
             totals[t] = loop.run();
         });
     int sig = 0;

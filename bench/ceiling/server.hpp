@@ -15,6 +15,7 @@ struct server_options {
     int writes = 3;
     int threads = 1;
     bool nodelay = true;
+    int sndbuf = 0;  // SO_SNDBUF of accepted sockets when > 0 (to exercise short writes)
 };
 
 // Runs until SIGINT or SIGTERM. Each loop prints a summary whenever its last
