@@ -7,7 +7,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   libboost1.81-dev
   nlohmann-json3-dev libspdlog-dev libfmt-dev doctest-dev
-  libsqlite3-dev sqlite3 libsodium-dev
+  libsqlite3-dev sqlite3 libsodium-dev libjemalloc-dev
   chromium chromium-driver
   curl procps
 )

@@ -54,6 +54,7 @@ void room::leave(std::uint64_t conn) {
 void room::stop() {
     on_strand([this] {
         timer_.cancel();
+        timer_armed_ = false;
         spectators_timer_.cancel();
         linger_timer_.cancel();
     });
@@ -64,22 +65,21 @@ void room::command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg 
     net::post(strand_, [self = shared_from_this(), this, who = std::move(who), p = std::move(p),
                         conn, cmd = std::move(cmd), ack, type = std::move(type)] {
         // A move is acknowledged only once the store reports it durable: the
-        // recorder calls `done` from its own thread, and the ack goes out from
-        // the strand. Everyone sees the move event at once (before the ack).
+        // recorder calls `done` from the store's thread, which sends the ack
+        // itself (it needs nothing of the room's state, and peers take frames
+        // from any thread). Everyone sees the move event at once, before the ack.
         bool deferred = cmd.action == room_action::move;
         move_done done;
         if (deferred)
             done = [self, p, ack, type](bool durable, std::int64_t v) {
-                net::post(self->strand_, [self, p, ack, type, durable, v] {
-                    if (!durable) {
-                        ++self->hub_.stats().rejected_total;
-                        send_to(p, error_frame({"not_stored", "the move was played but could not "
-                                                              "be stored"},
-                                               type, ack, self->id_));
-                    } else if (ack) {
-                        send_to(p, ack_frame(*ack, type, self->id_, v));
-                    }
-                });
+                if (!durable) {
+                    ++self->hub_.stats().rejected_total;
+                    send_to(p, error_frame({"not_stored", "the move was played but could not "
+                                                          "be stored"},
+                                           type, ack, self->id_));
+                } else if (ack) {
+                    send_to(p, ack_frame(*ack, type, self->id_, v));
+                }
             };
         std::optional<wire_error> err;
         try {
@@ -102,6 +102,7 @@ void room::do_start(const std::string& via) {
     auto now = clock_type::now();
     push_event("start", {{"room", id_}, {"game", settings_.game->id}});
     first_move_deadline_ = now + hub_.config().first_move_limit;
+    const std::string board = board_text();
     for (int s = 0; s < 2; ++s) {
         auto& seat = seats_[s];
         seat.peer = hub_.peer_of(seat.who->key());
@@ -114,7 +115,7 @@ void room::do_start(const std::string& via) {
                                                      {"seat", s},
                                                      {"color", settings_.game->seats[s]},
                                                      {"via", via}}));
-        send_to(seat.peer, make_frame("room.state", state_json(s), v_));
+        send_to(seat.peer, state_frame(s, board));
     }
     arm_timer();
     game_started rec{id_, std::string(settings_.game->id), settings_.tc, settings_.rated,
@@ -227,7 +228,7 @@ void room::do_join(player_ptr who, peer_ref p, std::uint64_t conn, std::optional
                   {"status", status_json()}};
         send_to(p, make_frame("room.synced", d));
     } else {
-        send_to(p, make_frame("room.state", state_json(s), v_));
+        send_to(p, state_frame(s, board_text()));
     }
 }
 

@@ -75,7 +75,10 @@ private:
     void to_audience(const frame& f, bool players);
     std::int64_t push_event(std::string_view type, json d);
     void push_frame(frame f);  // an event frame already versioned ++v_
-    json state_json(int seat) const;
+    // room.state for a seat (-1: spectator) around a printed board (board_text()).
+    frame state_frame(int seat, const std::string& board) const;
+    std::string board_text() const;
+    json state_json_without_board(int seat) const;
     json players_json() const;
     json clocks_json() const;
     std::optional<clocks_snapshot> clocks_now() const;
@@ -118,6 +121,8 @@ private:
     std::deque<chat_line> players_chat_, spectators_chat_;
     boost::asio::steady_timer timer_, spectators_timer_, linger_timer_;
     bool spectators_dirty_ = false;
+    bool timer_armed_ = false;           // a wait on timer_ is pending, due at timer_at_
+    clock_type::time_point timer_at_{};
 };
 
 }  // namespace kibitz::server

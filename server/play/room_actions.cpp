@@ -186,6 +186,7 @@ void room::finish(core::status st, bool aborted) {
     first_move_deadline_.reset();
     draw_offer_ = -1;
     timer_.cancel();
+    timer_armed_ = false;
     push_event("end", {{"room", id_}, {"status", status_json()}, {"clocks", clocks_json()}});
     // Over: a client that reconnects needs at most the last few events (the
     // end, the last moves); one further behind gets a full room.state anyway.
@@ -211,12 +212,21 @@ void room::arm_timer() {
     std::optional<clock_type::time_point> at = first_move_deadline_;
     if (!at && clock_ && clock_->running() >= 0) at = clock_->flag_time();
     if (!at) {
-        timer_.cancel();
+        if (timer_armed_) timer_.cancel();
+        timer_armed_ = false;
         return;
     }
+    // A wait that fires no later than needed is left alone: on_timer looks at
+    // the clocks and re-arms for the real deadline. Re-arming on every move
+    // cost a cancelled wait (and its handler) per move; this way a game of
+    // long clocks re-arms a handful of times.
+    if (timer_armed_ && timer_at_ <= *at) return;
+    timer_armed_ = true;
+    timer_at_ = *at;
     timer_.expires_at(*at);
     timer_.async_wait([self = shared_from_this(), this](boost::system::error_code ec) {
         if (ec) return;  // re-armed or cancelled
+        timer_armed_ = false;
         try {
             on_timer();
         } catch (const std::exception& e) {

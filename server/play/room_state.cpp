@@ -1,5 +1,8 @@
 // The room's state as the protocol shows it (schema/protocol.md, room.state).
 // Runs on the room's strand, like everything in room.
+#include <map>
+#include <mutex>
+
 #include "play/room.hpp"
 
 namespace kibitz::server {
@@ -57,7 +60,7 @@ json room::chat_json(bool players) const {
     return out;
 }
 
-json room::state_json(int seat) const {
+json room::state_json_without_board(int seat) const {
     json d = {{"room", id_},
               {"game", settings_.game->id},
               {"rated", settings_.rated},
@@ -65,7 +68,6 @@ json room::state_json(int seat) const {
               {"tc", to_json(settings_.tc)},
               {"you", {{"seat", seat >= 0 ? json(seat) : json(nullptr)}}},
               {"players", players_json()},
-              {"board", to_json(game_->view(), true)},
               {"clocks", clocks_json()},
               {"status", status_json()},
               {"moves", moves_},
@@ -74,6 +76,48 @@ json room::state_json(int seat) const {
               {"chat", chat_json(seat >= 0)}};
     if (!next_room_.empty()) d["next"] = next_room_;
     return d;
+}
+
+namespace {
+
+// Every game of one id starts from the same position (the core is
+// deterministic), so its start board (cells, pieces, legal moves: most of a
+// room.state frame) is built and printed once per id for the whole process.
+const std::string& start_board_text(const core::game_info& info) {
+    static std::mutex mu;
+    static std::map<std::string, std::string, std::less<>> boards;  // entries never move
+    std::lock_guard lock(mu);
+    auto it = boards.find(info.id);
+    if (it == boards.end())
+        it = boards.emplace(std::string(info.id), dump_json(to_json(info.new_game()->view(), true)))
+                 .first;
+    return it->second;
+}
+
+}  // namespace
+
+std::string room::board_text() const {
+    if (moves_.empty() && !status_.over() && !aborted_) return start_board_text(*settings_.game);
+    return dump_json(to_json(game_->view(), true));
+}
+
+frame room::state_frame(int seat, const std::string& board) const {
+    // "board" sorts first among the keys of d, so splicing it in front prints
+    // exactly what make_frame("room.state", d with the board, v_) would.
+    std::string rest = dump_json(state_json_without_board(seat));
+    std::string out;
+    out.reserve(board.size() + rest.size() + 48);
+    out += "{\"d\":{\"board\":";
+    out += board;
+    if (rest.size() > 2) out += ',';
+    out.append(rest, 1, std::string::npos);  // the rest of d, with its closing brace
+    out += ",\"t\":\"room.state\"";
+    if (v_ > 0) {
+        out += ",\"v\":";
+        out += std::to_string(v_);
+    }
+    out += '}';
+    return std::make_shared<const std::string>(std::move(out));
 }
 
 }  // namespace kibitz::server

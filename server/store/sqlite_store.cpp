@@ -188,8 +188,10 @@ game_key sqlite_store::start_game(new_game g, handler<game_key> h) {
 void sqlite_store::append_move(game_key game, move_record m, handler<bool> h) {
     write<bool>(std::move(h), [game, m = std::move(m)](sqlite_db& db) {
         {
+            // MAX(ply) is one seek in the (game, ply) key; COUNT(*) walked every
+            // earlier move of the game on every move (quadratic in the game's length).
             auto s = db.prepare(
-                "SELECT status, (SELECT COUNT(*) FROM moves WHERE game = games.id) "
+                "SELECT status, COALESCE((SELECT MAX(ply) FROM moves WHERE game = games.id), -1) + 1 "
                 "FROM games WHERE id = ?");
             s.bind(game);
             if (!s.step()) throw db_error("no game " + std::to_string(game));
