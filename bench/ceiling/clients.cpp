@@ -65,7 +65,7 @@ public:
         auto warm_end = t0 + static_cast<std::uint64_t>(o_.warmup * 1e6);
         auto end = warm_end + static_cast<std::uint64_t>(o_.seconds * 1e6);
         bool measuring = false;
-        double cpu0 = 0, srv0 = 0;
+        cpu_times cpu0, srv0;
         std::uint64_t m0 = 0;
         epoll_event evs[512];
         for (;;) {
@@ -75,8 +75,8 @@ public:
                 c_ = counters{};
                 ack_.clear();
                 opp_.clear();
-                cpu0 = process_cpu_s();
-                srv0 = pid_cpu_s(o_.server_pid);
+                cpu0 = process_cpu();
+                srv0 = pid_cpu(o_.server_pid);
                 m0 = now;
             }
             if (now >= end) break;
@@ -94,9 +94,7 @@ public:
             c_.events += static_cast<std::uint64_t>(n > 0 ? n : 0);
         }
         double secs = static_cast<double>(now_us() - m0) / 1e6;
-        double cpu = process_cpu_s() - cpu0;
-        double srv1 = pid_cpu_s(o_.server_pid);
-        report(secs, cpu, srv0 >= 0 && srv1 >= 0 ? srv1 - srv0 : -1);
+        report(secs, process_cpu() - cpu0, pid_cpu(o_.server_pid) - srv0);
         return dead_ > 0 || c_.errors > 0 ? 1 : 0;
     }
 
@@ -239,7 +237,7 @@ private:
         c.fd = -1;
     }
 
-    void report(double secs, double cpu, double srv_cpu) const;
+    void report(double secs, cpu_times cpu, cpu_times srv) const;
 
     const clients_options& o_;
     int ep_ = -1;
@@ -253,7 +251,8 @@ private:
     kibitz::bench::histogram ack_, opp_;
 };
 
-void client_loop::report(double secs, double cpu, double srv_cpu) const {
+void client_loop::report(double secs, cpu_times cpu_t, cpu_times srv) const {
+    double cpu = cpu_t.total(), srv_cpu = srv.ok ? srv.total() : -1;
     double moves = static_cast<double>(c_.moves_acked);
     double m = moves > 0 ? moves : 1;
     double mps = moves / secs;
@@ -275,10 +274,11 @@ void client_loop::report(double secs, double cpu, double srv_cpu) const {
     lat("move -> ack", ack_);
     lat("move -> opponent", opp_);
     if (srv_us >= 0)
-        std::printf("  server CPU %.2f s (%.0f%% of a core) = %.1f us/move\n", srv_cpu, 100 * srv_cpu / secs, srv_us);
-    std::printf("  clients CPU %.2f s (%.0f%% of a core) = %.1f us/move; per move %.2f send(), %.2f recv(), "
+        std::printf("  server CPU %.2f s (%.0f%% of a core; user %.2f s, system %.2f s) = %.1f us/move\n", srv_cpu,
+                    100 * srv_cpu / secs, srv.user, srv.sys, srv_us);
+    std::printf("  clients CPU %.2f s (%.0f%% of a core; user %.2f s, system %.2f s) = %.1f us/move; per move %.2f send(), %.2f recv(), "
                 "%.2f epoll_wait(), %.1f events/wait, %llu short writes, %.0f bytes in\n",
-                cpu, 100 * cpu / secs, cli_us, static_cast<double>(c_.io.sends) / m,
+                cpu, 100 * cpu / secs, cpu_t.user, cpu_t.sys, cli_us, static_cast<double>(c_.io.sends) / m,
                 static_cast<double>(c_.recvs) / m, static_cast<double>(c_.waits) / m,
                 c_.waits ? static_cast<double>(c_.events) / static_cast<double>(c_.waits) : 0.0,
                 static_cast<unsigned long long>(c_.io.short_writes), static_cast<double>(c_.bytes_in) / m);

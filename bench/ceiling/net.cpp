@@ -79,10 +79,10 @@ std::uint64_t now_us() {
     return static_cast<std::uint64_t>(t.tv_sec) * 1000000u + static_cast<std::uint64_t>(t.tv_nsec) / 1000u;
 }
 
-double process_cpu_s() {
+cpu_times process_cpu() {
     rusage u{};
     getrusage(RUSAGE_SELF, &u);
-    return seconds(u.ru_utime) + seconds(u.ru_stime);
+    return {seconds(u.ru_utime), seconds(u.ru_stime)};
 }
 
 double thread_cpu_s() {
@@ -91,13 +91,14 @@ double thread_cpu_s() {
     return seconds(u.ru_utime) + seconds(u.ru_stime);
 }
 
-double pid_cpu_s(pid_t pid) {
-    if (pid <= 0) return -1;
+cpu_times pid_cpu(pid_t pid) {
+    cpu_times bad{0, 0, false};
+    if (pid <= 0) return bad;
     std::ifstream f("/proc/" + std::to_string(pid) + "/stat");
     std::string line;
-    if (!std::getline(f, line)) return -1;
+    if (!std::getline(f, line)) return bad;
     auto close = line.rfind(')');  // the command name may hold spaces
-    if (close == std::string::npos) return -1;
+    if (close == std::string::npos) return bad;
     std::istringstream rest(line.substr(close + 2));
     std::string field;
     unsigned long long utime = 0, stime = 0;
@@ -105,7 +106,8 @@ double pid_cpu_s(pid_t pid) {
         if (i == 14) utime = std::stoull(field);
         if (i == 15) stime = std::stoull(field);
     }
-    return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+    auto tick = static_cast<double>(sysconf(_SC_CLK_TCK));
+    return {static_cast<double>(utime) / tick, static_cast<double>(stime) / tick};
 }
 
 std::string load_average() {

@@ -19,9 +19,15 @@ void set_nodelay(int fd);
 void raise_fd_limit();
 
 std::uint64_t now_us();  // CLOCK_MONOTONIC
-double process_cpu_s();  // getrusage(RUSAGE_SELF): user + system, all threads
-double thread_cpu_s();   // getrusage(RUSAGE_THREAD)
-double pid_cpu_s(pid_t pid);  // /proc/<pid>/stat utime + stime; -1 if unreadable
+struct cpu_times {
+    double user = 0, sys = 0;
+    bool ok = true;
+    double total() const { return user + sys; }
+    cpu_times operator-(const cpu_times& o) const { return {user - o.user, sys - o.sys, ok && o.ok}; }
+};
+cpu_times process_cpu();       // getrusage(RUSAGE_SELF), all threads
+double thread_cpu_s();         // getrusage(RUSAGE_THREAD): user + system
+cpu_times pid_cpu(pid_t pid);  // /proc/<pid>/stat utime, stime; ok false if unreadable
 std::string load_average();   // first three fields of /proc/loadavg
 
 // Bytes queued behind a short write. While it is not empty every further frame
