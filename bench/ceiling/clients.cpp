@@ -273,6 +273,11 @@ void client_loop::report(double secs, cpu_times cpu_t, cpu_times srv) const {
                 static_cast<unsigned long long>(c_.own_echo), dead_, static_cast<unsigned long long>(c_.errors));
     lat("move -> ack", ack_);
     lat("move -> opponent", opp_);
+    // Every pair always has one move in flight, so by Little's law the mean time
+    // per ply is pairs / (moves/s): latency here is queueing, not the wire.
+    if (mps > 0)
+        std::printf("  closed loop: %d moves always in flight -> mean ply time %d / moves/s = %.3f ms\n",
+                    o_.clients / 2, o_.clients / 2, 1000.0 * (o_.clients / 2) / mps);
     if (srv_us >= 0)
         std::printf("  server CPU %.2f s (%.0f%% of a core; user %.2f s, system %.2f s) = %.1f us/move\n", srv_cpu,
                     100 * srv_cpu / secs, srv.user, srv.sys, srv_us);
