@@ -7,7 +7,8 @@
 # Environment: KIBITZ_BUILD_DIR (default build-ceiling; the argument wins),
 # CEILING_CLIENTS (1000), CEILING_SECONDS (10), CEILING_WARMUP (2),
 # CEILING_WRITES ("3 2"), CEILING_RUNS (1 run of each variant),
-# CEILING_THREADS (1: server loops, one port each), CEILING_NO_BUILD=1.
+# CEILING_THREADS (1: server loops, one port each), CEILING_NO_BUILD=1,
+# CEILING_SERVER_CPUS / CEILING_CLIENTS_CPUS (taskset -c lists, e.g. 0 and 1: pinned).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -18,6 +19,9 @@ warmup=${CEILING_WARMUP:-2}
 variants=${CEILING_WRITES:-"3 2"}
 runs=${CEILING_RUNS:-1}
 threads=${CEILING_THREADS:-1}
+server_pin=(); clients_pin=()
+[[ -n ${CEILING_SERVER_CPUS:-} ]] && server_pin=(taskset -c "$CEILING_SERVER_CPUS")
+[[ -n ${CEILING_CLIENTS_CPUS:-} ]] && clients_pin=(taskset -c "$CEILING_CLIENTS_CPUS")
 
 if [[ ! -f $build/build.ninja ]]; then
     cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -46,14 +50,14 @@ results=()
 for w in $variants; do
     for r in $(seq "$runs"); do
         port=$((port + threads))
-        "$bin" server --port "$port" --writes "$w" --threads "$threads" >"$tmp/server.log" 2>&1 &
+        "${server_pin[@]}" "$bin" server --port "$port" --writes "$w" --threads "$threads" >"$tmp/server.log" 2>&1 &
         server_pid=$!
         for _ in $(seq 50); do grep -q listening "$tmp/server.log" && break; sleep 0.1; done
         grep -q listening "$tmp/server.log" || { cat "$tmp/server.log"; exit 1; }
         echo
-        echo "== writes $w, server threads $threads, run $r (load average $(cut -d' ' -f1 /proc/loadavg)) =="
-        "$bin" clients --port "$port" --ports "$threads" --clients "$clients" --seconds "$seconds" \
-            --warmup "$warmup" --server-pid "$server_pid" --label "writes=$w threads=$threads run=$r" \
+        echo "== writes $w, server threads $threads, pinned ${CEILING_SERVER_CPUS:--}/${CEILING_CLIENTS_CPUS:--}, run $r (load average $(cut -d' ' -f1 /proc/loadavg)) =="
+        "${clients_pin[@]}" "$bin" clients --port "$port" --ports "$threads" --clients "$clients" --seconds "$seconds" \
+            --warmup "$warmup" --server-pid "$server_pid" --label "writes=$w threads=$threads pin=${CEILING_SERVER_CPUS:--}/${CEILING_CLIENTS_CPUS:--} run=$r" \
             | tee "$tmp/clients.out" || true
         sleep 0.2  # the server prints its session line once the last connection is gone
         stop_server
