@@ -26,7 +26,7 @@ void connections::close_all() {
             if (auto s = w.lock()) live.push_back(std::move(s));
     }
     // Outside the lock: close() posts, and a session's destructor takes the lock.
-    for (auto& s : live) s->close(boost::beast::websocket::close_code::going_away,
+    for (auto& s : live) s->close(ws::going_away,
                                   "server shutting down");
 }
 

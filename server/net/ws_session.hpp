@@ -1,18 +1,28 @@
 #pragma once
-// One WebSocket connection: the read loop (size-capped frames, rate-limited),
-// the bounded write queue with one async_write in flight, idle timeout with
-// keep-alive pings. Owns its stream and its client_handler. Runs on its own
-// strand (made at accept); send() and close() post onto it from any thread.
+// One WebSocket connection: the handshake, the read loop (size-capped frames,
+// rate-limited messages), the bounded write queue, idle timeout with pings and
+// the closing handshake. Owns its socket and its client_handler. Runs on its
+// own strand (made at accept); send() and close() post onto it from any thread.
+//
+// The framing is our own (net/ws_frame.hpp) rather than Beast's
+// websocket::stream: Beast writes one message per async_write, each through a
+// stack of composed operations, and under load that cost more than the game.
+// Here every frame queued while a write is in flight leaves in the next single
+// gathered write, and a read takes as many frames as arrived.
+#include <array>
+#include <chrono>
 #include <deque>
 #include <memory>
 #include <string>
+#include <vector>
 
-#include <boost/beast/core.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/http.hpp>
-#include <boost/beast/websocket.hpp>
 
 #include "net/net_context.hpp"
 #include "net/rate_limiter.hpp"
+#include "net/ws_frame.hpp"
 #include "play/client_handler.hpp"
 #include "play/peer.hpp"
 
@@ -23,30 +33,60 @@ public:
     ws_session(boost::asio::ip::tcp::socket&& socket, net_context& ctx);
     ~ws_session() override;
 
+    // `req` is the upgrade request the HTTP session read.
     void run(boost::beast::http::request<boost::beast::http::string_body> req);
     void send(std::shared_ptr<const std::string> frame) override;
     std::uint64_t conn_id() const override { return id_; }
-    void close(boost::beast::websocket::close_code code, std::string reason);
+    void close(ws::close_code code, std::string reason);
 
 private:
-    void on_accept(boost::beast::error_code ec);
-    void do_read();
-    void on_read(boost::beast::error_code ec, std::size_t n);
-    void handle_frame(std::string_view text);
-    void do_write();
-    void on_write(boost::beast::error_code ec, std::size_t n);
-    void do_close(boost::beast::websocket::close_code code, std::string reason);
-    void finish(const char* what, boost::beast::error_code ec);
+    struct out_frame {
+        ws::frame_header header;
+        std::shared_ptr<const std::string> payload;  // data frames
+        std::string control;                         // ping, pong and close payloads
+        bool is_close = false;
+    };
 
-    boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+    void on_handshake_written(boost::system::error_code ec);
+    void do_read();
+    void on_read(boost::system::error_code ec, std::size_t n);
+    bool take_frames();  // false: the connection is closing, stop reading
+    bool on_frame(const ws::parsed_header& h, std::uint8_t* payload);
+    void on_message(std::string_view text);
+    void handle_frame(std::string_view text);
+    void queue_control(ws::opcode op, std::string payload);
+    void push(out_frame f);
+    void do_write();
+    void on_write(boost::system::error_code ec, std::size_t n);
+    void start_close(ws::close_code code, std::string_view reason);
+    void arm_timer();
+    void on_timer();
+    void cut();  // close the socket now
+    void finish(const char* what, boost::system::error_code ec);
+
+    boost::asio::ip::tcp::socket socket_;
+    boost::asio::steady_timer timer_;  // handshake write, idle pings, closing handshake
     net_context& ctx_;
     std::uint64_t id_;
-    boost::beast::flat_buffer buffer_;
-    std::deque<std::shared_ptr<const std::string>> queue_;
     rate_limiter limiter_;
     std::unique_ptr<client_handler> handler_;
-    int strikes_ = 0;      // rate-limited messages in a row
-    bool closing_ = false;
+
+    std::vector<std::uint8_t> in_;  // bytes read, [0, in_size_)
+    std::size_t in_size_ = 0;
+    std::string message_;           // a fragmented message being put together
+    bool in_message_ = false;
+
+    std::deque<out_frame> queue_;
+    std::size_t in_flight_ = 0;     // frames at the queue's front being written
+    std::vector<boost::asio::const_buffer> gather_;
+    std::string handshake_;         // the 101 response, kept alive while it is written
+
+    std::chrono::steady_clock::time_point last_heard_;
+    bool ping_sent_ = false;
+    int strikes_ = 0;               // rate-limited messages in a row
+    bool open_ = false;             // handshake done, frames flow
+    bool closing_ = false;          // our close frame is queued or sent: no more data frames
+    bool close_received_ = false;
     bool finished_ = false;
 };
 

@@ -1,0 +1,138 @@
+#include "net/ws_frame.hpp"
+
+#include <cstring>
+
+// Beast's own SHA-1 + base64 for the handshake key (the one piece of Beast's
+// websocket code still used; it is what websocket::stream::accept calls).
+#include <boost/beast/websocket/detail/hybi13.hpp>
+
+namespace kibitz::server::ws {
+
+frame_header make_header(opcode op, std::uint64_t n) {
+    frame_header h;
+    h.bytes[0] = static_cast<std::uint8_t>(0x80 | static_cast<std::uint8_t>(op));
+    if (n < 126) {
+        h.bytes[1] = static_cast<std::uint8_t>(n);
+        h.size = 2;
+    } else if (n <= 0xFFFF) {
+        h.bytes[1] = 126;
+        h.bytes[2] = static_cast<std::uint8_t>(n >> 8);
+        h.bytes[3] = static_cast<std::uint8_t>(n);
+        h.size = 4;
+    } else {
+        h.bytes[1] = 127;
+        for (int i = 0; i < 8; ++i) h.bytes[2 + i] = static_cast<std::uint8_t>(n >> (56 - 8 * i));
+        h.size = 10;
+    }
+    return h;
+}
+
+parse_result parse_header(const std::uint8_t* d, std::size_t size, std::size_t max_payload,
+                          parsed_header& out) {
+    if (size < 2) return parse_result::need_more;
+    if (d[0] & 0x70) return parse_result::protocol_error;  // no extension was negotiated
+    std::uint8_t op = d[0] & 0x0F;
+    if ((op > 0x2 && op < 0x8) || op > 0xA) return parse_result::protocol_error;
+    if (!(d[1] & 0x80)) return parse_result::protocol_error;  // clients must mask
+    out.fin = (d[0] & 0x80) != 0;
+    out.op = static_cast<opcode>(op);
+    std::uint64_t n = d[1] & 0x7F;
+    std::size_t at = 2;
+    if (n == 126) {
+        if (size < 4) return parse_result::need_more;
+        n = (std::uint64_t{d[2]} << 8) | d[3];
+        at = 4;
+    } else if (n == 127) {
+        if (size < 10) return parse_result::need_more;
+        n = 0;
+        for (int i = 0; i < 8; ++i) n = (n << 8) | d[2 + i];
+        if (n >> 63) return parse_result::protocol_error;
+        at = 10;
+    }
+    if (is_control(out.op) && (!out.fin || n > 125)) return parse_result::protocol_error;
+    if (!is_control(out.op) && n > max_payload) return parse_result::too_big;
+    if (size < at + 4) return parse_result::need_more;
+    std::memcpy(out.mask.data(), d + at, 4);
+    out.payload_size = n;
+    out.header_size = at + 4;
+    return parse_result::ok;
+}
+
+void unmask(std::uint8_t* d, std::size_t n, const std::array<std::uint8_t, 4>& mask,
+            std::size_t offset) {
+    std::size_t i = 0;
+    // Eight bytes at a time with the mask repeated (rotated to the offset).
+    std::uint8_t m8[8];
+    for (int k = 0; k < 8; ++k) m8[k] = mask[(offset + k) & 3];
+    std::uint64_t m;
+    std::memcpy(&m, m8, 8);
+    for (; i + 8 <= n; i += 8) {
+        std::uint64_t v;
+        std::memcpy(&v, d + i, 8);
+        v ^= m;
+        std::memcpy(d + i, &v, 8);
+    }
+    for (; i < n; ++i) d[i] ^= mask[(offset + i) & 3];
+}
+
+bool valid_utf8(std::string_view s) {
+    const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+    const auto* end = p + s.size();
+    while (p < end) {
+        // Protocol frames are ASCII almost always: skip it eight bytes at a time.
+        while (end - p >= 8) {
+            std::uint64_t v;
+            std::memcpy(&v, p, 8);
+            if (v & 0x8080808080808080ULL) break;
+            p += 8;
+        }
+        if (p == end) break;
+        unsigned c = *p;
+        if (c < 0x80) {
+            ++p;
+            continue;
+        }
+        int extra;
+        unsigned lo = 0x80, hi = 0xBF;  // allowed range of the second byte
+        if (c >= 0xC2 && c <= 0xDF) {
+            extra = 1;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            extra = 2;
+            if (c == 0xE0) lo = 0xA0;       // overlong
+            if (c == 0xED) hi = 0x9F;       // surrogates
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            extra = 3;
+            if (c == 0xF0) lo = 0x90;       // overlong
+            if (c == 0xF4) hi = 0x8F;       // above U+10FFFF
+        } else {
+            return false;
+        }
+        if (end - p <= extra) return false;
+        if (p[1] < lo || p[1] > hi) return false;
+        for (int k = 2; k <= extra; ++k)
+            if ((p[k] & 0xC0) != 0x80) return false;
+        p += extra + 1;
+    }
+    return true;
+}
+
+std::string close_payload(std::uint16_t code, std::string_view reason) {
+    std::string out;
+    out += static_cast<char>(code >> 8);
+    out += static_cast<char>(code & 0xFF);
+    reason = reason.substr(0, 123);
+    // Never cut a UTF-8 sequence in half.
+    while (!reason.empty() && !valid_utf8(reason)) reason.remove_suffix(1);
+    out += reason;
+    return out;
+}
+
+std::string accept_key(std::string_view key) {
+    namespace detail = boost::beast::websocket::detail;
+    if (key.empty() || key.size() > detail::sec_ws_key_type::static_capacity) return {};
+    detail::sec_ws_accept_type acc;
+    detail::make_sec_ws_accept(acc, boost::beast::string_view(key.data(), key.size()));
+    return std::string(acc.data(), acc.size());
+}
+
+}  // namespace kibitz::server::ws
