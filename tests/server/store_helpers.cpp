@@ -1,30 +1,13 @@
 #include "store_helpers.hpp"
 
 #include <future>
-#include <random>
 
 #include <sqlite3.h>
-#include <unistd.h>
 
 #include "auth/accounts.hpp"
 #include "store/sqlite_store.hpp"
 
 namespace kibitz::test {
-
-namespace fs = std::filesystem;
-
-temp_dir::temp_dir() {
-    static int counter = 0;
-    std::random_device rd;
-    path = fs::temp_directory_path() / ("kibitz-db-" + std::to_string(::getpid()) + "-" +
-                                        std::to_string(counter++) + "-" + std::to_string(rd()));
-    fs::create_directories(path);
-}
-
-temp_dir::~temp_dir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-}
 
 registered register_account(const std::string& db, const std::string& name,
                             const std::string& password) {

@@ -3,20 +3,12 @@
 // a database file, accounts registered straight through auth::accounts (no
 // HTTP needed), read-only queries on the file with sqlite3, and moves chosen
 // from the legal moves the server sends.
-#include <filesystem>
 #include <string>
 
 #include "helpers.hpp"
+#include "temp_dir.hpp"  // tests/support: kibitz::test::temp_dir
 
 namespace kibitz::test {
-
-// A fresh directory under the system temp dir, removed on destruction.
-struct temp_dir {
-    std::filesystem::path path;
-    temp_dir();
-    ~temp_dir();
-    std::string file(const std::string& name) const { return (path / name).string(); }
-};
 
 struct registered {
     std::string token;

@@ -134,7 +134,7 @@ TEST_CASE("auth: a guest who registers keeps their games and their token") {
     CHECK(guest.who.guest());
     CHECK(guest.who.name.starts_with("Guest-"));
     auto other = test::must<session>([&](auto h) { acc.new_guest(h); });
-    auto g = s->start_game({{"oware", 0, 0, false, false, ""}, {guest.who.id, other.who.id}, 1}, nullptr);
+    auto g = s->start_game({{"oware", 0, 0, false, false, ""}, {guest.who.id, other.who.id}, 1, ""}, nullptr);
     test::must<end_summary>([&](auto h) { s->end_game({g, game_status::finished, 0, "won", 2}, h); });
 
     auto reg = test::must<session>(

@@ -53,7 +53,7 @@ TEST_CASE("concurrency: 200 games x 50 moves from 8 threads, nothing lost") {
                 // Each thread plays its games interleaved, one move in each at a time,
                 // as rooms on different strands would.
                 for (int g = t; g < games; g += threads)
-                    keys[g] = s->start_game({{"checkers", 60000, 0, false, false, ""}, {a.id, b.id}, 1}, nullptr);
+                    keys[g] = s->start_game({{"checkers", 60000, 0, false, false, ""}, {a.id, b.id}, 1, ""}, nullptr);
                 for (int ply = 0; ply < moves; ++ply)
                     for (int g = t; g < games; g += threads)
                         s->append_move(keys[g],
@@ -100,7 +100,7 @@ TEST_CASE("durability: after SIGKILL every acknowledged move is in the file") {
         std::promise<player> p;
         st.create_guest("K", 1, [&](core::result<player> r) { p.set_value(r.value()); });
         auto who = p.get_future().get();
-        auto g = st.start_game({{"oware", 0, 0, false, false, ""}, {who.id, who.id}, 1}, nullptr);
+        auto g = st.start_game({{"oware", 0, 0, false, false, ""}, {who.id, who.id}, 1, ""}, nullptr);
         // Bursts of 16 moves in flight, so memory stays bounded until the kill.
         for (int ply = 0;; ply += 16) {
             auto burst = std::make_shared<std::promise<void>>();
@@ -136,7 +136,7 @@ TEST_CASE("latency: one move at a time, each awaited (one commit and fsync each)
     test::temp_dir dir;
     auto s = test::open_store(dir.file("k.db"));
     auto a = test::must<player>([&](auto h) { s->create_guest("A", 1, h); });
-    auto g = s->start_game({{"oware", 0, 0, false, false, ""}, {a.id, a.id}, 1}, nullptr);
+    auto g = s->start_game({{"oware", 0, 0, false, false, ""}, {a.id, a.id}, 1, ""}, nullptr);
     constexpr int n = 200;
     auto t0 = std::chrono::steady_clock::now();
     for (int ply = 0; ply < n; ++ply)

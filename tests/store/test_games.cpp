@@ -8,7 +8,7 @@ using namespace kibitz::server::storage;
 namespace {
 game_key start(store& s, const std::string& game_id, player a, player b, bool rated,
                std::string position = {}) {
-    new_game g{{game_id, 300000, 3000, rated, false, std::move(position)}, {a.id, b.id}, 1700000000000};
+    new_game g{{game_id, 300000, 3000, rated, false, std::move(position)}, {a.id, b.id}, 1700000000000, ""};
     auto key = s.start_game(g, nullptr);
     return key;
 }
@@ -145,7 +145,7 @@ TEST_CASE("ratings: none after casual, aborted, or guest games") {
     // Guests cannot even start a rated game.
     auto guest = test::must<player>([&](auto h) { s->create_guest("G", 1, h); });
     auto r = test::get<game_key>([&](auto h) {
-        s->start_game({{"checkers", 0, 0, true, false, ""}, {guest.id, alice.id}, 1}, h);
+        s->start_game({{"checkers", 0, 0, true, false, ""}, {guest.id, alice.id}, 1, ""}, h);
     });
     CHECK_FALSE(r.ok());
     auto recent = test::must<std::vector<game_summary>>([&](auto h) { s->recent_games(10, h); });
@@ -184,7 +184,7 @@ TEST_CASE("data: quotes, SQL fragments and Unicode are stored and returned as da
         "a\nb\tc\\d", "%_*?[]", std::string("nul\0inside", 10), "' OR '1'='1"};
     auto guest = test::must<player>([&](auto h) { s->create_guest(texts[0], 1, h); });
     auto other = test::must<player>([&](auto h) { s->create_guest(texts[2], 1, h); });
-    auto g = s->start_game({{"oferhlyp", 0, 0, false, false, texts[1]}, {guest.id, other.id}, 5}, nullptr);
+    auto g = s->start_game({{"oferhlyp", 0, 0, false, false, texts[1]}, {guest.id, other.id}, 5, ""}, nullptr);
     for (std::size_t i = 0; i < texts.size(); ++i) {
         move(*s, g, static_cast<int>(i), static_cast<int>(i % 2), texts[i], 0, 0);
         CHECK(test::must<bool>([&](auto h) {

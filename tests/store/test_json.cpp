@@ -10,7 +10,7 @@ TEST_CASE("json: profile and record shapes, provisional marked") {
     test::temp_dir dir;
     auto s = test::open_store(dir.file("k.db"));
     auto a = test::make_account(*s, "alice"), b = test::make_account(*s, "bob");
-    auto g = s->start_game({{"checkers", 180000, 2000, true, false, ""}, {a.id, b.id}, 10}, nullptr);
+    auto g = s->start_game({{"checkers", 180000, 2000, true, false, ""}, {a.id, b.id}, 10, ""}, nullptr);
     test::must<bool>([&](auto h) { s->append_move(g, {0, 0, "11-15", {180000, 180000}, 11}, h); });
     test::must<end_summary>([&](auto h) { s->end_game({g, game_status::finished, 1, "resigned", 20}, h); });
 

@@ -1,23 +1,8 @@
 #include "test_util.hpp"
 
-#include <atomic>
 #include <spdlog/spdlog.h>
-#include <unistd.h>
 
 namespace kibitz::test {
-
-temp_dir::temp_dir() {
-    static std::atomic<int> n{0};
-    path = std::filesystem::temp_directory_path() /
-           ("kibitz_store_test_" + std::to_string(::getpid()) + "_" + std::to_string(n++));
-    std::filesystem::remove_all(path);
-    std::filesystem::create_directories(path);
-}
-
-temp_dir::~temp_dir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-}
 
 std::unique_ptr<server::storage::sqlite_store> open_store(const std::string& path) {
     auto s = server::storage::sqlite_store::open({path});

@@ -4,22 +4,15 @@
 // blocking on a store result is fine).
 #include <doctest/doctest.h>
 
-#include <filesystem>
 #include <future>
 #include <memory>
 #include <string>
 
 #include "kibitz/core/result.hpp"
 #include "store/sqlite_store.hpp"
+#include "temp_dir.hpp"  // tests/support: the temporary directory each test opens its file in
 
 namespace kibitz::test {
-
-struct temp_dir {
-    std::filesystem::path path;
-    temp_dir();
-    ~temp_dir();
-    std::string file(const std::string& name) const { return (path / name).string(); }
-};
 
 // get<T>([&](auto h) { store.op(args..., h); }) blocks until the handler ran.
 template <class T, class F>
