@@ -241,7 +241,7 @@ bool ws_session::on_frame(const ws::parsed_header& h, std::uint8_t* payload) {
 }
 
 void ws_session::on_message(std::string_view text) {
-    if (closing_) return;  // we said goodbye; what the peer still says is dropped
+    if (closing_ || close_pending_) return;  // we said goodbye; the rest is dropped
     if (!ws::valid_utf8(text)) {
         ++ctx_.stats.rejected_total;
         start_close(ws::bad_payload, "text must be UTF-8");
@@ -358,11 +358,20 @@ void ws_session::close(ws::close_code code, std::string reason) {
 }
 
 void ws_session::start_close(ws::close_code code, std::string_view reason) {
+    if (closing_ || close_pending_ || finished_) return;
+    close_pending_ = true;  // no further message is handled
+    // Frames handed to send() before now are posted to this strand ahead of
+    // this: the answers to the messages already handled go out before the close.
+    net::post(socket_.get_executor(),
+              [self = shared_from_this(), code, reason = std::string(reason)] {
+                  self->close_now(code, reason);
+              });
+}
+
+void ws_session::close_now(ws::close_code code, const std::string& reason) {
     if (closing_ || finished_) return;
-    closing_ = true;
+    closing_ = true;  // send() takes no more frames; the close frame is the last
     if (!open_) return cut();
-    // Data frames not yet written are dropped; the close frame goes next.
-    while (queue_.size() > in_flight_) queue_.pop_back();
     queue_control(ws::opcode::close, ws::close_payload(code, reason));
     timer_.expires_after(closing_timeout);
     timer_.async_wait([self = shared_from_this()](error_code ec) {

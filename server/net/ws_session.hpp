@@ -59,6 +59,7 @@ private:
     void do_write();
     void on_write(boost::system::error_code ec, std::size_t n);
     void start_close(ws::close_code code, std::string_view reason);
+    void close_now(ws::close_code code, const std::string& reason);
     void arm_timer();
     void on_timer();
     void cut();  // close the socket now
@@ -85,6 +86,7 @@ private:
     bool ping_sent_ = false;
     int strikes_ = 0;               // rate-limited messages in a row
     bool open_ = false;             // handshake done, frames flow
+    bool close_pending_ = false;    // start_close ran: handle no more messages
     bool closing_ = false;          // our close frame is queued or sent: no more data frames
     bool close_received_ = false;
     bool finished_ = false;
