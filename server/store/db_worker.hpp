@@ -20,7 +20,10 @@
 namespace kibitz::server::storage {
 
 struct db_job {
-    std::function<void(sqlite_db&)> work;           // throws db_error to fail (rolled back)
+    // Throws db_error to fail (rolled back). May run twice (the batch is rolled
+    // back and re-run when another job fails), so it touches only the database
+    // and its own result.
+    std::function<void(sqlite_db&)> work;
     std::function<void(const std::string* error)> done;  // after commit; error null on success
 };
 
