@@ -1,0 +1,104 @@
+// The writer's group commit: jobs queued together commit in one transaction,
+// and one failing job is undone alone (the batch falls back to savepoints).
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+
+#include "store/db_worker.hpp"
+#include "temp_dir.hpp"
+
+using namespace kibitz::server::storage;
+
+namespace {
+
+std::unique_ptr<sqlite_db> open_db(const std::string& path) {
+    auto db = sqlite_db::open({path});
+    REQUIRE(db);
+    return std::move(db.value());
+}
+
+std::int64_t count_rows(sqlite_db& db, const std::string& where = "1") {
+    auto s = db.prepare("SELECT COUNT(*) FROM t WHERE " + where);
+    REQUIRE(s.step());
+    return s.i64(0);
+}
+
+// Holds the worker inside a job until released, so that what is posted
+// meanwhile lands in one batch.
+struct gate {
+    std::mutex mu;
+    std::condition_variable cv;
+    bool open = false, entered = false;
+    void wait() {  // in the worker
+        std::unique_lock lock(mu);
+        entered = true;
+        cv.notify_all();
+        cv.wait(lock, [&] { return open; });
+    }
+    void until_entered() {  // in the test
+        std::unique_lock lock(mu);
+        cv.wait(lock, [&] { return entered; });
+    }
+    void release() {
+        {
+            std::lock_guard lock(mu);
+            open = true;
+        }
+        cv.notify_all();
+    }
+};
+
+db_job insert(int v, std::atomic<int>& ok, std::atomic<int>& failed, bool then_throw = false) {
+    return {[v, then_throw](sqlite_db& db) {
+                db.prepare("INSERT INTO t(v) VALUES (?)").bind(v).run();
+                if (then_throw) throw db_error("job " + std::to_string(v) + " refuses");
+            },
+            [&ok, &failed](const std::string* err) { ++(err ? failed : ok); }};
+}
+
+}  // namespace
+
+TEST_CASE("db_worker: one failing job in a batch is undone alone; the others commit") {
+    kibitz::test::temp_dir dir;
+    auto path = dir.file("w.db");
+    open_db(path)->exec("CREATE TABLE t(v INTEGER NOT NULL)");
+
+    std::atomic<int> ok{0}, failed{0};
+    gate g;
+    {
+        db_worker w(open_db(path), "writer", "BEGIN IMMEDIATE", 64);
+        w.post({[&g](sqlite_db&) { g.wait(); }, nullptr});
+        g.until_entered();
+        for (int i = 1; i <= 10; ++i) w.post(insert(i, ok, failed, i == 4 || i == 9));
+        CHECK(w.queued() == 10);  // all waiting behind the gate: one batch
+        g.release();
+        w.wait_idle();
+    }
+    CHECK(ok == 8);
+    CHECK(failed == 2);
+    auto db = open_db(path);
+    CHECK(count_rows(*db) == 8);
+    CHECK(count_rows(*db, "v IN (4, 9)") == 0);  // their inserts were rolled back
+    CHECK(count_rows(*db, "v IN (1, 2, 3, 5, 10)") == 5);
+}
+
+TEST_CASE("db_worker: a clean batch commits every job once") {
+    kibitz::test::temp_dir dir;
+    auto path = dir.file("w.db");
+    open_db(path)->exec("CREATE TABLE t(v INTEGER NOT NULL)");
+    std::atomic<int> ok{0}, failed{0};
+    gate g;
+    {
+        db_worker w(open_db(path), "writer", "BEGIN IMMEDIATE", 64);
+        w.post({[&g](sqlite_db&) { g.wait(); }, nullptr});
+        g.until_entered();
+        for (int i = 1; i <= 50; ++i) w.post(insert(i, ok, failed));
+        g.release();
+        w.wait_idle();
+    }
+    CHECK(ok == 50);
+    CHECK(failed == 0);
+    CHECK(count_rows(*open_db(path)) == 50);
+}
