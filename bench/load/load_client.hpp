@@ -1,12 +1,14 @@
 #pragma once
 // One WebSocket connection of the generator: a player, a spectator, or an idle
 // connection that only says hello. Runs on its shard's io_context (one thread,
-// so no strand). One write in flight at a time, queued frames in a small ring
-// of reused strings; reads reuse one flat_buffer: no per-message allocation
-// once the buffers have grown.
-#include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/websocket/stream.hpp>
+// so no strand). The WebSocket layer is ours (ws_client_frame.hpp), not Beast's
+// websocket::stream, which cost about twice the CPU per move: frames are masked
+// straight into an output buffer, and every frame committed while a write is in
+// flight leaves in the next single write; reads land in one flat buffer and
+// each read takes every complete frame in it, a split frame waiting for the
+// next read. Buffers are reused: no per-message allocation once they have grown.
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/system/error_code.hpp>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -29,15 +31,22 @@ public:
     void create_seek();                      // player 0 of a pair: open a seek
 
 private:
-    void on_connect(boost::beast::error_code ec);
-    void on_handshake(boost::beast::error_code ec);
+    using error_code = boost::system::error_code;
+    void on_connect(error_code ec);
+    bool on_handshake_bytes();  // false: the connection failed
+    void handshake_failed();
     void do_read();
-    void on_read(boost::beast::error_code ec, std::size_t n);
+    void on_read(error_code ec, std::size_t n);
+    bool take_frames();         // false: stop reading
+    void on_close_frame(std::string_view payload);
+    void queue_control(unsigned char op, std::string_view payload);
     void do_write();
-    void on_write(boost::beast::error_code ec, std::size_t n);
-    void lost(const char* what, boost::beast::error_code ec);
+    void on_write(error_code ec, std::size_t n);
+    void lost(const char* what, error_code ec);
+    void end(const std::string& why, bool keep_socket = false);
+    std::uint32_t next_mask();
 
-    std::string& next_frame();  // a ring slot to fill; queued by commit()
+    std::string& next_frame();  // the payload to fill; framed and queued by commit()
     void commit();
 
     // protocol (client_play.cpp)
@@ -56,11 +65,18 @@ private:
     role role_;
     game_pair* pair_;
     int slot_;
-    boost::beast::websocket::stream<boost::asio::ip::tcp::socket> ws_;
-    boost::beast::flat_buffer in_;
-    std::vector<std::string> ring_;
-    std::size_t head_ = 0, count_ = 0;
-    bool writing_ = false, open_ = false, welcomed_ = false, closing_ = false, done_ = false;
+    boost::asio::ip::tcp::socket sock_;
+    std::vector<char> in_;             // unread bytes are in_[in_head_, in_tail_)
+    std::size_t in_head_ = 0, in_tail_ = 0;
+    std::size_t in_need_ = 0;          // bytes the frame at in_head_ needs, once known
+    std::string frag_;                 // a fragmented message being reassembled
+    bool in_fragment_ = false;
+    std::string frame_;                // payload being built (next_frame)
+    std::string out_;                  // bytes of the write in flight
+    std::string queued_;               // frames waiting for the next write
+    std::uint32_t mask_state_;         // xorshift32 for the mask keys
+    bool handshaking_ = true, writing_ = false, open_ = false, welcomed_ = false, closing_ = false,
+         done_ = false, close_after_write_ = false;
 
     std::string room_;
     std::string pending_seek_;
