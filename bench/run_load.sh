@@ -11,7 +11,8 @@
 # Environment: KIBITZ_BUILD_DIR (default build-load), LOAD_SECONDS (15),
 # LOAD_SIZES ("20 200 1000 2000"), LOAD_IDLE (10000), LOAD_GEN_THREADS (1),
 # LOAD_SERVER_THREADS (server default: one per core), LOAD_SPECTATORS (0),
-# LOAD_SERVER_BIN (another server binary), LOAD_NO_BUILD=1 (use what is built).
+# LOAD_SERVER_BIN (another server binary), LOAD_NO_BUILD=1 (use what is built),
+# LOAD_PERF=1 (also count the server's instructions per move with perf stat).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -70,9 +71,24 @@ for n in $sizes; do
     echo
     echo "== play: $n clients, $spectators spectators/game, ${seconds} s (load average $(cut -d' ' -f1 /proc/loadavg)) =="
     start_server --rate 100000 --burst 100000
+    perf_pid=
+    if [[ -n ${LOAD_PERF:-} ]] && command -v perf >/dev/null; then
+        # Instructions retired by the server per move: unlike CPU time, this
+        # hardly depends on what else the machine is doing.
+        perf stat -e instructions,cycles -x, -o "$tmp/perf.txt" -p "$server_pid" &
+        perf_pid=$!
+    fi
     "$load_bin" --port "$port" --server-pid "$server_pid" --clients "$n" --spectators "$spectators" \
         --seconds "$seconds" --warmup 2 --threads "$gen_threads" | tee "$tmp/load.out" || true
     served=$(metric kibitz_moves_total)
+    if [[ -n $perf_pid ]]; then
+        kill -INT "$perf_pid" 2>/dev/null || true
+        wait "$perf_pid" 2>/dev/null || true
+        awk -F, -v moves="${served:-0}" '$3 == "instructions" || $3 ~ /^instructions/ {i = $1}
+            $3 ~ /^cycles/ {c = $1}
+            END { if (moves > 0 && i > 0) printf "server per move (whole run, %d moves): %.0f instructions, %.0f cycles\n", moves, i / moves, c / moves }' \
+            "$tmp/perf.txt"
+    fi
     stop_server
     # Every accepted move must be in the database once the server has stopped.
     stored=$(sqlite3 "$tmp/kibitz.db" "SELECT COUNT(*) FROM moves" 2>/dev/null || echo "n/a")

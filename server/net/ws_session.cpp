@@ -395,9 +395,10 @@ void ws_session::on_timer() {
     }
     auto quiet = std::chrono::steady_clock::now() - last_heard_;
     if (quiet >= ctx_.cfg.idle_timeout / 2) {
-        if (ping_sent_) {
+        if (ping_sent_) {  // not even our ping was answered
             spdlog::debug("conn {}: idle timeout", id_);
-            return cut();
+            start_close(ws::going_away, "idle timeout");
+            return;
         }
         ping_sent_ = true;  // any frame from the peer (the pong, say) clears it
         queue_control(ws::opcode::ping, {});

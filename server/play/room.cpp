@@ -10,6 +10,11 @@ namespace kibitz::server {
 
 namespace net = boost::asio;
 
+namespace {
+// A command whose handling on the room's strand takes longer is logged (warn).
+constexpr auto slow_command = std::chrono::milliseconds(50);
+}  // namespace
+
 room::room(hub& h, std::string id, room_settings s, player_ptr seat0, player_ptr seat1)
     : hub_(h),
       strand_(net::make_strand(h.ioc())),
@@ -82,12 +87,16 @@ void room::command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg 
                 }
             };
         std::optional<wire_error> err;
+        auto started = clock_type::now();
         try {
             err = act(seat_of(who), conn, who, cmd, std::move(done));
         } catch (const std::exception& e) {
             spdlog::error("room {}: {} failed: {}", id_, type, e.what());
             err = wire_error{"internal", "internal error"};
         }
+        if (auto took = clock_type::now() - started; took > slow_command)
+            spdlog::warn("room {}: slow handler: {} took {} ms", id_, type,
+                         std::chrono::duration_cast<std::chrono::milliseconds>(took).count());
         if (err) {
             ++hub_.stats().rejected_total;
             send_to(p, error_frame(*err, type, ack, id_));

@@ -336,3 +336,28 @@ TEST_CASE("socket: protocol errors close with 1002, bad UTF-8 with 1007, size wi
     ok.write(client_frame(ws::opcode::text, ping_msg));
     CHECK(ok.read_text().find("\"pong\"") != std::string::npos);
 }
+
+TEST_CASE("socket: a silent connection is pinged, then closed with 1001; one that answers stays") {
+    test_server srv([](server_config& c) { c.idle_timeout = std::chrono::milliseconds(600); });
+    raw_client silent(srv.port()), lively(srv.port());
+    REQUIRE(silent.handshake().rfind("HTTP/1.1 101", 0) == 0);
+    REQUIRE(lively.handshake().rfind("HTTP/1.1 101", 0) == 0);
+
+    // lively answers every ping with a pong, for longer than the idle timeout.
+    for (int pings = 0; pings < 3;) {
+        auto f = lively.read_frame();
+        REQUIRE(f.op == static_cast<int>(ws::opcode::ping));
+        lively.write(client_frame(ws::opcode::pong, f.payload));
+        ++pings;
+    }
+    lively.write(client_frame(ws::opcode::text, ping_msg));
+    CHECK(lively.read_text().find("\"pong\"") != std::string::npos);
+
+    // silent got a ping, did not answer, and was told goodbye.
+    auto first = silent.read_frame();
+    CHECK(first.op == static_cast<int>(ws::opcode::ping));
+    auto close = silent.read_frame();
+    CHECK(close.op == static_cast<int>(ws::opcode::close));
+    CHECK(close.close_code() == 1001);
+    CHECK(silent.at_eof());
+}
