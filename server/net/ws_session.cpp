@@ -184,7 +184,9 @@ bool ws_session::on_frame(const ws::parsed_header& h, std::uint8_t* payload) {
     std::string_view data(reinterpret_cast<const char*>(payload), h.payload_size);
     switch (h.op) {
     case ws::opcode::ping:
-        if (!closing_) queue_control(ws::opcode::pong, std::string(data));
+        // Pings draw on the same budget as messages: a flood of them gets no
+        // pongs rather than a write each.
+        if (!closing_ && limiter_.allow()) queue_control(ws::opcode::pong, std::string(data));
         return true;
     case ws::opcode::pong:
         return true;
