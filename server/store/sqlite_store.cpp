@@ -187,25 +187,25 @@ game_key sqlite_store::start_game(new_game g, handler<game_key> h) {
 
 void sqlite_store::append_move(game_key game, move_record m, handler<bool> h) {
     write<bool>(std::move(h), [game, m = std::move(m)](sqlite_db& db) {
-        // One statement on the common path: the row goes in only if its game is
-        // in play and this is the next ply (plies are consecutive so that replay
-        // from the start position is exact; MAX(ply) is one seek in the key).
-        // Why it did not go in is read only when it did not.
+        {
+            // MAX(ply) is one seek in the (game, ply) key; COUNT(*) walked every
+            // earlier move of the game on every move (quadratic in the game's length).
+            auto s = db.prepare(
+                "SELECT status, COALESCE((SELECT MAX(ply) FROM moves WHERE game = games.id), -1) + 1 "
+                "FROM games WHERE id = ?");
+            s.bind(game);
+            if (!s.step()) throw db_error("no game " + std::to_string(game));
+            if (s.text(0) != "playing") throw db_error("the game is over");
+            // Plies are consecutive so that replay from the start position is exact.
+            if (s.i64(1) != m.ply)
+                throw db_error("move " + std::to_string(m.ply) + " out of order (expected " +
+                               std::to_string(s.i64(1)) + ")");
+        }
         db.prepare("INSERT INTO moves(game, ply, seat, notation, clock0_ms, clock1_ms, at_ms) "
-                   "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 FROM games WHERE id = ?1 "
-                   "AND status = 'playing' "
-                   "AND COALESCE((SELECT MAX(ply) FROM moves WHERE game = ?1), -1) + 1 = ?2")
+                   "VALUES (?,?,?,?,?,?,?)")
             .bind(game, m.ply, m.seat, m.notation, m.clock_ms[0], m.clock_ms[1], m.at_ms)
             .run();
-        if (db.changes() == 1) return true;
-        auto s = db.prepare(
-            "SELECT status, COALESCE((SELECT MAX(ply) FROM moves WHERE game = games.id), -1) + 1 "
-            "FROM games WHERE id = ?");
-        s.bind(game);
-        if (!s.step()) throw db_error("no game " + std::to_string(game));
-        if (s.text(0) != "playing") throw db_error("the game is over");
-        throw db_error("move " + std::to_string(m.ply) + " out of order (expected " +
-                       std::to_string(s.i64(1)) + ")");
+        return true;
     });
 }
 
