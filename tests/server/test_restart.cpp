@@ -1,7 +1,8 @@
 // Restart-resume over real processes: the server (build/bin/kibitz-server) runs
 // as a subprocess on a real SQLite file, is killed with SIGKILL mid-game, and
 // restarted on the same file; both players come back with their tokens to the
-// same seats, moves and clocks, and the game goes on.
+// same seats, moves and clocks, and the game goes on. The same after SIGTERM,
+// which must tell the clients (1001) and exit cleanly.
 #include <csignal>
 #include <fstream>
 #include <thread>
@@ -54,12 +55,14 @@ struct server_process {
         ::waitpid(pid, &st, 0);
         pid = -1;
     }
-    void terminate() {
-        if (pid <= 0) return;
+    // SIGTERM, then the exit status (0: a clean shutdown).
+    int terminate() {
+        if (pid <= 0) return -1;
         ::kill(pid, SIGTERM);
         int st = 0;
         ::waitpid(pid, &st, 0);
         pid = -1;
+        return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
     }
     ~server_process() { terminate(); }
 };
@@ -165,4 +168,62 @@ TEST_CASE("restart: a database newer than the server is refused with a clear mes
     std::ifstream in(out);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     CHECK(text.find("newer") != std::string::npos);
+}
+
+TEST_CASE("restart: SIGTERM tells clients (1001), exits cleanly, and the game goes on after") {
+    temp_dir dir;
+    auto db = dir.file("kibitz.db");
+    std::filesystem::create_directories(dir.path / "web");
+    auto web = (dir.path / "web").string();
+
+    std::string room, token_a, token_b;
+    int seat_a = -1;
+    std::vector<std::string> moves;
+    {
+        server_process srv(db, web);
+        ws_client a(srv.port), b(srv.port);
+        a.hello();
+        b.hello();
+        token_a = a.token;
+        token_b = b.token;
+        auto t = pair_by_seek(a, b, "oware", tc(300, 3));
+        room = t.room;
+        seat_a = t.seat_a;
+        json board = t.state_a["d"]["board"];
+        for (int ply = 1; ply <= 3; ++ply) {
+            int to_move = board["to_move"];
+            ws_client& mover = to_move == seat_a ? a : b;
+            ws_client& other = to_move == seat_a ? b : a;
+            mover.send(move_msg(room, first_move(board), ply));
+            REQUIRE(!mover.expect("ack", [&](const json& j) { return j["d"]["ack"] == ply; }).is_null());
+            auto ev = other.expect("move", [&](const json& j) { return j["d"]["ply"] == ply; });
+            moves.push_back(ev["d"]["move"]);
+            board = ev["d"]["board"];
+        }
+        CHECK(srv.terminate() == 0);
+        CHECK(a.wait_closed());
+        CHECK(b.wait_closed());
+        CHECK(a.close_code() == 1001);
+        CHECK(b.close_code() == 1001);
+    }
+
+    server_process srv(db, web);
+    ws_client a(srv.port), b(srv.port);
+    CHECK(a.hello(token_a)["rooms"] == json::array({room}));
+    CHECK(b.hello(token_b)["rooms"] == json::array({room}));
+    a.send({{"t", "room.join"}, {"d", {{"room", room}}}});
+    auto st = a.expect("room.state");
+    REQUIRE(!st.is_null());
+    CHECK(st["d"]["you"]["seat"] == seat_a);
+    CHECK(st["d"]["moves"] == json(moves));
+    CHECK(st["d"]["status"]["state"] == "playing");
+    b.send({{"t", "room.join"}, {"d", {{"room", room}}}});
+    REQUIRE(!b.expect("room.state").is_null());
+    int to_move = st["d"]["board"]["to_move"];
+    ws_client& mover = to_move == seat_a ? a : b;
+    ws_client& other = to_move == seat_a ? b : a;
+    std::string mv = first_move(st["d"]["board"]);
+    mover.send(move_msg(room, mv, 40));
+    CHECK(!mover.expect("ack", [](const json& j) { return j["d"]["ack"] == 40; }).is_null());
+    CHECK(other.expect("move", [](const json& j) { return j["d"]["ply"] == 4; })["d"]["move"] == mv);
 }
