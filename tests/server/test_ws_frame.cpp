@@ -8,6 +8,8 @@
 #include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
 
+#include <thread>
+
 #include "harness.hpp"
 #include "net/ws_frame.hpp"
 
@@ -49,7 +51,12 @@ std::string client_frame(ws::opcode op, std::string_view payload, bool fin = tru
 // A bare TCP client speaking WebSocket by hand, with a deadline on every read.
 class raw_client {
 public:
-    explicit raw_client(std::uint16_t port) : socket_(io_) {
+    // receive_buffer > 0: a small kernel receive buffer (set before connecting,
+    // so the TCP window stays small), for a client that reads too slowly.
+    explicit raw_client(std::uint16_t port, int receive_buffer = 0) : socket_(io_) {
+        socket_.open(tcp::v4());
+        if (receive_buffer > 0)
+            socket_.set_option(net::socket_base::receive_buffer_size(receive_buffer));
         socket_.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
         timeval tv{3, 0};
         setsockopt(socket_.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
@@ -360,4 +367,30 @@ TEST_CASE("socket: a silent connection is pinged, then closed with 1001; one tha
     CHECK(close.op == static_cast<int>(ws::opcode::close));
     CHECK(close.close_code() == 1001);
     CHECK(silent.at_eof());
+}
+
+TEST_CASE("socket: a client that does not read is cut off when its write queue is full") {
+    test_server srv([](server_config& c) { c.write_queue = 8; });
+    raw_client slow(srv.port(), 2048), other(srv.port());
+    REQUIRE(slow.handshake().rfind("HTTP/1.1 101", 0) == 0);
+    REQUIRE(other.handshake().rfind("HTTP/1.1 101", 0) == 0);
+    // 1,000 pings (within the test server's burst) ask for ~70 KB of pongs; the
+    // client reads none, so the kernel buffers fill, writes stall, and the
+    // queue passes its 8 frames.
+    std::string burst;
+    for (int i = 0; i < 1000; ++i) burst += client_frame(ws::opcode::text, ping_msg);
+    slow.write(burst);
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    // What was already in the kernel's buffers still arrives, then the end.
+    int pongs = 0;
+    for (;;) {
+        auto f = slow.read_frame();
+        if (f.op != static_cast<int>(ws::opcode::text)) break;
+        ++pongs;
+    }
+    CHECK(pongs > 0);
+    CHECK(pongs < 1000);
+    // Everyone else is served as before.
+    other.write(client_frame(ws::opcode::text, ping_msg));
+    CHECK(other.read_text().find("\"pong\"") != std::string::npos);
 }
