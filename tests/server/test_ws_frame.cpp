@@ -5,9 +5,10 @@
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
 
+#include <random>
+#include <sys/socket.h>
 #include <thread>
 
 #include "harness.hpp"
@@ -58,7 +59,11 @@ public:
         if (receive_buffer > 0)
             socket_.set_option(net::socket_base::receive_buffer_size(receive_buffer));
         socket_.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
-        timeval tv{3, 0};
+        read_timeout(std::chrono::milliseconds(3000));
+    }
+    void read_timeout(std::chrono::milliseconds ms) {
+        timeval tv{static_cast<time_t>(ms.count() / 1000),
+                   static_cast<suseconds_t>(ms.count() % 1000 * 1000)};
         setsockopt(socket_.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
     }
     // Sends the request; returns the response head (up to the blank line).
@@ -78,10 +83,16 @@ public:
         return head;
     }
     void write(std::string_view data) { net::write(socket_, net::buffer(data.data(), data.size())); }
+    // Plain recv(): SO_RCVTIMEO bounds each wait (Asio's blocking read would
+    // poll again after the timeout).
     bool read_exact(char* out, std::size_t n) {
-        boost::system::error_code ec;
-        net::read(socket_, net::buffer(out, n), ec);
-        return !ec;
+        while (n > 0) {
+            auto got = ::recv(socket_.native_handle(), out, n, 0);
+            if (got <= 0) return false;
+            out += got;
+            n -= static_cast<std::size_t>(got);
+        }
+        return true;
     }
     struct server_frame {
         int op = -1;  // -1: nothing came (EOF or timeout)
@@ -393,4 +404,32 @@ TEST_CASE("socket: a client that does not read is cut off when its write queue i
     // Everyone else is served as before.
     other.write(client_frame(ws::opcode::text, ping_msg));
     CHECK(other.read_text().find("\"pong\"") != std::string::npos);
+}
+
+TEST_CASE("socket: random bytes and mutated frames never take the server down") {
+    test_server srv;
+    std::mt19937 rng(20261122);
+    auto byte = [&] { return static_cast<char>(rng() & 0xFF); };
+    for (int round = 0; round < 200; ++round) {
+        raw_client c(srv.port());
+        REQUIRE(c.handshake().rfind("HTTP/1.1 101", 0) == 0);
+        std::string data;
+        if (round % 2) {
+            // Pure noise.
+            for (std::size_t n = rng() % 300; n > 0; --n) data += byte();
+        } else {
+            // Real frames with a few bytes flipped (headers, lengths, masks, payloads).
+            data = client_frame(ws::opcode::text, ping_msg) +
+                   client_frame(ws::opcode::text, R"({"t":"seek.create","d":{"game":"checkers"}})");
+            for (int k = rng() % 4; k >= 0; --k) data[rng() % data.size()] = byte();
+        }
+        c.write(data);
+        // Whatever the server answers, it closes or keeps going; read a little.
+        c.read_timeout(std::chrono::milliseconds(30));
+        c.read_frame();
+    }
+    raw_client ok(srv.port());
+    REQUIRE(ok.handshake().rfind("HTTP/1.1 101", 0) == 0);
+    ok.write(client_frame(ws::opcode::text, ping_msg));
+    CHECK(ok.read_text().find("\"pong\"") != std::string::npos);
 }
