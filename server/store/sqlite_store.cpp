@@ -74,8 +74,10 @@ sqlite_store::~sqlite_store() {
         busy = writer_ && writer_->wait_idle();
         for (auto& r : readers_) busy = r->wait_idle() || busy;
     }
-    writer_.reset();
+    // Readers first: the last connection to close checkpoints the WAL into the
+    // database and deletes the -wal and -shm files, which a read-only one cannot.
     readers_.clear();
+    writer_.reset();
 }
 
 void sqlite_store::create_guest(std::string name, std::int64_t now_ms, handler<player> h) {

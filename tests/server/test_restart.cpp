@@ -201,6 +201,9 @@ TEST_CASE("restart: SIGTERM tells clients (1001), exits cleanly, and the game go
             board = ev["d"]["board"];
         }
         CHECK(srv.terminate() == 0);
+        // A clean stop checkpoints the WAL: the database is one self-contained file.
+        CHECK_FALSE(std::filesystem::exists(db + "-wal"));
+        CHECK_FALSE(std::filesystem::exists(db + "-shm"));
         CHECK(a.wait_closed());
         CHECK(b.wait_closed());
         CHECK(a.close_code() == 1001);
