@@ -177,6 +177,16 @@ void room::do_restore(const storage::game_record& g) {
         game_->play(index.value());
         seats_[m.seat].moved = true;
     }
+    // Both chats as they were (the last chat_log lines of each).
+    for (const auto& c : g.chat) {
+        int seat = -1;
+        if (c.channel == "players")
+            for (int s = 0; s < 2; ++s)
+                if (c.who && seats_[s].who->row == *c.who) seat = s;
+        auto& log = c.channel == "players" ? players_chat_ : spectators_chat_;
+        log.push_back({c.name.empty() ? "anonymous" : c.name, seat, c.text});
+        while (log.size() > hub_.config().chat_log) log.pop_front();
+    }
     // Clocks paused while the server was down (storage::clocks_at_restart).
     if (clock_) {
         auto c = storage::clocks_at_restart(g);

@@ -86,9 +86,19 @@ struct game_summary {
     std::string public_id;  // empty when stored without one
 };
 
+// One chat line of a game; `name` is the speaker's player name (empty when
+// no player is known).
+struct chat_record {
+    std::optional<player_id> who;
+    std::string channel, text;  // channel: "players" or "spectators"
+    std::int64_t at_ms = 0;
+    std::string name;
+};
+
 struct game_record {
     game_summary summary;
     std::vector<move_record> moves;
+    std::vector<chat_record> chat;  // filled by unfinished_games (restore) only
 };
 
 struct game_rating {

@@ -41,6 +41,24 @@ std::vector<game_summary> summaries(sqlite_db& db, const std::string& where_sql,
     return out;
 }
 
+std::vector<chat_record> chat_lines(sqlite_db& db, game_key game) {
+    auto s = db.prepare(
+        "SELECT c.player_id, c.channel, c.text, c.at_ms, COALESCE(p.name, '') FROM chat c "
+        "LEFT JOIN players p ON p.id = c.player_id WHERE c.game = ? ORDER BY c.id");
+    s.bind(game);
+    std::vector<chat_record> out;
+    while (s.step()) {
+        chat_record c;
+        if (!s.is_null(0)) c.who = s.i64(0);
+        c.channel = s.text(1);
+        c.text = s.text(2);
+        c.at_ms = s.i64(3);
+        c.name = s.text(4);
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
 std::vector<move_record> moves_of(sqlite_db& db, game_key game) {
     auto s = db.prepare(
         "SELECT ply, seat, notation, clock0_ms, clock1_ms, at_ms FROM moves WHERE game = ? "
@@ -72,8 +90,11 @@ void sqlite_store::unfinished_games(handler<std::vector<game_record>> h) {
     read<std::vector<game_record>>(std::move(h), [](sqlite_db& db) {
         std::vector<game_record> out;
         for (auto& g : summaries(db, "WHERE g.status = 'playing' ORDER BY g.id"))
-            out.push_back({g, {}});
-        for (auto& r : out) r.moves = moves_of(db, r.summary.id);
+            out.push_back({g, {}, {}});
+        for (auto& r : out) {
+            r.moves = moves_of(db, r.summary.id);
+            r.chat = chat_lines(db, r.summary.id);  // the restored room shows it again
+        }
         return out;
     });
 }
@@ -82,7 +103,7 @@ void sqlite_store::game(game_key id, handler<std::optional<game_record>> h) {
     read<std::optional<game_record>>(std::move(h), [id](sqlite_db& db) -> std::optional<game_record> {
         auto found = summaries(db, "WHERE g.id = ?", id);
         if (found.empty()) return std::nullopt;
-        return game_record{found.front(), moves_of(db, id)};
+        return game_record{found.front(), moves_of(db, id), {}};
     });
 }
 
@@ -93,7 +114,7 @@ void sqlite_store::game_by_public_id(std::string public_id,
             auto found = summaries(db, "WHERE g.public_id = ?", public_id);
             if (found.empty()) return std::nullopt;
             auto id = found.front().id;
-            return game_record{found.front(), moves_of(db, id)};
+            return game_record{found.front(), moves_of(db, id), {}};
         });
 }
 
@@ -160,21 +181,7 @@ void sqlite_store::recent_games(int limit, handler<std::vector<game_summary>> h)
 }
 
 void sqlite_store::chat_of(game_key game, handler<std::vector<chat_line>> h) {
-    read<std::vector<chat_line>>(std::move(h), [game](sqlite_db& db) {
-        auto s = db.prepare(
-            "SELECT player_id, channel, text, at_ms FROM chat WHERE game = ? ORDER BY id");
-        s.bind(game);
-        std::vector<chat_line> out;
-        while (s.step()) {
-            chat_line c;
-            if (!s.is_null(0)) c.who = s.i64(0);
-            c.channel = s.text(1);
-            c.text = s.text(2);
-            c.at_ms = s.i64(3);
-            out.push_back(std::move(c));
-        }
-        return out;
-    });
+    read<std::vector<chat_line>>(std::move(h), [game](sqlite_db& db) { return chat_lines(db, game); });
 }
 
 }  // namespace kibitz::server::storage

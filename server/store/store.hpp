@@ -62,11 +62,7 @@ public:
                             handler<std::optional<profile>> h) = 0;
     virtual void leaderboard(std::string game_id, int limit, handler<std::vector<leader>> h) = 0;
     virtual void recent_games(int limit, handler<std::vector<game_summary>> h) = 0;
-    struct chat_line {
-        std::optional<player_id> who;
-        std::string channel, text;
-        std::int64_t at_ms = 0;
-    };
+    using chat_line = chat_record;
     virtual void chat_of(game_key game, handler<std::vector<chat_line>> h) = 0;
 };
 

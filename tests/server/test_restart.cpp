@@ -89,6 +89,10 @@ TEST_CASE("restart: SIGKILL mid-game, restart on the same file, both players res
         auto t = pair_by_seek(a, b, "checkers", tc(300, 3));
         room = t.room;
         seat_a = t.seat_a;
+        // Chat goes to the store's writer ahead of the moves below: once they
+        // are acknowledged, it is on disk too.
+        a.send({{"t", "chat"}, {"d", {{"room", room}, {"text", "gl hf"}}}});
+        REQUIRE(!b.expect("chat").is_null());
         json board = t.state_a["d"]["board"];
         for (int ply = 1; ply <= 4; ++ply) {
             int to_move = board["to_move"];
@@ -125,6 +129,11 @@ TEST_CASE("restart: SIGKILL mid-game, restart on the same file, both players res
     CHECK(st["d"]["you"]["seat"] == seat_a);
     CHECK(st["d"]["moves"] == json(moves));
     CHECK(st["d"]["status"]["state"] == "playing");
+    // The players' chat is back too.
+    REQUIRE(st["d"]["chat"].size() == 1);
+    CHECK(st["d"]["chat"][0]["text"] == "gl hf");
+    CHECK(st["d"]["chat"][0]["seat"] == seat_a);
+    CHECK(st["d"]["chat"][0]["from"] == wa["user"]["name"]);
     // Clocks paused while the server was down: seat 1 (not running) has exactly
     // what it had after its move; seat 0 runs again from what it had then.
     auto ms0 = st["d"]["clocks"]["ms"][0].get<std::int64_t>();
