@@ -8,7 +8,7 @@ import {h, clear, toast} from '../ui/dom.js';
 import {player_box, tick_clocks, move_list, result_text, title_text, controls, chat_box} from './game_view.js';
 
 export function mount(el, room) {
-    let board = null, board_layout = null, pending = false, frame = 0;
+    let board = null, board_layout = null, pending = false, frame = 0, last_input_key = null;
     const root = h('div', {class: 'game', 'data-room': room});
     const top = h('div', {class: 'player-slot top'}), bottom = h('div', {class: 'player-slot bottom'});
     const board_host = h('div', {class: 'board-wrap'});
@@ -70,11 +70,19 @@ export function mount(el, room) {
             });
             board_layout = st.board.layout;
             board.set_orientation(bottom_seat);
+            last_input_key = null;  // a new board takes its input below
         }
         board.set_pieces(st.board.pieces);
         board.set_marks(sync.last ? {last: sync.last.path, affected: sync.last.affected} : {});
         const my_turn = !spectator && st.status.state === 'playing' && st.board.to_move === seat;
-        if (what !== 'chat' && what !== 'spectators') board.set_input(st.board.moves, my_turn);
+        // Only when the legal moves (or whose turn it is) changed: a presence,
+        // chat or offer update must not drop a move the player is half-way
+        // through picking (seen in the browser tests: a click lost under load).
+        const input_key = `${my_turn}|${st.board.moves.map((m) => m.text).join(' ')}`;
+        if (input_key !== last_input_key || what === 'error') {
+            board.set_input(st.board.moves, my_turn);
+            last_input_key = input_key;
+        }
 
         clear(top).append(player_box(st, 1 - bottom_seat));
         clear(bottom).append(player_box(st, bottom_seat));
