@@ -19,7 +19,8 @@ app::app(server_config cfg, std::shared_ptr<game_recorder> recorder)
     : cfg_(std::move(cfg)), ioc_(std::max(1, cfg_.threads)) {
     custom_recorder_ = recorder != nullptr;
     auto play = std::make_shared<hub>(ioc_, cfg_.play, metrics_, std::move(recorder));
-    ctx_.reset(new net_context{cfg_, cfg_.web_root, play, metrics_, {}, {}, {}});
+    // The rest keep their defaults: connection ids start at 1 (0 means "none").
+    ctx_.reset(new net_context{cfg_, cfg_.web_root, play, metrics_, {}});
 }
 
 app::~app() {
