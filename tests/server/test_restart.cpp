@@ -67,6 +67,28 @@ struct server_process {
     ~server_process() { terminate(); }
 };
 
+// Plays the first legal move for `plies` plies from `board`, each one
+// acknowledged (hence durable); what the waiting side saw of each.
+struct played {
+    std::vector<std::string> moves;
+    json last_event;  // the last "move" event
+};
+played play_plies(ws_client& a, ws_client& b, const std::string& room, int seat_a, json board,
+                  int plies) {
+    played out;
+    for (int ply = 1; ply <= plies; ++ply) {
+        int to_move = board["to_move"];
+        ws_client& mover = to_move == seat_a ? a : b;
+        ws_client& other = to_move == seat_a ? b : a;
+        mover.send(move_msg(room, first_move(board), ply));
+        REQUIRE(!mover.expect("ack", [&](const json& j) { return j["d"]["ack"] == ply; }).is_null());
+        out.last_event = other.expect("move", [&](const json& j) { return j["d"]["ply"] == ply; });
+        out.moves.push_back(out.last_event["d"]["move"]);
+        board = out.last_event["d"]["board"];
+    }
+    return out;
+}
+
 }  // namespace
 
 TEST_CASE("restart: SIGKILL mid-game, restart on the same file, both players resume") {
@@ -93,19 +115,9 @@ TEST_CASE("restart: SIGKILL mid-game, restart on the same file, both players res
         // are acknowledged, it is on disk too.
         a.send({{"t", "chat"}, {"d", {{"room", room}, {"text", "gl hf"}}}});
         REQUIRE(!b.expect("chat").is_null());
-        json board = t.state_a["d"]["board"];
-        for (int ply = 1; ply <= 4; ++ply) {
-            int to_move = board["to_move"];
-            ws_client& mover = to_move == seat_a ? a : b;
-            ws_client& other = to_move == seat_a ? b : a;
-            std::string mv = first_move(board);
-            mover.send(move_msg(room, mv, ply));
-            REQUIRE(!mover.expect("ack", [&](const json& j) { return j["d"]["ack"] == ply; }).is_null());
-            auto ev = other.expect("move", [&](const json& j) { return j["d"]["ply"] == ply; });
-            moves.push_back(ev["d"]["move"]);
-            board = ev["d"]["board"];
-            last_clocks = ev["d"]["clocks"];
-        }
+        auto p = play_plies(a, b, room, seat_a, t.state_a["d"]["board"], 4);
+        moves = p.moves;
+        last_clocks = p.last_event["d"]["clocks"];
         // Every move was acknowledged, hence durable: kill without any warning.
         srv.kill9();
         CHECK(a.wait_closed());
@@ -198,17 +210,7 @@ TEST_CASE("restart: SIGTERM tells clients (1001), exits cleanly, and the game go
         auto t = pair_by_seek(a, b, "oware", tc(300, 3));
         room = t.room;
         seat_a = t.seat_a;
-        json board = t.state_a["d"]["board"];
-        for (int ply = 1; ply <= 3; ++ply) {
-            int to_move = board["to_move"];
-            ws_client& mover = to_move == seat_a ? a : b;
-            ws_client& other = to_move == seat_a ? b : a;
-            mover.send(move_msg(room, first_move(board), ply));
-            REQUIRE(!mover.expect("ack", [&](const json& j) { return j["d"]["ack"] == ply; }).is_null());
-            auto ev = other.expect("move", [&](const json& j) { return j["d"]["ply"] == ply; });
-            moves.push_back(ev["d"]["move"]);
-            board = ev["d"]["board"];
-        }
+        moves = play_plies(a, b, room, seat_a, t.state_a["d"]["board"], 3).moves;
         CHECK(srv.terminate() == 0);
         // A clean stop checkpoints the WAL: the database is one self-contained file.
         CHECK_FALSE(std::filesystem::exists(db + "-wal"));

@@ -2,6 +2,7 @@
 // and one failing job is undone alone (the batch falls back to savepoints).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
@@ -60,45 +61,44 @@ db_job insert(int v, std::atomic<int>& ok, std::atomic<int>& failed, bool then_t
 
 }  // namespace
 
-TEST_CASE("db_worker: one failing job in a batch is undone alone; the others commit") {
+// A table t(v) in a fresh file; jobs 1..n insert v = i, those in `failing`
+// then throw. All n are queued behind a gate while the writer is busy, so they
+// run as one batch; returns after the writer is done.
+struct batch_run {
     kibitz::test::temp_dir dir;
-    auto path = dir.file("w.db");
-    open_db(path)->exec("CREATE TABLE t(v INTEGER NOT NULL)");
-
+    std::string path = dir.file("w.db");
     std::atomic<int> ok{0}, failed{0};
-    gate g;
-    {
+    std::size_t queued_together = 0;
+
+    batch_run(int n, std::initializer_list<int> failing) {
+        open_db(path)->exec("CREATE TABLE t(v INTEGER NOT NULL)");
+        gate g;
         db_worker w(open_db(path), "writer", "BEGIN IMMEDIATE", 64);
         w.post({[&g](sqlite_db&) { g.wait(); }, nullptr});
         g.until_entered();
-        for (int i = 1; i <= 10; ++i) w.post(insert(i, ok, failed, i == 4 || i == 9));
-        CHECK(w.queued() == 10);  // all waiting behind the gate: one batch
+        for (int i = 1; i <= n; ++i)
+            w.post(insert(i, ok, failed, std::find(failing.begin(), failing.end(), i) != failing.end()));
+        queued_together = w.queued();
         g.release();
         w.wait_idle();
     }
-    CHECK(ok == 8);
-    CHECK(failed == 2);
-    auto db = open_db(path);
+};
+
+TEST_CASE("db_worker: one failing job in a batch is undone alone; the others commit") {
+    batch_run r(10, {4, 9});
+    CHECK(r.queued_together == 10);  // all waiting behind the gate: one batch
+    CHECK(r.ok == 8);
+    CHECK(r.failed == 2);
+    auto db = open_db(r.path);
     CHECK(count_rows(*db) == 8);
     CHECK(count_rows(*db, "v IN (4, 9)") == 0);  // their inserts were rolled back
     CHECK(count_rows(*db, "v IN (1, 2, 3, 5, 10)") == 5);
 }
 
 TEST_CASE("db_worker: a clean batch commits every job once") {
-    kibitz::test::temp_dir dir;
-    auto path = dir.file("w.db");
-    open_db(path)->exec("CREATE TABLE t(v INTEGER NOT NULL)");
-    std::atomic<int> ok{0}, failed{0};
-    gate g;
-    {
-        db_worker w(open_db(path), "writer", "BEGIN IMMEDIATE", 64);
-        w.post({[&g](sqlite_db&) { g.wait(); }, nullptr});
-        g.until_entered();
-        for (int i = 1; i <= 50; ++i) w.post(insert(i, ok, failed));
-        g.release();
-        w.wait_idle();
-    }
-    CHECK(ok == 50);
-    CHECK(failed == 0);
-    CHECK(count_rows(*open_db(path)) == 50);
+    batch_run r(50, {});
+    CHECK(r.queued_together == 50);
+    CHECK(r.ok == 50);
+    CHECK(r.failed == 0);
+    CHECK(count_rows(*open_db(r.path)) == 50);
 }
