@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "load/ws_client_frame.hpp"
+
 namespace kibitz::bench::ceiling {
 
 inline constexpr unsigned char fin_text = 0x81;
@@ -36,20 +38,11 @@ inline std::size_t put_header(unsigned char* out, std::size_t len, const unsigne
     return n;
 }
 
-// XORs len bytes with the repeating 4-byte key, 8 bytes at a time (both halves of
-// the 64-bit key are the same 4 bytes, so byte order does not matter).
+// The repeating 4-byte key, as kibitz-load applies it (one implementation).
 inline void apply_mask(unsigned char* p, std::size_t len, const unsigned char* key) {
     std::uint32_t k4;
     std::memcpy(&k4, key, 4);
-    std::uint64_t k8 = (std::uint64_t{k4} << 32) | k4;
-    std::size_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        std::uint64_t v;
-        std::memcpy(&v, p + i, 8);
-        v ^= k8;
-        std::memcpy(p + i, &v, 8);
-    }
-    for (; i < len; ++i) p[i] ^= key[i & 3];
+    ws::apply_mask(reinterpret_cast<char*>(p), len, k4);
 }
 
 struct parsed_frame {
