@@ -141,7 +141,7 @@ void ws_session::on_read(error_code ec, std::size_t n) {
 }
 
 bool ws_session::take_frames() {
-    if (close_received_) {  // after the peer's close, its bytes mean nothing
+    if (input_over_) {  // after the peer's close or a protocol error, bytes mean nothing
         in_size_ = 0;
         return true;
     }
@@ -155,7 +155,7 @@ bool ws_session::take_frames() {
             ++ctx_.stats.rejected_total;
             if (r == ws::parse_result::too_big) start_close(ws::too_big, "message too big");
             else start_close(ws::protocol_error, "protocol error");
-            close_received_ = true;  // read no further frames; wait for the end
+            input_over_ = true;  // read no further frames; wait for the end
             in_size_ = 0;
             return true;
         }
@@ -171,7 +171,7 @@ bool ws_session::take_frames() {
         at += total;
         go_on = on_frame(h, payload);
     }
-    if (!go_on || close_received_) {
+    if (!go_on || input_over_) {
         in_size_ = 0;
     } else if (at) {
         std::memmove(in_.data(), in_.data() + at, in_size_ - at);
@@ -191,7 +191,7 @@ bool ws_session::on_frame(const ws::parsed_header& h, std::uint8_t* payload) {
     case ws::opcode::pong:
         return true;
     case ws::opcode::close: {
-        close_received_ = true;
+        input_over_ = true;
         if (closing_) return false;  // the answer to our close: the peer ends the TCP side
         if (h.payload_size == 1) {
             start_close(ws::protocol_error, "bad close frame");
@@ -212,7 +212,7 @@ bool ws_session::on_frame(const ws::parsed_header& h, std::uint8_t* payload) {
     case ws::opcode::binary:
         if (in_message_) {
             start_close(ws::protocol_error, "a new message inside a fragmented one");
-            close_received_ = true;
+            input_over_ = true;
             return false;
         }
         if (h.fin) {
@@ -227,7 +227,7 @@ bool ws_session::on_frame(const ws::parsed_header& h, std::uint8_t* payload) {
             bool big = in_message_;
             start_close(big ? ws::too_big : ws::protocol_error,
                         big ? "message too big" : "continuation without a message");
-            close_received_ = true;
+            input_over_ = true;
             return false;
         }
         message_ += data;

@@ -88,7 +88,7 @@ private:
     bool open_ = false;             // handshake done, frames flow
     bool close_pending_ = false;    // start_close ran: handle no more messages
     bool closing_ = false;          // our close frame is queued or sent: no more data frames
-    bool close_received_ = false;
+    bool input_over_ = false;       // the peer closed or broke the protocol: drop its bytes
     bool finished_ = false;
 };
 

@@ -183,9 +183,7 @@ void room::do_restore(const storage::game_record& g) {
         if (c.channel == "players")
             for (int s = 0; s < 2; ++s)
                 if (c.who && seats_[s].who->row == *c.who) seat = s;
-        auto& log = c.channel == "players" ? players_chat_ : spectators_chat_;
-        log.push_back({c.name.empty() ? "anonymous" : c.name, seat, c.text});
-        while (log.size() > hub_.config().chat_log) log.pop_front();
+        remember_chat(c.channel == "players", {c.name.empty() ? "anonymous" : c.name, seat, c.text});
     }
     // Clocks paused while the server was down (storage::clocks_at_restart).
     if (clock_) {

@@ -94,6 +94,7 @@ private:
     std::optional<wire_error> rematch(int seat, core::status_kind, bool accept, bool decline);
     std::optional<wire_error> draw(int seat, bool offer, bool accept);
     void chat(int seat, const player_ptr& who, const std::string& text);
+    void remember_chat(bool players, chat_line line);  // the last chat_log lines of each
     void finish(core::status st, bool aborted);
     void arm_timer();
     void on_timer();

@@ -168,13 +168,17 @@ std::optional<wire_error> room::rematch(int seat, core::status_kind, bool accept
 }
 
 void room::chat(int seat, const player_ptr& who, const std::string& text) {
-    auto& log = seat >= 0 ? players_chat_ : spectators_chat_;
     std::string from = who ? who->name : "anonymous";
-    log.push_back({from, seat, text});
-    while (log.size() > hub_.config().chat_log) log.pop_front();
+    remember_chat(seat >= 0, {from, seat, text});
     to_audience(make_frame("chat", {{"room", id_}, {"from", from}, {"seat", seat}, {"text", text}}),
                 seat >= 0);
     hub_.recorder().on_chat({id_, who, seat >= 0, text, now_ms(-1)});
+}
+
+void room::remember_chat(bool players, chat_line line) {
+    auto& log = players ? players_chat_ : spectators_chat_;
+    log.push_back(std::move(line));
+    while (log.size() > hub_.config().chat_log) log.pop_front();
 }
 
 void room::finish(core::status st, bool aborted) {
