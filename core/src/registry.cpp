@@ -1,6 +1,7 @@
 #include "kibitz/core/registry.hpp"
 
 #include "checkers/checkers.hpp"
+#include "checkers/checkers_engine.hpp"
 #include "oferhlyp/oferhlyp.hpp"
 #include "opprimo/opprimo.hpp"
 #include "oware/oware.hpp"
@@ -9,7 +10,8 @@ namespace kibitz::core {
 
 namespace {
 const std::array<game_info, 5> games = {{
-    {"checkers", "Checkers", {"black", "white"}, &checkers::new_game, &checkers::from_position},
+    {"checkers", "Checkers", {"black", "white"}, &checkers::new_game, &checkers::from_position,
+     &checkers::think},
     {"oferhlyp", "Oferhlýp", {"dark", "light"}, &oferhlyp::new_game, &oferhlyp::from_position},
     {"opprimo", "Opprimo", {"yellow", "red"}, &opprimo::new_game, &opprimo::from_position},
     {"oware", "Oware", {"south", "north"}, &oware::new_oware, &oware::oware_from_position},

@@ -2,9 +2,11 @@
 // the kibitz::core::game interface. Move generation and perft are the fast
 // non-virtual functions of checkers.hpp; this class only keeps the record.
 #include <algorithm>
+#include <cassert>
 #include <utility>
 #include <vector>
 
+#include "checkers/checkers_engine.hpp"
 #include "checkers/checkers_movegen.hpp"
 
 namespace kibitz::core::checkers {
@@ -68,6 +70,10 @@ public:
                 std::count(o->history_.begin(), o->history_.end(), p))
                 return false;
         return true;
+    }
+
+    game_state state() const {
+        return {pos_, std::span(history_).first(history_.size() - 1), quiet_plies_, moves_};
     }
 
 private:
@@ -141,6 +147,11 @@ board_view checkers_game::make_view(bool with_cells) const {
 }
 
 }  // namespace
+
+game_state state_of(const game& g) {
+    assert(g.id() == "checkers");
+    return static_cast<const checkers_game&>(g).state();
+}
 
 std::unique_ptr<game> new_game() {
     return std::make_unique<checkers_game>(start_position());

@@ -6,6 +6,7 @@
 #include <span>
 #include <string_view>
 
+#include "kibitz/core/engine.hpp"
 #include "kibitz/core/game.hpp"
 
 namespace kibitz::core {
@@ -16,6 +17,10 @@ struct game_info {
     std::array<std::string_view, 2> seats;    // colour names on the wire, seat 0 first
     std::unique_ptr<game> (*new_game)();
     result<std::unique_ptr<game>> (*from_position)(std::string_view text);
+    // The game's own search (engine::think calls it): g is a game of this id,
+    // not over, with two or more legal moves.
+    engine::search_result (*think)(const game& g, const engine::limits& l, int margin,
+                                   const engine::info_sink& sink, engine::workspace& ws) = nullptr;
 };
 
 std::span<const game_info> all_games();

@@ -1,0 +1,28 @@
+#pragma once
+// kibitz-cli's commands. Each returns the process's exit status: 0 ok, 1 usage
+// error, 2 illegal or unparsable input.
+#include <memory>
+#include <string>
+
+#include "kibitz/core/registry.hpp"
+#include "options.hpp"
+
+namespace kibitz::cli {
+
+int usage(const std::string& why = {});
+// The game at --position (or the start), then MOVE... played on it; on a bad
+// position or move prints why and returns nothing (exit status 2).
+std::unique_ptr<core::game> load_game(const options& o, const core::game_info& info,
+                                      bool play_args);
+std::string describe(const core::status& s, const core::game_info& info);
+// A reason from the core, which may quote the input, cut to a readable length.
+std::string clip(const std::string& reason);
+
+int run_perft(const options& o, const core::game& g);
+int run_moves(const options& o, const core::game& g);
+int run_play(const options& o, const core::game_info& info);
+int run_selfplay(const options& o, const core::game& start, const core::game_info& info);
+int run_bestmove(const options& o, const core::game_info& info);
+int run_match(const options& o, const core::game_info& info);
+
+}  // namespace kibitz::cli

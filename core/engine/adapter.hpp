@@ -1,0 +1,37 @@
+#pragma once
+// What a game must tell the shared search (search.hpp) about itself. Each game
+// writes one adapter in its own folder (<game>_engine.cpp), over its own fast
+// position type; the search instantiates itself over it, so every call below is
+// inlined, as in the perft fast paths.
+//
+//   using position, move;                 copied freely (small, trivially copyable)
+//   static constexpr bool forced_noisy;   when a noisy move exists every legal move
+//                                         is noisy and one must be played (checkers'
+//                                         forced capture): quiescence may not stand pat
+//   static constexpr int history_size;    history_slot() is below it
+//   std::uint64_t hash(const position&)   includes the side to move and anything else
+//                                         that makes positions differ for the rules
+//   int side(const position&)             the seat to move (it may stay the same after
+//                                         a move: Ouril's extra turn)
+//   outcome terminal(const position&)     the game already over in this position, seen
+//                                         from the side to move (none: go on)
+//   void generate(const position&, std::vector<move>&)   legal moves, repetition aside
+//   outcome no_moves(const position&)     the result when generate() found none
+//   outcome repetition(const position&)   the result when a position repeats
+//   int quiet_limit()                     plies without an irreversible move that draw; 0: none
+//   position play(const position&, const move&)
+//   bool irreversible(const position&, const move&)   no earlier position can recur after it
+//   int evaluate(const position&)         static value for the side to move
+//   bool noisy(const position&, const move&)          searched on in quiescence
+//   int order(const position&, const move&)           noisy moves: higher searched first
+//   std::uint32_t key(const move&)        non-zero; tells a position's moves apart
+//   int history_slot(const position&, const move&)    for the history heuristic
+//   std::string text(const position&, const move&)    the game's notation
+#include <cstdint>
+
+namespace kibitz::core::engine {
+
+// A game's result seen from the side to move.
+enum class outcome : std::uint8_t { none, win, loss, draw };
+
+}  // namespace kibitz::core::engine

@@ -1,0 +1,319 @@
+#pragma once
+// searcher<A>'s member functions (included by search.hpp).
+#include <limits>
+
+namespace kibitz::core::engine {
+
+namespace search_detail {
+constexpr int infinity = win_score + 1;
+constexpr int quiesce_limit = 24;          // noisy plies past the horizon
+constexpr int check_every = 256;  // searched nodes between budget checks
+// Move-ordering bands: the hash move, then noisy moves, killers, the rest by history.
+constexpr int hash_band = 1 << 30, noisy_band = 1 << 28, killer_band = 1 << 27;
+constexpr int history_cap = 1 << 26;
+}  // namespace search_detail
+
+template <class A>
+bool searcher<A>::out_of_budget() {
+    if (aborted_) return true;
+    if (--until_check_ > 0) return false;
+    until_check_ = search_detail::check_every;
+    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) aborted_ = true;
+    // The first iteration always completes (it is cheap), so there is a move.
+    if (!first_iteration_) {
+        if (limits_.nodes && nodes_ >= limits_.nodes) aborted_ = true;
+        if (limits_.movetime_ms && elapsed_ms() >= limits_.movetime_ms) aborted_ = true;
+    }
+    return aborted_;
+}
+
+template <class A>
+void searcher<A>::rank_moves(const position& p, ply_state& st, std::uint32_t hash_move) const {
+    st.order.resize(st.moves.size());
+    const int side = a_.side(p);
+    for (std::size_t i = 0; i < st.moves.size(); ++i) {
+        const move& m = st.moves[i];
+        const std::uint32_t k = a_.key(m);
+        int o;
+        if (k == hash_move)
+            o = search_detail::hash_band;
+        else if (a_.noisy(p, m))
+            o = search_detail::noisy_band + a_.order(p, m);
+        else if (k == st.killers[0])
+            o = search_detail::killer_band + 1;
+        else if (k == st.killers[1])
+            o = search_detail::killer_band;
+        else
+            o = history_[side * A::history_size + a_.history_slot(p, m)];
+        st.order[i] = o;
+    }
+}
+
+template <class A>
+void searcher<A>::reward(const position& p, ply_state& st, const move& m, int depth) {
+    const std::uint32_t k = a_.key(m);
+    if (st.killers[0] != k) {
+        st.killers[1] = st.killers[0];
+        st.killers[0] = k;
+    }
+    int& h = history_[a_.side(p) * A::history_size + a_.history_slot(p, m)];
+    h += depth * depth;
+    if (h > search_detail::history_cap)
+        for (int& x : history_) x /= 2;
+}
+
+template <class A>
+int searcher<A>::quiesce(const position& p, int alpha, int beta, int ply, int qdepth) {
+    ++nodes_;
+    plies_[ply].pv_length = 0;
+    if (out_of_budget()) return 0;
+    if (const outcome o = a_.terminal(p); o != outcome::none) return decided(o, ply);
+    if (ply >= max_ply) return a_.evaluate(p);
+    ply_state& st = plies_[ply];
+    a_.generate(p, st.moves);
+    if (st.moves.empty()) return decided(a_.no_moves(p), ply);
+    const bool forced = A::forced_noisy && a_.noisy(p, st.moves[0]);
+    int best = -search_detail::infinity;
+    if (!forced || qdepth >= 2 * search_detail::quiesce_limit) {
+        best = a_.evaluate(p);
+        if (best >= beta || qdepth >= search_detail::quiesce_limit) return best;
+        alpha = std::max(alpha, best);
+    }
+    // Only noisy moves are searched; order them by the adapter's own ranking.
+    st.order.resize(st.moves.size());
+    for (std::size_t i = 0; i < st.moves.size(); ++i)
+        st.order[i] = a_.noisy(p, st.moves[i]) ? a_.order(p, st.moves[i]) : std::numeric_limits<int>::min();
+    for (std::size_t i = 0; i < st.moves.size(); ++i) {
+        pick(st, i);
+        if (st.order[i] == std::numeric_limits<int>::min()) break;
+        const move m = st.moves[i];
+        const position c = a_.play(p, m);
+        const int s = a_.side(c) == a_.side(p) ? quiesce(c, alpha, beta, ply + 1, qdepth + 1)
+                                               : -quiesce(c, -beta, -alpha, ply + 1, qdepth + 1);
+        if (aborted_) return 0;
+        if (s > best) {
+            best = s;
+            if (s > alpha) {
+                alpha = s;
+                if (s >= beta) break;
+            }
+        }
+    }
+    return best == -search_detail::infinity ? a_.evaluate(p) : best;
+}
+
+template <class A>
+int searcher<A>::search(const position& p, int depth, int alpha, int beta, int ply, int window,
+                        int quiet, bool pv_node) {
+    ply_state& st = plies_[ply];
+    st.pv_length = 0;
+    if (ply > 0) {
+        if (const outcome o = a_.terminal(p); o != outcome::none) {
+            ++nodes_;
+            return decided(o, ply);
+        }
+        if (repeated(ply, window)) {
+            ++nodes_;
+            return decided(a_.repetition(p), ply);
+        }
+        if (a_.quiet_limit() && quiet >= a_.quiet_limit()) {
+            ++nodes_;
+            return 0;
+        }
+        // No result from here can beat a win already found nearer the root.
+        alpha = std::max(alpha, -(win_score - ply));
+        beta = std::min(beta, win_score - ply - 1);
+        if (alpha >= beta) return alpha;
+    }
+    if (depth <= 0 || ply >= max_ply) return quiesce(p, alpha, beta, ply, 0);
+    ++nodes_;
+    if (out_of_budget()) return 0;
+
+    const std::uint64_t key = keys_[base_ + ply];
+    const probe_result hit = table_.probe(key, ply);
+    if (hit.hit && !pv_node && hit.depth >= depth) {
+        if (hit.kind == bound_exact || (hit.kind == bound_lower && hit.score >= beta) ||
+            (hit.kind == bound_upper && hit.score <= alpha))
+            return hit.score;
+    }
+
+    a_.generate(p, st.moves);
+    if (st.moves.empty()) return decided(a_.no_moves(p), ply);
+    rank_moves(p, st, hit.hit ? hit.move : 0);
+    // A single reply is no choice: look one ply further instead.
+    const int extension = st.moves.size() == 1 ? 1 : 0;
+
+    const int alpha_in = alpha;
+    int best = -search_detail::infinity;
+    std::uint32_t best_key = 0;
+    for (std::size_t i = 0; i < st.moves.size(); ++i) {
+        pick(st, i);
+        const move m = st.moves[i];
+        const bool noisy = a_.noisy(p, m);
+        const bool reset = a_.irreversible(p, m);
+        const position c = a_.play(p, m);
+        const int w = reset ? base_ + ply + 1 : window;
+        const int q = reset ? 0 : quiet + 1;
+        const int d = depth - 1 + extension;
+        int s;
+        if (i == 0) {
+            s = child(p, c, d, alpha, beta, ply, w, q, pv_node);
+        } else {
+            // Late quiet moves are searched shallower first; a surprise is re-searched.
+            int r = 0;
+            if (depth >= 3 && i >= (pv_node ? 4u : 2u) && !noisy &&
+                st.order[i] < search_detail::killer_band)
+                r = (depth >= 6 && i >= 8) ? 2 : 1;
+            s = child(p, c, d - r, alpha, alpha + 1, ply, w, q, false);
+            if (s > alpha && r) s = child(p, c, d, alpha, alpha + 1, ply, w, q, false);
+            if (s > alpha && s < beta && pv_node) s = child(p, c, d, alpha, beta, ply, w, q, true);
+        }
+        if (aborted_) return 0;
+        if (s > best) {
+            best = s;
+            best_key = a_.key(m);
+            if (s > alpha) {
+                alpha = s;
+                ply_state& next = plies_[ply + 1];
+                st.pv[0] = m;
+                for (int j = 0; j < next.pv_length; ++j) st.pv[j + 1] = next.pv[j];
+                st.pv_length = next.pv_length + 1;
+                if (s >= beta) {
+                    if (!noisy) reward(p, st, m, depth);
+                    break;
+                }
+            }
+        }
+    }
+    const bound kind = best >= beta ? bound_lower : best > alpha_in ? bound_exact : bound_upper;
+    table_.store(key, best_key, best, depth, kind, ply);
+    return best;
+}
+
+template <class A>
+int searcher<A>::root_iteration(const root_input<A>& in, std::vector<std::size_t>& order,
+                                std::vector<int>& scores, int depth, int alpha, int beta,
+                                bool& completed_any, std::size_t& best_index) {
+    ply_state& st = plies_[0];
+    int best = -search_detail::infinity;
+    completed_any = false;
+    for (std::size_t n = 0; n < order.size(); ++n) {
+        const std::size_t i = order[n];
+        const move& m = in.moves[i];
+        const bool reset = a_.irreversible(in.pos, m);
+        const position c = a_.play(in.pos, m);
+        const int w = reset ? base_ + 1 : 0;
+        const int q = reset ? 0 : in.quiet_plies + 1;
+        // With a margin, moves close to the best get exact scores too.
+        const int floor = n == 0 ? alpha : std::max(alpha, best - margin_);
+        int s;
+        if (n == 0) {
+            s = child(in.pos, c, depth - 1, alpha, beta, 0, w, q, true);
+        } else {
+            s = child(in.pos, c, depth - 1, floor, floor + 1, 0, w, q, false);
+            if (s > floor && s < beta) s = child(in.pos, c, depth - 1, floor, beta, 0, w, q, true);
+        }
+        if (aborted_) break;
+        completed_any = true;
+        scores[i] = s;
+        if (s > best) {
+            best = s;
+            best_index = i;
+            root_pv_[0] = m;
+            const ply_state& next = plies_[1];
+            for (int j = 0; j < next.pv_length; ++j) root_pv_[j + 1] = next.pv[j];
+            root_pv_length_ = next.pv_length + 1;
+            if (s >= beta) break;
+        }
+    }
+    (void)st;
+    return best;
+}
+
+template <class A>
+root_output searcher<A>::run(const root_input<A>& in) {
+    root_output out;
+    out.scores.assign(in.moves.size(), -search_detail::infinity);
+    keys_.assign(in.history.begin(), in.history.end());
+    base_ = static_cast<int>(keys_.size());
+    keys_.resize(keys_.size() + max_ply + 2);
+    keys_[base_] = a_.hash(in.pos);
+    if (in.moves.empty()) return out;
+
+    std::vector<std::size_t> order(in.moves.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::vector<int> scores(in.moves.size(), -search_detail::infinity);
+    const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, max_ply) : max_ply;
+    int last = 0;
+    for (int depth = 1; depth <= max_depth; ++depth) {
+        // Aspiration: expect the last score; widen on a miss.
+        int delta = (depth >= 4 && margin_ == 0 && !is_decided(last)) ? 40 : search_detail::infinity;
+        int alpha = std::max(-search_detail::infinity, last - delta);
+        int beta = std::min(search_detail::infinity, last + delta);
+        int best = 0;
+        bool completed_any = false;
+        std::size_t best_index = out.index;
+        for (;;) {
+            std::fill(scores.begin(), scores.end(), -search_detail::infinity);
+            best = root_iteration(in, order, scores, depth, alpha, beta, completed_any, best_index);
+            if (aborted_) break;
+            if (best <= alpha && alpha > -search_detail::infinity) {
+                alpha = std::max(-search_detail::infinity, alpha - delta);
+                delta *= 4;
+            } else if (best >= beta && beta < search_detail::infinity) {
+                beta = std::min(search_detail::infinity, beta + delta);
+                delta *= 4;
+            } else {
+                break;
+            }
+        }
+        if (aborted_) {
+            // The previous best is searched first: a move that beat it at this
+            // depth, inside the window, before time ran out is a real improvement.
+            if (completed_any && best_index != out.index && best > alpha) {
+                out.index = best_index;
+                out.score = scores[best_index];
+                out.pv = pv_text(in.pos);
+            }
+            break;
+        }
+        first_iteration_ = false;
+        last = best;
+        out.index = best_index;
+        out.score = best;
+        out.depth = depth;
+        out.scores = scores;
+        out.pv = pv_text(in.pos);
+        out.nodes = nodes_;
+        out.time_ms = elapsed_ms();
+        if (sink_) sink_(info{depth, best, nodes_, out.time_ms, out.pv});
+        // Best first next time, the rest by this iteration's scores.
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::size_t x, std::size_t y) { return scores[x] > scores[y]; });
+        // A forced result seen with room to spare will not change.
+        if (is_decided(best) && depth > std::abs(plies_to_end(best)) + 2 && margin_ == 0) break;
+        if (limits_.movetime_ms && elapsed_ms() * 2 > limits_.movetime_ms) break;
+    }
+    out.nodes = nodes_;
+    out.time_ms = elapsed_ms();
+    return out;
+}
+
+template <class A>
+std::vector<std::string> searcher<A>::pv_text(const position& root) const {
+    std::vector<std::string> out;
+    position p = root;
+    std::vector<move> legal;
+    for (int i = 0; i < root_pv_length_; ++i) {
+        // A line cut short by a table collision stops at the first move not legal.
+        a_.generate(p, legal);
+        const std::uint32_t k = a_.key(root_pv_[i]);
+        auto it = std::find_if(legal.begin(), legal.end(), [&](const move& m) { return a_.key(m) == k; });
+        if (it == legal.end() || a_.terminal(p) != outcome::none) break;
+        out.push_back(a_.text(p, *it));
+        p = a_.play(p, *it);
+    }
+    return out;
+}
+
+}  // namespace kibitz::core::engine

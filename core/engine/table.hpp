@@ -1,0 +1,64 @@
+#pragma once
+// The transposition table over a workspace's slots: one slot per key (the low
+// bits index it, the whole key is checked). Forced-result scores are stored
+// relative to the node, so a mate found through a transposition keeps its
+// distance. Entries of earlier searches (another generation) count as empty.
+#include <cstdint>
+#include <vector>
+
+#include "kibitz/core/engine.hpp"
+
+namespace kibitz::core::engine {
+
+enum bound : std::uint8_t { bound_none = 0, bound_upper = 1, bound_lower = 2, bound_exact = 3 };
+
+struct probe_result {
+    bool hit = false;
+    std::uint32_t move = 0;
+    int score = 0;
+    int depth = -1;
+    bound kind = bound_none;
+};
+
+class table {
+public:
+    explicit table(workspace& ws)
+        : slots_(ws.table()), mask_(ws.table().size() - 1), generation_(ws.next_generation()) {}
+
+    probe_result probe(std::uint64_t key, int ply) const {
+        const table_entry& e = slots_[key & mask_];
+        if (e.key != key || (e.bound_and_age >> 2) != generation_) return {};
+        return {true, e.move, from_table(e.score, ply), e.depth, bound(e.bound_and_age & 3)};
+    }
+
+    void store(std::uint64_t key, std::uint32_t move, int score, int depth, bound kind, int ply) {
+        table_entry& e = slots_[key & mask_];
+        const bool same = e.key == key && (e.bound_and_age >> 2) == generation_;
+        // Keep a deeper result of this search for the same position.
+        if (same && e.depth > depth && kind != bound_exact) return;
+        if (same && move == 0) move = e.move;
+        e.key = key;
+        e.move = move;
+        e.score = static_cast<std::int16_t>(to_table(score, ply));
+        e.depth = static_cast<std::int8_t>(depth);
+        e.bound_and_age = static_cast<std::uint8_t>((generation_ << 2) | kind);
+    }
+
+private:
+    static int to_table(int s, int ply) {
+        if (s > decided_score) return s + ply;
+        if (s < -decided_score) return s - ply;
+        return s;
+    }
+    static int from_table(int s, int ply) {
+        if (s > decided_score) return s - ply;
+        if (s < -decided_score) return s + ply;
+        return s;
+    }
+
+    std::vector<table_entry>& slots_;
+    std::uint64_t mask_;
+    std::uint8_t generation_;
+};
+
+}  // namespace kibitz::core::engine

@@ -1,0 +1,114 @@
+// think(): one entry point for every game. It finds the game's own search in
+// the registry, narrows the budget to the level, and at the lower levels picks
+// among the near-best moves (or, now and then, any move) so games vary and a
+// beginner can win.
+#include <algorithm>
+#include <bit>
+
+#include "kibitz/core/engine.hpp"
+#include "kibitz/core/game.hpp"
+#include "kibitz/core/registry.hpp"
+
+namespace kibitz::core::engine {
+
+namespace {
+
+// splitmix64: a tiny, well-mixed generator, identical on every platform.
+struct random_source {
+    std::uint64_t state;
+    std::uint64_t next() {
+        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+    std::uint64_t below(std::uint64_t n) { return next() % n; }
+};
+
+// The one mapping of levels for every game. Levels 1-4 see only a few plies
+// and often take a weaker move; 5-7 search a capped number of nodes with a
+// shrinking margin; 8 is the whole budget, best move only.
+constexpr level_params levels[max_level] = {
+    {1, 0, 400, 350},
+    {2, 0, 250, 180},
+    {3, 0, 150, 80},
+    {4, 0, 90, 30},
+    {6, 20000, 50, 0},
+    {8, 100000, 25, 0},
+    {12, 500000, 8, 0},
+    {0, 0, 0, 0},
+};
+
+std::size_t choose(const search_result& r, const level_params& lp, std::size_t legal,
+                   random_source& rng) {
+    if (lp.random_permille && static_cast<int>(rng.below(1000)) < lp.random_permille)
+        return rng.below(legal);
+    if (lp.margin == 0 || r.scores.size() != legal) return r.index;
+    // Among the moves within the margin, nearer the best is likelier.
+    const int best = r.scores[r.index];
+    std::uint64_t total = 0;
+    for (int s : r.scores)
+        if (s >= best - lp.margin) total += static_cast<std::uint64_t>(lp.margin - (best - s) + 1);
+    std::uint64_t x = rng.below(total);
+    for (std::size_t i = 0; i < legal; ++i) {
+        const int s = r.scores[i];
+        if (s < best - lp.margin) continue;
+        const auto w = static_cast<std::uint64_t>(lp.margin - (best - s) + 1);
+        if (x < w) return i;
+        x -= w;
+    }
+    return r.index;
+}
+
+}  // namespace
+
+workspace::workspace(std::size_t table_mib)
+    : table_(std::bit_floor(std::max<std::size_t>(table_mib, 1) * 1024 * 1024 / sizeof(table_entry))) {}
+
+std::uint8_t workspace::next_generation() {
+    // Six bits of generation; 0 marks a never-written slot.
+    generation_ = static_cast<std::uint8_t>(generation_ % 63 + 1);
+    if (generation_ == 1) std::fill(table_.begin(), table_.end(), table_entry{});
+    return generation_;
+}
+
+level_params level_settings(int level) {
+    return levels[std::clamp(level, min_level, max_level) - 1];
+}
+
+result<report> think(const game& g, const limits& l, const info_sink& sink, workspace& ws) {
+    if (g.current_status().over()) return error{"the game is over"};
+    const std::size_t legal = g.move_count();
+    if (legal == 1) return report{0, g.move_text(0), 0, 0, 0, 0, {g.move_text(0)}};
+    const game_info* info = find_game(g.id());
+    if (!info || !info->think) return error{"no engine for this game"};
+
+    const level_params lp = level_settings(l.level);
+    limits narrowed = l;
+    if (lp.max_depth) narrowed.depth = l.depth ? std::min(l.depth, lp.max_depth) : lp.max_depth;
+    if (lp.max_nodes) narrowed.nodes = l.nodes ? std::min(l.nodes, lp.max_nodes) : lp.max_nodes;
+    search_result r = info->think(g, narrowed, lp.margin, sink, ws);
+
+    random_source rng{l.seed};
+    const std::size_t pick = choose(r, lp, legal, rng);
+    report out;
+    out.move = pick;
+    out.text = g.move_text(pick);
+    // A move picked at random may hold only a bound; report the search's score then.
+    out.score = pick < r.scores.size() && r.scores[pick] > -win_score ? r.scores[pick] : r.score;
+    out.depth = r.depth;
+    out.nodes = r.nodes;
+    out.time_ms = r.time_ms;
+    if (pick == r.index)
+        out.pv = std::move(r.pv);
+    else
+        out.pv = {out.text};
+    return out;
+}
+
+result<report> think(const game& g, const limits& l, const info_sink& sink) {
+    workspace ws;
+    return think(g, l, sink, ws);
+}
+
+}  // namespace kibitz::core::engine

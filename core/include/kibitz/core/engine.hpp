@@ -1,0 +1,122 @@
+#pragma once
+// The computer player's public face: think about a game's current position
+// within a budget and name a move. Standard library only; no threads of its
+// own and no I/O: the caller passes the budget, a stop flag, and a workspace
+// (the transposition table) it owns and may reuse on one thread at a time.
+//
+// Scores are from the side to move's point of view, in hundredths of "one
+// ordinary unit" of the game (a checkers man, an Opprimo Soldier, an Oware
+// seed, an Oferhlýp hit point). A forced result is a mate-like score:
+// win_score - plies for a win reached in that many plies, its negation for a
+// loss, so the shortest win and the longest defence score best.
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "kibitz/core/result.hpp"
+
+namespace kibitz::core {
+class game;
+}
+
+namespace kibitz::core::engine {
+
+inline constexpr int min_level = 1, max_level = 8;
+inline constexpr int win_score = 30000;
+inline constexpr int max_ply = 128;
+// Scores beyond this are forced results; evaluations stay well inside it.
+inline constexpr int decided_score = win_score - 1000;
+
+inline bool is_decided(int score) { return score > decided_score || score < -decided_score; }
+// Plies to the forced end (> 0: the side to move wins; < 0: it loses); 0 if none.
+inline int plies_to_end(int score) {
+    if (score > decided_score) return win_score - score;
+    if (score < -decided_score) return -(win_score + score);
+    return 0;
+}
+
+struct limits {
+    int depth = 0;                  // deepest iteration; 0: no limit but max_ply
+    std::uint64_t nodes = 0;        // 0: no node limit
+    std::int64_t movetime_ms = 0;   // 0: no time limit
+    int level = max_level;          // 1 (a beginner beats it) .. 8 (full strength)
+    std::uint64_t seed = 1;         // for the lower levels' random choices
+    const std::atomic<bool>* stop = nullptr;  // set elsewhere to stop at once
+};
+
+// One line of progress, after each completed iteration.
+struct info {
+    int depth = 0;
+    int score = 0;
+    std::uint64_t nodes = 0;
+    std::int64_t time_ms = 0;
+    std::vector<std::string> pv;  // the game's notation
+};
+using info_sink = std::function<void(const info&)>;
+
+struct report {
+    std::size_t move = 0;   // index into the game's legal moves
+    std::string text;       // that move's notation
+    int score = 0;          // of the chosen move, as searched
+    int depth = 0;          // deepest completed iteration
+    std::uint64_t nodes = 0;
+    std::int64_t time_ms = 0;
+    std::vector<std::string> pv;
+};
+
+// One transposition-table slot: 16 bytes, the same for every game.
+struct table_entry {
+    std::uint64_t key = 0;
+    std::uint32_t move = 0;  // the adapter's move key
+    std::int16_t score = 0;
+    std::int8_t depth = 0;
+    std::uint8_t bound_and_age = 0;  // low 2 bits: bound; high 6 bits: search generation
+};
+
+// The memory a search works in, reused between searches. Each search starts
+// from a logically empty table (a new generation), so a fixed node or depth
+// budget gives the same move whatever was searched before.
+class workspace {
+public:
+    explicit workspace(std::size_t table_mib = 16);
+    std::vector<table_entry>& table() { return table_; }
+    std::uint8_t next_generation();
+
+private:
+    std::vector<table_entry> table_;
+    std::uint8_t generation_ = 0;
+};
+
+// What one game's search found (each game's think function in the registry
+// returns it; think() below turns it into a report and applies the level).
+struct search_result {
+    std::size_t index = 0;  // into the game's legal moves
+    int score = 0;
+    int depth = 0;          // deepest completed iteration
+    std::uint64_t nodes = 0;
+    std::int64_t time_ms = 0;
+    std::vector<std::string> pv;
+    // Every legal move's score from the last completed iteration. With a
+    // margin, moves within it of the best have exact scores; the others hold
+    // an upper bound below best - margin.
+    std::vector<int> scores;
+};
+
+// Thinks about g's current position. An error when the game is over. A
+// position with one legal move answers at once with it.
+result<report> think(const game& g, const limits& l, const info_sink& sink, workspace& ws);
+result<report> think(const game& g, const limits& l, const info_sink& sink = {});
+
+// What a level means, the same for every game.
+struct level_params {
+    int max_depth = 0;            // 0: none
+    std::uint64_t max_nodes = 0;  // 0: none
+    int margin = 0;               // choose at random among moves this close to the best
+    int random_permille = 0;      // how often a uniformly random legal move instead
+};
+level_params level_settings(int level);
+
+}  // namespace kibitz::core::engine
