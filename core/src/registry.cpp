@@ -5,6 +5,7 @@
 #include "oferhlyp/oferhlyp.hpp"
 #include "opprimo/opprimo.hpp"
 #include "oware/oware.hpp"
+#include "oware/oware_engine.hpp"
 
 namespace kibitz::core {
 
@@ -14,8 +15,10 @@ const std::array<game_info, 5> games = {{
      &checkers::think},
     {"oferhlyp", "Oferhlýp", {"dark", "light"}, &oferhlyp::new_game, &oferhlyp::from_position},
     {"opprimo", "Opprimo", {"yellow", "red"}, &opprimo::new_game, &opprimo::from_position},
-    {"oware", "Oware", {"south", "north"}, &oware::new_oware, &oware::oware_from_position},
-    {"ouril", "Ouril", {"south", "north"}, &oware::new_ouril, &oware::ouril_from_position},
+    {"oware", "Oware", {"south", "north"}, &oware::new_oware, &oware::oware_from_position,
+     &oware::think},
+    {"ouril", "Ouril", {"south", "north"}, &oware::new_ouril, &oware::ouril_from_position,
+     &oware::think},
 }};
 }  // namespace
 

@@ -1,9 +1,11 @@
 // The `game` wrapper: position + the history repetition needs, notation, view.
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 #include <vector>
 
 #include "oware/oware.hpp"
+#include "oware/oware_engine.hpp"
 
 namespace kibitz::core::oware {
 
@@ -100,6 +102,13 @@ public:
         return relevant_history() == o->relevant_history();
     }
 
+    game_state state() const {
+        // Positions only recur while the stores stay the same.
+        std::size_t first = history_.size() - 1;
+        while (first > 0 && history_[first - 1].stores == pos().stores) --first;
+        return {v_, pos(), std::span(history_).subspan(first, history_.size() - 1 - first), moves_};
+    }
+
 private:
     const position& pos() const { return history_.back(); }
     board_view make_view(bool with_cells) const;
@@ -171,6 +180,11 @@ board_view oware_game::make_view(bool with_cells) const {
 }
 
 }  // namespace
+
+game_state state_of(const game& g) {
+    assert(g.id() == "oware" || g.id() == "ouril");
+    return static_cast<const oware_game&>(g).state();
+}
 
 std::unique_ptr<game> new_oware() { return std::make_unique<oware_game>(variant::oware, position{}); }
 std::unique_ptr<game> new_ouril() { return std::make_unique<oware_game>(variant::ouril, position{}); }

@@ -1,0 +1,27 @@
+#pragma once
+// Oware and Ouril for the computer player: what the engine reads of a game in
+// progress, the evaluation, and the search (registered as `think` for both
+// ids). Internal to the core.
+#include <span>
+
+#include "kibitz/core/engine.hpp"
+#include "oware/oware_position.hpp"
+
+namespace kibitz::core::oware {
+
+struct game_state {
+    variant rules = variant::oware;
+    position pos;
+    std::span<const position> earlier;  // the game's positions with the current stores, oldest first
+    move_set moves;                     // the legal moves, in the game's order
+};
+// g must be an oware or ouril game.
+game_state state_of(const game& g);
+
+// Static value of p for the side to move, 100 = one captured seed (oware_eval.cpp).
+int evaluate(variant v, const position& p);
+
+engine::search_result think(const game& g, const engine::limits& l, int margin,
+                            const engine::info_sink& sink, engine::workspace& ws);
+
+}  // namespace kibitz::core::oware
