@@ -64,11 +64,15 @@ double match_summary::elo() const {
 double match_summary::elo_error() const {
     const int n = games();
     if (n < 2) return 0;
-    const double p = points() / n;
+    // A Wilson-style interval on the score with the games' own variance (draws
+    // narrow it); unlike the plain normal one it stays open at 100% or 0%.
+    const double p = points() / n, z = 1.96;
     const double var = (wins * (1 - p) * (1 - p) + draws * (0.5 - p) * (0.5 - p) + losses * p * p) / n;
-    const double se = std::sqrt(var / n);
-    const double lo = std::clamp(p - 1.96 * se, 0.5 / n, 1 - 0.5 / n);
-    const double hi = std::clamp(p + 1.96 * se, 0.5 / n, 1 - 0.5 / n);
+    const double denom = 1 + z * z / n;
+    const double center = (p + z * z / (2.0 * n)) / denom;
+    const double half = z * std::sqrt(var / n + z * z / (4.0 * n * n)) / denom;
+    const double lo = std::clamp(center - half, 0.5 / n, 1 - 0.5 / n);
+    const double hi = std::clamp(center + half, 0.5 / n, 1 - 0.5 / n);
     return (elo_of(hi) - elo_of(lo)) / 2;
 }
 

@@ -1,0 +1,149 @@
+// The engine over every registered game that has one: the move it names is
+// always legal, finished and single-move positions are handled, budgets and
+// the stop flag are honoured, fixed budgets are deterministic, and the levels
+// are ordered. Game-specific tactics live in each game's own engine test.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <chrono>
+#include <random>
+#include <thread>
+
+#include "engine/match.hpp"
+#include "kibitz/core/engine.hpp"
+#include "kibitz/core/registry.hpp"
+
+namespace core = kibitz::core;
+namespace engine = kibitz::core::engine;
+
+namespace {
+
+// Positions reached by random play from the start, for every game with an engine.
+struct sample {
+    const core::game_info* info;
+    std::unique_ptr<core::game> game;
+};
+
+std::vector<sample> random_positions(int per_game, std::uint64_t seed) {
+    std::vector<sample> out;
+    std::mt19937_64 rng(seed);
+    for (const auto& info : core::all_games()) {
+        if (!info.think) continue;
+        for (int n = 0; n < per_game; ++n) {
+            auto g = info.new_game();
+            const int plies = static_cast<int>(rng() % 120);
+            for (int k = 0; k < plies && !g->current_status().over(); ++k)
+                g->play(rng() % g->move_count());
+            out.push_back({&info, std::move(g)});
+        }
+    }
+    return out;
+}
+
+engine::limits budget(std::uint64_t nodes, int level = engine::max_level, std::uint64_t seed = 1) {
+    engine::limits l;
+    l.nodes = nodes;
+    l.level = level;
+    l.seed = seed;
+    return l;
+}
+
+}  // namespace
+
+TEST_CASE("the named move is legal, in every game, at every level") {
+    engine::workspace ws(1);
+    int searched = 0;
+    auto samples = random_positions(40, 7);
+    for (auto& s : samples) {
+        const auto& g = *s.game;
+        auto r = engine::think(g, budget(3000, 1 + searched % engine::max_level, searched), {}, ws);
+        if (g.current_status().over()) {
+            CHECK_FALSE(r.ok());
+            continue;
+        }
+        REQUIRE_MESSAGE(r.ok(), s.info->id);
+        const auto& rep = r.value();
+        REQUIRE(rep.move < g.move_count());
+        CHECK(rep.text == g.move_text(rep.move));
+        auto parsed = g.parse_move(rep.text);
+        REQUIRE(parsed.ok());
+        CHECK(parsed.value() == rep.move);
+        ++searched;
+    }
+    // Random play ends some games early; most positions are still in play.
+    CHECK(searched * 2 > static_cast<int>(samples.size()));
+}
+
+TEST_CASE("a position with one legal move is answered at once") {
+    // Checkers: Black's only move is the capture 9x18.
+    auto g = core::find_game("checkers")->from_position("B:W14,30:B9");
+    REQUIRE(g.ok());
+    REQUIRE(g.value()->move_count() == 1);
+    auto r = engine::think(*g.value(), budget(100000));
+    REQUIRE(r.ok());
+    CHECK(r.value().text == "9x18");
+    CHECK(r.value().nodes == 0);
+}
+
+TEST_CASE("fixed node and depth budgets give the same answer every time") {
+    for (auto& s : random_positions(3, 11)) {
+        if (s.game->current_status().over()) continue;
+        engine::workspace ws1(1), ws2(1);
+        auto a = engine::think(*s.game, budget(20000, 6, 5), {}, ws1);
+        // The second workspace has searched something else first.
+        engine::limits deep;
+        deep.depth = 3;
+        (void)engine::think(*s.game, deep, {}, ws2);
+        auto b = engine::think(*s.game, budget(20000, 6, 5), {}, ws2);
+        REQUIRE(a.ok());
+        REQUIRE(b.ok());
+        CHECK_MESSAGE(a.value().text == b.value().text, s.info->id);
+        CHECK(a.value().nodes == b.value().nodes);
+        CHECK(a.value().score == b.value().score);
+    }
+}
+
+TEST_CASE("a time budget is kept, and the stop flag stops the search") {
+    for (const auto& info : core::all_games()) {
+        if (!info.think) continue;
+        auto g = info.new_game();
+        engine::limits l;
+        l.movetime_ms = 60;
+        const auto t0 = std::chrono::steady_clock::now();
+        auto r = engine::think(*g, l);
+        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::steady_clock::now() - t0).count();
+        REQUIRE(r.ok());
+        // Generous: the machine may be busy; the benchmark measures the real overshoot.
+        CHECK_MESSAGE(ms < 60 + 250, info.id);
+
+        std::atomic<bool> stop{false};
+        engine::limits forever;
+        forever.stop = &stop;
+        std::thread stopper([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(30));
+            stop = true;
+        });
+        auto s = engine::think(*g, forever);
+        stopper.join();
+        REQUIRE(s.ok());
+        CHECK(s.value().move < g->move_count());
+    }
+}
+
+TEST_CASE("level 8 beats levels 1 and 4 at the same node budget") {
+    for (const auto& info : core::all_games()) {
+        if (!info.think) continue;
+        engine::match_settings ms;
+        ms.games = 8;
+        ms.seed = 3;
+        ms.max_plies = 300;
+        auto strong = engine::parse_spec("level=8,nodes=4000").value();
+        for (const char* weak : {"level=1,nodes=4000", "level=4,nodes=4000"}) {
+            auto sum = engine::play_match(info, strong, engine::parse_spec(weak).value(), ms);
+            INFO(info.id << " against " << weak << ": " << sum.wins << "/" << sum.draws << "/"
+                         << sum.losses);
+            CHECK(sum.points() >= 0.75 * ms.games);
+        }
+    }
+}
