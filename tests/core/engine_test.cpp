@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "engine/match.hpp"
+#include "engine/time_budget.hpp"
 #include "kibitz/core/engine.hpp"
 #include "kibitz/core/registry.hpp"
 
@@ -146,4 +147,37 @@ TEST_CASE("level 8 beats levels 1 and 4 at the same node budget") {
             CHECK(sum.points() >= 0.75 * ms.games);
         }
     }
+}
+
+TEST_CASE("think time: a share of the clock, never enough to flag") {
+    using engine::clock_reading;
+    // Untimed: by level.
+    CHECK(engine::think_time_ms({}, 8, 0) == 2000);
+    CHECK(engine::think_time_ms({}, 1, 0) < engine::think_time_ms({}, 8, 0));
+    // 1+0 from the start: about a 35th of a minute.
+    const auto first = engine::think_time_ms({true, 60'000, 0}, 8, 0);
+    CHECK(first > 1000);
+    CHECK(first < 2000);
+    // Whole games at the offered time controls, however long: the clock never
+    // runs out in 500 moves, counting 2 ms per move beyond the search.
+    for (auto [initial, inc] : {std::pair{60'000, 0}, std::pair{180'000, 2'000}, std::pair{300'000, 3'000}}) {
+        std::int64_t clock = initial, least = initial;
+        for (int ply = 0; ply < 1000; ply += 2) {
+            const auto t = engine::think_time_ms({true, clock, inc}, 8, ply);
+            clock += inc - t - 2;
+            least = std::min(least, clock);
+        }
+        CHECK_MESSAGE(least > 500, initial << "+" << inc);
+    }
+    // The increment is mostly spent when the clock is healthy.
+    CHECK(engine::think_time_ms({true, 100'000, 5'000}, 8, 40) > 5'000);
+    // Lower levels never think longer than untimed.
+    CHECK(engine::think_time_ms({true, 1'800'000, 30'000}, 3, 0) <= engine::think_time_ms({}, 3, 0));
+}
+
+TEST_CASE("natural delay: lower levels pause, short clocks never") {
+    CHECK(engine::natural_delay_ms({}, 1, 7) >= 400);
+    CHECK(engine::natural_delay_ms({}, 8, 7) == 0);
+    CHECK(engine::natural_delay_ms({true, 10'000, 0}, 1, 7) == 0);
+    CHECK(engine::natural_delay_ms({true, 600'000, 0}, 2, 7) > 0);
 }
