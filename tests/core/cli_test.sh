@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# kibitz-cli as a shell sees it: output formats and exit statuses.
+#   cli_test.sh PATH-TO-KIBITZ-CLI
+set -u
+cli="$1"
+failed=0
+check() {  # check NAME EXPECTED-STATUS COMMAND... ; output in $out
+    local name="$1" want="$2"
+    shift 2
+    out=$("$@" 2>&1)
+    local got=$?
+    if [ "$got" != "$want" ]; then
+        echo "FAIL $name: exit $got, expected $want"; echo "$out" | head -5; failed=1
+    fi
+}
+expect() {  # expect NAME REGEX: the last command's output matches
+    if ! grep -Eq "$2" <<<"$out"; then echo "FAIL $1: no line matching /$2/"; echo "$out" | tail -3; failed=1; fi
+}
+
+check "bestmove by depth" 0 "$cli" bestmove checkers --depth 5
+expect "info line" '^info depth 5 score -?[0-9#-]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ pv( [0-9x-]+)+$'
+[ "$(tail -1 <<<"$out")" = "$(grep '^bestmove ' <<<"$out")" ] || { echo "FAIL bestmove is not the last line"; failed=1; }
+expect "bestmove line" '^bestmove [0-9]+-[0-9]+$'
+check "bestmove after moves" 0 "$cli" bestmove oware e D --nodes 5000 --level 3 --seed 4
+expect "bestmove is a pit of South" '^bestmove [a-f]$'
+check "bestmove by time" 0 "$cli" bestmove ouril --movetime 100
+check "bestmove forced win" 0 "$cli" bestmove checkers --position 'W:WK4,K11,K13:BK19' --depth 20
+expect "a forced win is scored as one" 'score #[0-9]+'
+check "bestmove single move" 0 "$cli" bestmove checkers --position 'B:W14,30:B9' --depth 3
+expect "the only move" '^bestmove 9x18$'
+check "bestmove needs a budget" 1 "$cli" bestmove checkers
+check "bestmove illegal move" 2 "$cli" bestmove checkers 12-20 --depth 2
+check "bestmove game over" 2 "$cli" bestmove checkers --position 'B:W14:B9' 9x18 --depth 2
+check "bestmove bad level" 1 "$cli" bestmove checkers --depth 2 --level 9
+check "unknown option refused" 1 "$cli" play oware --foo a
+expect "names the option" 'takes no option --foo'
+long=$(head -c 100000 /dev/zero | tr '\0' '1')
+check "long move echo is cut" 2 "$cli" play checkers "$long"
+[ ${#out} -lt 1000 ] || { echo "FAIL long move echo: ${#out} bytes"; failed=1; }
+check "long position echo is cut" 2 "$cli" play checkers --position "$long"
+[ ${#out} -lt 1000 ] || { echo "FAIL long position echo: ${#out} bytes"; failed=1; }
+check "match" 0 "$cli" match checkers --a depth=3 --b level=1,depth=3 --games 2
+expect "match summary" '^score [0-9.]+–[0-9.]+ \([0-9]+/[0-9]+/[0-9]+\) Elo [-+][0-9]+ ±[0-9]+$'
+check "match bad spec" 1 "$cli" match checkers --a level=0 --b depth=2
+
+[ "$failed" = 0 ] && echo "all kibitz-cli checks passed"
+exit "$failed"
