@@ -59,6 +59,7 @@ private:
     int child(const position& parent, const position& c, int depth, int alpha, int beta, int ply,
               int window, int quiet, bool pv_node) {
         keys_[base_ + ply + 1] = a_.hash(c);
+        table_.prefetch(keys_[base_ + ply + 1]);
         if (a_.side(c) == a_.side(parent))
             return search(c, depth, alpha, beta, ply + 1, window, quiet, pv_node);
         return -search(c, depth, -beta, -alpha, ply + 1, window, quiet, pv_node);

@@ -25,6 +25,10 @@ public:
     explicit table(workspace& ws)
         : slots_(ws.table()), mask_(ws.table().size() - 1), generation_(ws.next_generation()) {}
 
+    // Starts loading a slot that will be probed soon: a probe is usually a
+    // cache miss, and the search has other work to do meanwhile.
+    void prefetch(std::uint64_t key) const { __builtin_prefetch(&slots_[key & mask_]); }
+
     probe_result probe(std::uint64_t key, int ply) const {
         const table_entry& e = slots_[key & mask_];
         if (e.key != key || (e.bound_and_age >> 2) != generation_) return {};
