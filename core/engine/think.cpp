@@ -3,7 +3,6 @@
 // among the near-best moves (or, now and then, any move) so games vary and a
 // beginner can win.
 #include <algorithm>
-#include <bit>
 
 #include "kibitz/core/engine.hpp"
 #include "kibitz/core/game.hpp"
@@ -61,16 +60,6 @@ std::size_t choose(const search_result& r, const level_params& lp, std::size_t l
 }
 
 }  // namespace
-
-workspace::workspace(std::size_t table_mib)
-    : table_(std::bit_floor(std::max<std::size_t>(table_mib, 1) * 1024 * 1024 / sizeof(table_entry))) {}
-
-std::uint8_t workspace::next_generation() {
-    // Six bits of generation; 0 marks a never-written slot.
-    generation_ = static_cast<std::uint8_t>(generation_ % 63 + 1);
-    if (generation_ == 1) std::fill(table_.begin(), table_.end(), table_entry{});
-    return generation_;
-}
 
 level_params level_settings(int level) {
     return levels[std::clamp(level, min_level, max_level) - 1];
