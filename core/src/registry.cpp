@@ -3,6 +3,7 @@
 #include "checkers/checkers.hpp"
 #include "checkers/checkers_engine.hpp"
 #include "oferhlyp/oferhlyp.hpp"
+#include "oferhlyp/oferhlyp_engine.hpp"
 #include "opprimo/opprimo.hpp"
 #include "oware/oware.hpp"
 #include "oware/oware_engine.hpp"
@@ -13,7 +14,8 @@ namespace {
 const std::array<game_info, 5> games = {{
     {"checkers", "Checkers", {"black", "white"}, &checkers::new_game, &checkers::from_position,
      &checkers::think},
-    {"oferhlyp", "Oferhlýp", {"dark", "light"}, &oferhlyp::new_game, &oferhlyp::from_position},
+    {"oferhlyp", "Oferhlýp", {"dark", "light"}, &oferhlyp::new_game, &oferhlyp::from_position,
+     &oferhlyp::think},
     {"opprimo", "Opprimo", {"yellow", "red"}, &opprimo::new_game, &opprimo::from_position},
     {"oware", "Oware", {"south", "north"}, &oware::new_oware, &oware::oware_from_position,
      &oware::think},

@@ -1,0 +1,108 @@
+// The Oferhlýp evaluation, from the side to move's point of view, 100 = one
+// hit point. Hit points decide the game in the long run (the king dies when
+// its two are gone, and tokens are what attack and shield it), so they
+// dominate; the other terms steer between positions of equal material. Each
+// weight was tried in self-play matches (BENCHMARKS.md, "Engine tuning").
+#include <bit>
+
+#include "oferhlyp/oferhlyp_engine.hpp"
+
+namespace kibitz::core::oferhlyp {
+
+namespace {
+
+constexpr std::uint64_t board_mask = (std::uint64_t{1} << square_count) - 1;
+constexpr std::uint64_t file_a = 0x0040810204081ull;  // A1, A2, ..., A7
+constexpr std::uint64_t file_g = file_a << (board_side - 1);
+
+// One square in direction d (0 north = towards rank 7, then clockwise).
+std::uint64_t shift(std::uint64_t b, int d) {
+    switch (d) {
+        case 0: return (b << 7) & board_mask;
+        case 1: return (b << 8) & board_mask & ~file_a;
+        case 2: return (b << 1) & board_mask & ~file_a;
+        case 3: return (b >> 6) & ~file_a;
+        case 4: return b >> 7;
+        case 5: return (b >> 8) & ~file_g;
+        case 6: return (b >> 1) & ~file_g;
+        default: return (b << 6) & board_mask & ~file_g;
+    }
+}
+
+std::uint64_t neighbours(std::uint64_t b) {
+    std::uint64_t n = 0;
+    for (int d = 0; d < 8; ++d) n |= shift(b, d);
+    return n;
+}
+
+// Tokens of `mine` an enemy token could jump at once: an enemy on one side,
+// an empty square straight across on the other.
+std::uint64_t attackable(std::uint64_t mine, std::uint64_t enemy, std::uint64_t empty) {
+    std::uint64_t t = 0;
+    for (int d = 0; d < 8; ++d) t |= shift(enemy, d) & shift(empty, (d + 4) & 7);
+    return t & mine;
+}
+
+// Material: every hit point is worth 100. A token also counts on its own (a
+// half-strength token still steps, shields and attacks), so trading one hit
+// point for a removal is a gain.
+constexpr int hit_point = 100;
+constexpr int token = 30;
+// The king's own hit points: at half strength one hit ends the game, so a
+// hurt king is worth far more than the hit point alone says.
+constexpr int king_hurt = 120;
+// Attackers near the king: enemy tokens beside it are one step from a jump.
+constexpr int king_neighbour = 20;
+// A king that can be jumped right now (an enemy beside it, an empty square
+// across): for the side not to move this is an immediate threat.
+constexpr int king_exposed = 60;
+// Friendly tokens beside the king fill the squares an attacker must land on.
+constexpr int king_guard = 8;
+// Own tokens the enemy could jump at once. Only the side not to move has to
+// fear them before it can react; the side to move's own targets are resolved
+// by quiescence (it can attack them first).
+constexpr int hanging = 30;
+// Mobility: empty squares next to one's tokens (steps available).
+constexpr int mobility = 2;
+// Advancement: men further up the board press the enemy and its king; the
+// king itself stays home (it is not counted).
+constexpr int advance = 4;
+// Tempo: the side to move strikes first in a position of mutual contact.
+constexpr int tempo = 15;
+
+int side_terms(const position& p, int seat, bool to_move) {
+    const std::uint64_t mine = p.tokens[seat], enemy = p.tokens[1 - seat];
+    const std::uint64_t empty = board_mask & ~p.occupied();
+    int v = hit_point * (2 * std::popcount(mine) - std::popcount(mine & p.half));
+    v += token * std::popcount(mine);
+
+    const std::uint64_t king = mine & p.kings;
+    const std::uint64_t around = neighbours(king);
+    if (king & p.half) v -= king_hurt;
+    v -= king_neighbour * std::popcount(around & enemy);
+    v += king_guard * std::popcount(around & mine);
+
+    const std::uint64_t targets = attackable(mine, enemy, empty);
+    if (!to_move) {
+        if (targets & king) v -= king_exposed * ((king & p.half) ? 4 : 1);
+        v -= hanging * std::popcount(targets & ~king);
+    }
+
+    v += mobility * std::popcount(neighbours(mine) & empty);
+    int ranks = 0;
+    for (std::uint64_t men = mine & ~p.kings; men; men &= men - 1) {
+        const int rank = std::countr_zero(men) / board_side;
+        ranks += seat == light ? rank : board_side - 1 - rank;
+    }
+    v += advance * ranks;
+    return v;
+}
+
+}  // namespace
+
+int evaluate(const position& p) {
+    const int me = p.to_move;
+    return tempo + side_terms(p, me, true) - side_terms(p, 1 - me, false);
+}
+
+}  // namespace kibitz::core::oferhlyp
