@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "opprimo/opprimo.hpp"
+#include "opprimo/opprimo_engine.hpp"
 
 namespace kibitz::core::opprimo {
 
@@ -56,6 +57,11 @@ public:
     }
 
     status current_status() const override { return status_; }
+    // For the engine: the position, the ones before it, and the legal moves.
+    game_state state() const {
+        return {pos_, std::span<const position>(history_.data(), history_.size() - 1),
+                std::span<const move>(moves_.items.data(), static_cast<std::size_t>(moves_.size))};
+    }
     status agreed_end() const override { return {status_kind::draw, -1, "agreement"}; }
 
     std::string position_text() const override { return position_to_text(pos_); }
@@ -158,6 +164,8 @@ board_view opprimo_game::make_view(bool with_cells) const {
 }
 
 }  // namespace
+
+game_state state_of(const game& g) { return static_cast<const opprimo_game&>(g).state(); }
 
 std::unique_ptr<game> new_game() { return std::make_unique<opprimo_game>(start_position()); }
 
