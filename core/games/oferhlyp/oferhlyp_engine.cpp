@@ -83,7 +83,9 @@ struct adapter {
         }
         return k;
     }
-    int history_slot(const position&, const move& m) const { return m.from * square_count + m.last(); }
+    int history_slot(const position&, const move& m) const {
+        return m.from * square_count + m.last();
+    }
     std::string text(const position& p, const move& m) const { return move_text(p, m); }
 };
 
