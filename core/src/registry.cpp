@@ -5,6 +5,7 @@
 #include "oferhlyp/oferhlyp.hpp"
 #include "oferhlyp/oferhlyp_engine.hpp"
 #include "opprimo/opprimo.hpp"
+#include "opprimo/opprimo_engine.hpp"
 #include "oware/oware.hpp"
 #include "oware/oware_engine.hpp"
 
@@ -16,7 +17,8 @@ const std::array<game_info, 5> games = {{
      &checkers::think},
     {"oferhlyp", "Oferhlýp", {"dark", "light"}, &oferhlyp::new_game, &oferhlyp::from_position,
      &oferhlyp::think},
-    {"opprimo", "Opprimo", {"yellow", "red"}, &opprimo::new_game, &opprimo::from_position},
+    {"opprimo", "Opprimo", {"yellow", "red"}, &opprimo::new_game, &opprimo::from_position,
+     &opprimo::think},
     {"oware", "Oware", {"south", "north"}, &oware::new_oware, &oware::oware_from_position,
      &oware::think},
     {"ouril", "Ouril", {"south", "north"}, &oware::new_ouril, &oware::ouril_from_position,
