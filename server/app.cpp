@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "auth/accounts.hpp"
+#include "engine/engine_pool.hpp"
 #include "net/listener.hpp"
 #include "play/room.hpp"
 #include "play/store_recorder.hpp"
@@ -21,9 +22,17 @@ app::app(server_config cfg, std::shared_ptr<game_recorder> recorder)
     auto play = std::make_shared<hub>(ioc_, cfg_.play, metrics_, std::move(recorder));
     // The rest keep their defaults: connection ids start at 1 (0 means "none").
     ctx_.reset(new net_context{cfg_, cfg_.web_root, play, metrics_, {}});
+    engine_pool::settings es;
+    es.threads = std::max(1, cfg_.engine_threads);
+    es.table_mib = cfg_.engine_table_mib;
+    engine_ = std::make_unique<engine_pool>(es);
+    play->attach_engine(engine_.get());
 }
 
 app::~app() {
+    // No thinking may outlive the rooms it answers to.
+    ctx_->play->attach_engine(nullptr);
+    engine_->stop();
     // Accounts first (it waits for its operations, which use the store), then
     // the store: it finishes every queued write, so every move the rooms
     // handed over is committed before the file closes.
@@ -58,6 +67,19 @@ std::variant<std::uint16_t, std::string> app::open_store() {
                 if (auto h = weak.lock()) h->set_rating(row, game, v);
             }));
     }
+    // The computer's stored player rows (start-up only: waiting blocks no one).
+    std::promise<core::result<std::vector<storage::player>>> computers;
+    store_->computer_players(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 std::chrono::system_clock::now().time_since_epoch())
+                                 .count(),
+                             [&](core::result<std::vector<storage::player>> r) {
+                                 computers.set_value(std::move(r));
+                             });
+    auto rows = computers.get_future().get();
+    if (!rows) return "database " + cfg_.db + ": computer players: " + rows.reason();
+    std::vector<player_ptr> by_level;
+    for (const auto& p : rows.value()) by_level.push_back(hub::from_stored(p, ""));
+    play.set_computers(std::move(by_level));
     return std::uint16_t{0};
 }
 

@@ -21,6 +21,7 @@
 namespace kibitz::server {
 
 class listener;
+class engine_pool;
 class store_recorder;
 namespace storage { class sqlite_store; }
 namespace auth { class accounts; }
@@ -53,6 +54,8 @@ private:
     std::unique_ptr<storage::sqlite_store> store_;
     std::unique_ptr<auth::accounts> accounts_;  // uses store_: destroyed first
     bool custom_recorder_ = false;
+    // After the io_context: destroyed (its threads joined) before it.
+    std::unique_ptr<engine_pool> engine_;
 };
 
 }  // namespace kibitz::server

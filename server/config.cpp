@@ -69,6 +69,16 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.play.max_seeks, 1, 1000); }},
         {"--max-games", "KIBITZ_MAX_GAMES", "unfinished games per player (default 5)",
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.play.max_games, 1, 1000); }},
+        {"--engine-threads", "KIBITZ_ENGINE_THREADS", "threads thinking for the computer (default 1)",
+         [](server_config& c, const std::string& v) { return number(v, c.engine_threads, 1, 256); }},
+        {"--engine-hash-mib", "KIBITZ_ENGINE_HASH_MIB", "transposition table per engine thread, MiB (default 32)",
+         [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.engine_table_mib, 1, 4096); }},
+        {"--max-computer-games", "KIBITZ_MAX_COMPUTER_GAMES", "games against the computer in all (default 200)",
+         [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.play.max_computer_games, 0, 100000); }},
+        {"--max-computer-games-per-player", "KIBITZ_MAX_COMPUTER_GAMES_PER_PLAYER", "games against the computer per player (default 2)",
+         [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.play.max_computer_games_per_player, 0, 1000); }},
+        {"--computer-max-think-ms", "KIBITZ_COMPUTER_MAX_THINK_MS", "caps the computer's think time per move, 0: none (default 0)",
+         [](server_config& c, const std::string& v) { return millis(v, c.play.computer_max_think); }},
     };
     return table;
 }

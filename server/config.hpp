@@ -28,6 +28,8 @@ struct server_config {
     std::size_t write_queue = 256;      // frames queued to one slow client before it is dropped
     ms idle_timeout{120000};
     ms shutdown_grace{3000};            // in-flight work may finish within this on SIGTERM
+    int engine_threads = 1;             // the computer's threads (engine pool)
+    std::size_t engine_table_mib = 32;  // transposition table per engine thread
     play_config play;
 };
 

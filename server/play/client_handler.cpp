@@ -148,6 +148,8 @@ void client_handler::handle(const client_msg& m) {
                 lobby.accept_seek(player_, self_, b, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, quick_join_msg>) {
                 lobby.quick_join(player_, self_, conn_, b, m.ack, m.type);
+            } else if constexpr (std::is_same_v<T, computer_play_msg>) {
+                lobby.play_computer(player_, self_, b, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, quick_leave_msg>) {
                 lobby.quick_leave(player_, self_, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, room_join_msg>) {

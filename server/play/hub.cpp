@@ -15,7 +15,30 @@ hub::hub(boost::asio::io_context& ioc, play_config cfg, metrics& m,
     : ioc_(ioc),
       cfg_(cfg),
       metrics_(m),
-      recorder_(recorder ? std::move(recorder) : std::make_shared<game_recorder>()) {}
+      recorder_(recorder ? std::move(recorder) : std::make_shared<game_recorder>()) {
+    for (int level = 1; level <= 8; ++level) {
+        auto p = std::make_shared<player>();
+        p->id = "c-" + std::to_string(level);
+        p->name = "Computer · level " + std::to_string(level);
+        p->computer_level = level;
+        computers_.push_back(std::move(p));
+    }
+}
+
+player_ptr hub::computer(int level) const {
+    if (level < 1 || level > static_cast<int>(computers_.size())) return nullptr;
+    return computers_[level - 1];
+}
+
+void hub::set_computers(std::vector<player_ptr> by_level) {
+    if (by_level.size() == computers_.size()) computers_ = std::move(by_level);
+}
+
+std::size_t hub::computer_games_of(const std::string& player_key) const {
+    std::lock_guard lock(mu_);
+    auto it = computer_games_by_.find(player_key);
+    return it == computer_games_by_.end() ? 0 : it->second;
+}
 
 hub::~hub() = default;
 
@@ -49,6 +72,8 @@ player_ptr hub::from_stored(const storage::player& sp, std::string token) {
     p->guest = sp.guest();
     p->id = (p->guest ? "g-" : "u-") + std::to_string(sp.id);
     p->name = sp.name;
+    p->computer_level = sp.computer_level;
+    if (sp.computer_level) p->id = "c-" + std::to_string(sp.computer_level);
     p->token = std::move(token);
     return p;
 }
@@ -101,15 +126,10 @@ std::shared_ptr<room> hub::start_room(const room_settings& s, player_ptr seat0, 
                                       const std::string& via) {
     auto id = "r" + random_string(9, base62);
     auto r = std::make_shared<room>(*this, id, s, seat0, seat1);
-    ++in_play_;
-    metrics_.room_opened(s.game->id, +1);
     // Post the start before the room becomes visible in active_: a connection
     // that closes and looks up its rooms afterwards posts its leave after it.
     r->start(via);
-    std::lock_guard lock(mu_);
-    rooms_[id] = r;
-    active_[seat0->key()].insert(id);
-    active_[seat1->key()].insert(id);
+    register_room(r, seat0, seat1);
     return r;
 }
 
@@ -117,14 +137,22 @@ std::shared_ptr<room> hub::restore_room(const std::string& id, const room_settin
                                         player_ptr seat0, player_ptr seat1,
                                         const storage::game_record& g) {
     auto r = std::make_shared<room>(*this, id, s, seat0, seat1);
-    ++in_play_;
-    metrics_.room_opened(s.game->id, +1);
     r->restore(g);
-    std::lock_guard lock(mu_);
-    rooms_[id] = r;
-    active_[seat0->key()].insert(id);
-    active_[seat1->key()].insert(id);
+    register_room(r, seat0, seat1);
     return r;
+}
+
+void hub::register_room(const std::shared_ptr<room>& r, const player_ptr& seat0,
+                        const player_ptr& seat1) {
+    ++in_play_;
+    metrics_.room_opened(r->settings().game->id, +1);
+    const bool computer = seat0->computer_level || seat1->computer_level;
+    if (computer) ++computer_games_;
+    std::lock_guard lock(mu_);
+    rooms_[r->id()] = r;
+    active_[seat0->key()].insert(r->id());
+    active_[seat1->key()].insert(r->id());
+    if (computer) ++computer_games_by_[(seat0->computer_level ? seat1 : seat0)->key()];
 }
 
 std::shared_ptr<room> hub::find_room(const std::string& id) const {
@@ -135,7 +163,13 @@ std::shared_ptr<room> hub::find_room(const std::string& id) const {
 
 void hub::room_finished(const std::string& id, const player_ptr seats[2]) {
     --in_play_;
+    const bool computer = seats[0]->computer_level || seats[1]->computer_level;
+    if (computer) --computer_games_;
     std::lock_guard lock(mu_);
+    if (computer) {
+        auto c = computer_games_by_.find((seats[0]->computer_level ? seats[1] : seats[0])->key());
+        if (c != computer_games_by_.end() && --c->second == 0) computer_games_by_.erase(c);
+    }
     for (int s = 0; s < 2; ++s) {
         auto it = active_.find(seats[s]->key());
         if (it == active_.end()) continue;

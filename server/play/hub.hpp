@@ -24,6 +24,7 @@
 namespace kibitz::server {
 
 namespace storage { class store; }
+class engine_pool;
 namespace auth { class accounts; }
 
 class lobby;
@@ -48,6 +49,16 @@ public:
     void attach_store(storage::store* s, auth::accounts* a) { store_ = s, accounts_ = a; }
     storage::store* store() const { return store_; }
     auth::accounts* accounts() const { return accounts_; }
+
+    // The computer's threads (app); none: computer games are refused.
+    void attach_engine(engine_pool* e) { engine_ = e; }
+    engine_pool* engine() const { return engine_; }
+    // The computer at a level (1..8): in memory until set_computers gives the
+    // stored rows (app, before start).
+    player_ptr computer(int level) const;
+    void set_computers(std::vector<player_ptr> by_level);
+    long computer_games() const { return computer_games_; }
+    std::size_t computer_games_of(const std::string& player_key) const;
 
     void start();
     void stop();  // cancels every timer so the io_context can run out
@@ -96,13 +107,20 @@ public:
     void set_recorder(std::shared_ptr<game_recorder> r) { recorder_ = std::move(r); }  // before start
 
 private:
+    // Makes a started or restored room findable and counts it.
+    void register_room(const std::shared_ptr<room>& r, const player_ptr& seat0,
+                       const player_ptr& seat1);
+
     boost::asio::io_context& ioc_;
     play_config cfg_;
     metrics& metrics_;
     std::shared_ptr<game_recorder> recorder_;
     storage::store* store_ = nullptr;
     auth::accounts* accounts_ = nullptr;
+    engine_pool* engine_ = nullptr;
     std::shared_ptr<lobby> lobby_;
+    std::vector<player_ptr> computers_;  // by level - 1; fixed before start
+    std::atomic<long> computer_games_{0};
     std::atomic<long> online_{0}, in_play_{0};
     std::atomic<bool> stopping_{false};
 
@@ -111,6 +129,7 @@ private:
     std::map<std::string, peer_ref> peers_;  // player id -> latest connection
     std::map<std::string, std::shared_ptr<room>> rooms_;
     std::map<std::string, std::set<std::string>> active_;  // player key -> unfinished rooms
+    std::map<std::string, std::size_t> computer_games_by_;  // human player key -> games vs computer
     std::map<std::int64_t, std::map<std::string, storage::rating_value, std::less<>>> ratings_;
 };
 

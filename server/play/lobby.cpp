@@ -111,16 +111,19 @@ std::optional<wire_error> lobby::check_new_game(const player_ptr& who, const std
     return std::nullopt;
 }
 
+std::optional<wire_error> lobby::check_color(const core::game_info& info,
+                                             const std::string& color) {
+    if (color == "random" || color == info.seats[0] || color == info.seats[1]) return std::nullopt;
+    return wire_error{"bad_message", "color must be \"random\", \"" + std::string(info.seats[0]) +
+                                         "\" or \"" + std::string(info.seats[1]) + "\""};
+}
+
 void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_create_msg m,
                         ack_id ack, std::string type) {
     on_strand([=, this, m = std::move(m)] {
         const core::game_info* info = nullptr;
         if (auto e = check_new_game(who, m.game, m.tc, m.rated, &info)) return reply(p, e, ack, type);
-        if (m.color != "random" && m.color != info->seats[0] && m.color != info->seats[1])
-            return reply(p, wire_error{"bad_message", "color must be \"random\", \"" +
-                                                          std::string(info->seats[0]) + "\" or \"" +
-                                                          std::string(info->seats[1]) + "\""},
-                         ack, type);
+        if (auto e = check_color(*info, m.color)) return reply(p, e, ack, type);
         std::size_t open = 0;
         for (auto& [id, s] : seeks_) open += s.by->key() == who->key();
         if (open >= hub_.config().max_seeks)
@@ -200,6 +203,30 @@ void lobby::quick_join(player_ptr who, peer_ref p, std::uint64_t conn, quick_joi
                               {{"game", m.game}, {"tc", to_json(m.tc)}, {"rated", m.rated},
                                {"waiting", waiting}}));
         pair_tick();
+    });
+}
+
+void lobby::play_computer(player_ptr who, peer_ref p, computer_play_msg m, ack_id ack,
+                          std::string type) {
+    on_strand([=, this] {
+        const core::game_info* info = nullptr;
+        if (auto e = check_new_game(who, m.game, m.tc, false, &info)) return reply(p, e, ack, type);
+        if (!info->think || !hub_.engine())
+            return reply(p, wire_error{"not_available", "no computer opponent for this game"},
+                         ack, type);
+        if (auto e = check_color(*info, m.color)) return reply(p, e, ack, type);
+        const auto& cfg = hub_.config();
+        if (hub_.computer_games_of(who->key()) >= cfg.max_computer_games_per_player)
+            return reply(p, wire_error{"too_many_games", "finish your game against the computer first"},
+                         ack, type);
+        if (static_cast<std::size_t>(hub_.computer_games()) >= cfg.max_computer_games)
+            return reply(p, wire_error{"server_busy", "the computer is playing too many games: "
+                                                      "try again in a few minutes"},
+                         ack, type);
+        int seat = m.color == "random" ? random_string(1, "01")[0] - '0'
+                                       : (m.color == info->seats[0] ? 0 : 1);
+        reply(p, std::nullopt, ack, type);
+        start_game({info, m.tc, false, false}, who, hub_.computer(m.level), seat, "computer");
     });
 }
 

@@ -33,6 +33,9 @@ public:
     void quick_join(player_ptr who, peer_ref p, std::uint64_t conn, quick_join_msg m, ack_id ack,
                     std::string type);
     void quick_leave(player_ptr who, peer_ref p, ack_id ack, std::string type);
+    // A casual game against the computer, started at once (caps: per player and in all).
+    void play_computer(player_ptr who, peer_ref p, computer_play_msg m, ack_id ack,
+                       std::string type);
     void connection_closed(player_ptr who, std::uint64_t conn);
 
     // From rooms: the live games lists.
@@ -57,6 +60,8 @@ private:
     std::optional<wire_error> check_new_game(const player_ptr& who, const std::string& game,
                                              const std::optional<time_control>& tc, bool rated,
                                              const core::game_info** info) const;
+    static std::optional<wire_error> check_color(const core::game_info& info,
+                                                 const std::string& color);
     void start_game(const room_settings& s, player_ptr a, player_ptr b, int a_seat,
                     const std::string& via);
     void broadcast(const frame& f);

@@ -19,6 +19,10 @@ struct play_config {
     ms room_linger{600000};         // a finished room stays joinable (rematch, viewing)
     std::size_t max_seeks = 3;      // open seeks + invites per player
     std::size_t max_games = 5;      // unfinished games per player
+    std::size_t max_computer_games = 200;          // games against the computer, in all
+    std::size_t max_computer_games_per_player = 2;
+    ms computer_max_think{0};       // caps the computer's think time (tests); 0: its own budget
+    bool computer_natural_delay = true;  // lower levels pause before showing a fast move
     std::size_t event_log = 200;    // room events kept for replay on reconnect
     std::size_t chat_log = 50;
 };

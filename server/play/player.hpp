@@ -18,6 +18,7 @@ struct player {
     int rating = 1500;  // pairing rating when no per-game rating is known
     bool guest = true;
     std::int64_t row = 0;  // stored player row; 0 without a database
+    int computer_level = 0;  // 1..8: the computer, played by the engine pool; 0: a person
 
     // The key of every per-player map (hub, lobby, rooms, matchmaker).
     std::string key() const { return row ? "#" + std::to_string(row) : id; }
@@ -28,6 +29,7 @@ struct player {
         nlohmann::json j = {{"id", id}, {"name", name}, {"rating", guest ? nullptr : rating},
                             {"guest", guest}};
         if (!guest && !rating.is_null()) j["provisional"] = provisional;
+        if (computer_level) j["computer"] = computer_level;
         return j;
     }
 };

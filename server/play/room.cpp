@@ -23,9 +23,15 @@ room::room(hub& h, std::string id, room_settings s, player_ptr seat0, player_ptr
       game_(s.game->new_game()),
       timer_(strand_),
       spectators_timer_(strand_),
-      linger_timer_(strand_) {
+      linger_timer_(strand_),
+      computer_timer_(strand_) {
     seats_[0].who = std::move(seat0);
     seats_[1].who = std::move(seat1);
+    for (int s = 0; s < 2; ++s)
+        if (seats_[s].who->computer_level) {
+            computer_seat_ = s;
+            seats_[s].connected = true;  // the computer is always at the table
+        }
     if (settings_.tc)
         clock_.emplace(std::chrono::seconds(settings_.tc->initial_s),
                        std::chrono::seconds(settings_.tc->increment_s));
@@ -62,6 +68,7 @@ void room::stop() {
         timer_armed_ = false;
         spectators_timer_.cancel();
         linger_timer_.cancel();
+        computer_stop();
     });
 }
 
@@ -114,6 +121,7 @@ void room::do_start(const std::string& via) {
     const std::string board = board_text();
     for (int s = 0; s < 2; ++s) {
         auto& seat = seats_[s];
+        if (s == computer_seat_) continue;
         seat.peer = hub_.peer_of(seat.who->key());
         auto live = seat.peer.lock();
         seat.connected = live != nullptr;
@@ -127,6 +135,7 @@ void room::do_start(const std::string& via) {
         send_to(seat.peer, state_frame(s, board));
     }
     arm_timer();
+    computer_turn();
     game_started rec{id_, std::string(settings_.game->id), settings_.tc, settings_.rated,
                      settings_.is_private, {seats_[0].who, seats_[1].who},
                      game_->position_text(), now_ms(-1)};
@@ -206,10 +215,11 @@ void room::do_restore(const storage::game_record& g) {
         // Nobody is connected yet: the usual grace runs from now.
         auto grace = hub_.config().disconnect_grace;
         if (clock_) grace = std::min(grace, clock_->remaining(s, now));
-        seats_[s].connected = false;
+        seats_[s].connected = s == computer_seat_;
         seats_[s].claim_at = now + grace;
     }
     arm_timer();
+    computer_turn();
     if (!settings_.is_private)
         hub_.the_lobby().room_started(std::string(settings_.game->id), id_, lobby_summary());
 }

@@ -3,6 +3,7 @@
 // spectators, the Fischer clock, offers, chats and the versioned event log.
 // Runs on its own strand; every public entry point posts onto it, so nothing
 // else ever touches its state. Holds weak_ptrs to connections (peer_ref).
+#include <atomic>
 #include <chrono>
 #include <deque>
 #include <map>
@@ -13,7 +14,9 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 
+#include "kibitz/core/engine.hpp"
 #include "kibitz/core/game.hpp"
+#include "engine/time_budget.hpp"
 #include "play/clock.hpp"
 #include "play/hub.hpp"
 #include "protocol/server_msg.hpp"
@@ -99,6 +102,15 @@ private:
     void arm_timer();
     void on_timer();
     bool playing() const { return !status_.over() && !aborted_; }
+
+    // room_computer.cpp: a seat played by the engine pool (hub::engine()).
+    void computer_turn();  // asks the pool for a move when it is the computer's turn
+    void computer_answer(std::uint64_t turn, clock_type::time_point asked,
+                         core::result<core::engine::report> r);
+    void computer_play(std::uint64_t turn, const std::string& text);
+    void computer_stop();  // the game ended or the server stops: drop what is in flight
+    bool computer_accepts_draw() const;
+    core::engine::clock_reading computer_clock(clock_type::time_point now) const;
     std::int64_t now_ms(int seat) const;
 
     hub& hub_;
@@ -120,7 +132,11 @@ private:
     std::int64_t v_ = 0;
     std::deque<logged_event> log_;
     std::deque<chat_line> players_chat_, spectators_chat_;
-    boost::asio::steady_timer timer_, spectators_timer_, linger_timer_;
+    boost::asio::steady_timer timer_, spectators_timer_, linger_timer_, computer_timer_;
+    int computer_seat_ = -1;             // the seat the engine plays, if any
+    std::uint64_t computer_turn_ = 0;    // bumped on every request and cancel: stale answers drop
+    std::shared_ptr<std::atomic<bool>> computer_stop_;  // the request in flight
+    std::optional<int> computer_score_;  // its last search's score, from its own side
     bool spectators_dirty_ = false;
     bool timer_armed_ = false;           // a wait on timer_ is pending, due at timer_at_
     clock_type::time_point timer_at_{};

@@ -100,6 +100,7 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
         finish(st, false);
     } else {
         arm_timer();
+        computer_turn();
     }
     return std::nullopt;
 }
@@ -125,6 +126,8 @@ std::optional<wire_error> room::draw(int seat, bool offer, bool accept) {
     if (offer && draw_offer_ != other) {
         draw_offer_ = seat;
         push_event("offer", {{"room", id_}, {"kind", "draw"}, {"by", seat}, {"state", "open"}});
+        // The computer answers at once, by its own evaluation.
+        if (other == computer_seat_) return draw(other, false, computer_accepts_draw());
         return std::nullopt;
     }
     if (draw_offer_ != other) return err("no_offer", "your opponent has not offered a draw");
@@ -155,6 +158,7 @@ std::optional<wire_error> room::rematch(int seat, core::status_kind, bool accept
     }
     if (rematch_[seat]) return err("not_available", "you already asked for a rematch");
     rematch_[seat] = true;
+    if (other == computer_seat_) rematch_[other] = true;  // the computer always plays again
     if (!rematch_[other]) {
         push_event("offer", {{"room", id_}, {"kind", "rematch"}, {"by", seat}, {"state", "open"}});
         return std::nullopt;
@@ -191,6 +195,7 @@ void room::finish(core::status st, bool aborted) {
     draw_offer_ = -1;
     timer_.cancel();
     timer_armed_ = false;
+    computer_stop();
     push_event("end", {{"room", id_}, {"status", status_json()}, {"clocks", clocks_json()}});
     // Over: a client that reconnects needs at most the last few events (the
     // end, the last moves); one further behind gets a full room.state anyway.

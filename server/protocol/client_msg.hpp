@@ -30,6 +30,12 @@ struct seek_cancel_msg { std::string id; bool invite = false; };
 struct seek_accept_msg { std::string id; bool invite = false; };
 struct quick_join_msg { std::string game; std::optional<time_control> tc; bool rated = false; };
 struct quick_leave_msg {};
+struct computer_play_msg {  // a game against the computer, casual, started at once
+    std::string game;
+    int level = 1;  // 1..8
+    std::optional<time_control> tc;
+    std::string color = "random";  // the player's colour: "random" or a seat's colour name
+};
 struct live_sub_msg { std::string game; bool on = true; };
 struct room_join_msg { std::string room; std::optional<std::int64_t> v; };
 struct room_leave_msg { std::string room; };
@@ -47,7 +53,7 @@ struct room_cmd_msg {
 
 using client_body = std::variant<hello_msg, ping_msg, lobby_sub_msg, seek_create_msg,
                                  seek_cancel_msg, seek_accept_msg, quick_join_msg,
-                                 quick_leave_msg, live_sub_msg, room_join_msg, room_leave_msg,
+                                 quick_leave_msg, computer_play_msg, live_sub_msg, room_join_msg, room_leave_msg,
                                  room_cmd_msg>;
 
 struct client_msg {

@@ -110,6 +110,15 @@ const std::map<std::string, parser, std::less<>>& parsers() {
              return quick_join_msg{str(d, "game"), tc(d), boolean(d, "rated", false)};
          }},
         {"quick.leave", [](const json&) -> client_body { return quick_leave_msg{}; }},
+        {"computer.play", [](const json& d) -> client_body {
+             computer_play_msg m;
+             m.game = str(d, "game");
+             m.level = static_cast<int>(integer(field(d, "level"), "level", 1, 8));
+             m.tc = tc(d);
+             auto it = d.find("color");
+             m.color = it == d.end() ? "random" : str(d, "color", 16);
+             return m;
+         }},
         {"live.sub", [](const json& d) -> client_body { return live_sub_msg{str(d, "game"), true}; }},
         {"live.unsub", [](const json& d) -> client_body { return live_sub_msg{str(d, "game"), false}; }},
         {"room.join", [](const json& d) -> client_body {

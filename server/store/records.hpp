@@ -16,6 +16,7 @@ struct player {
     player_id id = 0;
     std::string name;                      // username for accounts
     std::optional<std::int64_t> account;   // empty for guests
+    int computer_level = 0;                // 1..8: the computer at that level; 0: a person
     bool guest() const { return !account; }
 };
 

@@ -22,11 +22,12 @@ game_status parse_status(const std::string& s) {
 }
 
 player load_player(sqlite_db& db, player_id id) {
-    auto s = db.prepare("SELECT id, name, account_id FROM players WHERE id = ?");
+    auto s = db.prepare("SELECT id, name, account_id, computer_level FROM players WHERE id = ?");
     s.bind(id);
     if (!s.step()) throw db_error("no player " + std::to_string(id));
     player p{s.i64(0), s.text(1), std::nullopt};
     if (!s.is_null(2)) p.account = s.i64(2);
+    if (!s.is_null(3)) p.computer_level = static_cast<int>(s.i64(3));
     return p;
 }
 
@@ -86,6 +87,25 @@ void sqlite_store::create_guest(std::string name, std::int64_t now_ms, handler<p
             .bind(name, now_ms)
             .run();
         return player{db.last_insert_id(), name, std::nullopt};
+    });
+}
+
+void sqlite_store::computer_players(std::int64_t now_ms, handler<std::vector<player>> h) {
+    write<std::vector<player>>(std::move(h), [now_ms](sqlite_db& db) {
+        std::vector<player> out;
+        for (int level = 1; level <= 8; ++level) {
+            db.prepare("INSERT OR IGNORE INTO players(name, account_id, created_ms, computer_level) "
+                       "VALUES (?, NULL, ?, ?)")
+                .bind("Computer · level " + std::to_string(level), now_ms, level)
+                .run();
+            auto s = db.prepare("SELECT id, name FROM players WHERE computer_level = ?");
+            s.bind(level);
+            if (!s.step()) throw db_error("no computer player of level " + std::to_string(level));
+            player p{s.i64(0), s.text(1), std::nullopt};
+            p.computer_level = level;
+            out.push_back(std::move(p));
+        }
+        return out;
     });
 }
 

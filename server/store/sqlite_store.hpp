@@ -43,6 +43,7 @@ public:
     ~sqlite_store() override;  // finishes every queued job (their handlers run), then closes
 
     void create_guest(std::string name, std::int64_t now_ms, handler<player> h) override;
+    void computer_players(std::int64_t now_ms, handler<std::vector<player>> h) override;
     void create_account(std::string username, std::string password_hash,
                         std::optional<player_id> guest, std::int64_t now_ms,
                         handler<player> h) override;

@@ -11,7 +11,8 @@ const std::string summary_sql =
     "SELECT g.id, g.game_id, g.initial_ms, g.increment_ms, g.rated, g.private, "
     "g.start_position, g.status, g.winner, g.reason, g.created_ms, g.ended_ms, "
     "p0.id, p0.name, p0.account_id, p1.id, p1.name, p1.account_id, "
-    "(SELECT COUNT(*) FROM moves m WHERE m.game = g.id), g.public_id "
+    "(SELECT COUNT(*) FROM moves m WHERE m.game = g.id), g.public_id, "
+    "p0.computer_level, p1.computer_level "
     "FROM games g JOIN players p0 ON p0.id = g.seat0 JOIN players p1 ON p1.id = g.seat1 ";
 
 game_summary read_summary(const statement& s) {
@@ -27,6 +28,7 @@ game_summary read_summary(const statement& s) {
         int c = 12 + 3 * seat;
         g.seats[seat] = {s.i64(c), s.text(c + 1), std::nullopt};
         if (!s.is_null(c + 2)) g.seats[seat].account = s.i64(c + 2);
+        if (!s.is_null(20 + seat)) g.seats[seat].computer_level = static_cast<int>(s.i64(20 + seat));
     }
     g.plies = static_cast<int>(s.i64(18));
     g.public_id = s.text(19);

@@ -26,6 +26,8 @@ public:
 
     // Players, accounts, sessions. `password_hash` comes from auth::hash_password.
     virtual void create_guest(std::string name, std::int64_t now_ms, handler<player> h) = 0;
+    // The computer's player rows, levels 1..8 in order, made on first call.
+    virtual void computer_players(std::int64_t now_ms, handler<std::vector<player>> h) = 0;
     // Adopts `guest` (its games stay with the new account) when given and still a guest.
     virtual void create_account(std::string username, std::string password_hash,
                                 std::optional<player_id> guest, std::int64_t now_ms,

@@ -184,4 +184,30 @@ export const scenarios = [
         check(await ply(a) === 6, 'six plies played');
         await resign(b, [a, b, c]);
     }],
+
+    // The computer: a visitor alone starts a checkers game from the lobby's
+    // "Play with the computer" card and plays it to the end by clicking (the
+    // test server caps the computer's think time; level 8 has no pause).
+    ['computer: checkers from the lobby, played to the end', async ({browser, base, artifacts}) => {
+        const a = await new_player(browser, base);
+        await a.selectOption('[data-test="computer-game"]', 'checkers');
+        await a.selectOption('[data-test="computer-level"]', '8');
+        await a.selectOption('[data-test="computer-colour"]', 'black');
+        await a.click('[data-test="computer-play"]');
+        await game_room(a);
+        await a.waitForSelector('.player >> text=Computer · level 8', {timeout: 5000});
+        for (let i = 0; i < 200; i++) {
+            await a.waitForSelector('.game[data-turn="me"], .game[data-status="over"]', {timeout: 15000});
+            if (await a.locator('.game[data-status="over"]').count()) break;
+            const text = await a.evaluate((k) => {
+                const moves = window.kibitz.game.state.board.moves;
+                return moves[(k * 7) % moves.length].text;
+            }, i);
+            await play_move([a], text);
+        }
+        await a.waitForSelector('.game[data-status="over"]', {timeout: 15000});
+        const result = await a.locator('[data-test="result"]').textContent();
+        await shot(a, artifacts, 'computer-checkers');
+        check(/wins|draw/i.test(result), `the game ended: ${result}`);
+    }],
 ];

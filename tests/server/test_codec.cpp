@@ -46,7 +46,7 @@ std::string code_of(std::string_view text) {
 TEST_CASE("codec: every client example in protocol.md decodes") {
     const std::set<std::string> client_types = {
         "hello", "ping", "lobby.sub", "lobby.unsub", "seek.create", "seek.cancel", "seek.accept",
-        "quick.join", "quick.leave", "invite.create", "invite.join", "invite.cancel", "live.sub",
+        "quick.join", "quick.leave", "computer.play", "invite.create", "invite.join", "invite.cancel", "live.sub",
         "live.unsub", "room.join", "room.leave", "move", "resign", "abort", "claim", "draw.offer",
         "draw.accept", "draw.decline", "rematch.offer", "rematch.accept", "rematch.decline", "chat"};
     std::set<std::string> seen;
@@ -100,6 +100,11 @@ TEST_CASE("codec: malformed variants are refused") {
     CHECK(code_of(R"({"t":"seek.create","d":{"game":"oware","tc":{"initial_s":60.5,"increment_s":0}}})") == "bad_message");
     CHECK(code_of(R"({"t":"seek.create","d":{"game":"oware","tc":null,"rated":"no"}})") == "bad_message");
     CHECK(code_of(R"({"t":"claim","d":{"room":"r1","result":"lose"}})") == "bad_message");
+    CHECK(code_of(R"({"t":"computer.play","d":{"game":"oware","level":9,"tc":null}})") == "bad_message");
+    CHECK(code_of(R"({"t":"computer.play","d":{"game":"oware","level":0,"tc":null}})") == "bad_message");
+    CHECK(code_of(R"({"t":"computer.play","d":{"game":"oware","level":"8","tc":null}})") == "bad_message");
+    CHECK(code_of(R"({"t":"computer.play","d":{"game":"oware","tc":null}})") == "bad_message");
+    CHECK(code_of(R"({"t":"computer.play","d":{"game":"oware","level":2}})") == "bad_message");
     CHECK(code_of(R"({"t":"room.join","d":{"room":"r1","v":"3"}})") == "bad_message");
     CHECK(code_of(R"({"t":"chat","d":{"room":"r1","text":")" + std::string(301, 'x') + "\"}}") ==
           "bad_message");

@@ -1,6 +1,7 @@
 // Lobby: live seeks, the create-seek form, quick pairing, games in play to
 // watch, online counts, and your unfinished games to return to.
 import {socket} from '../net/socket.js';
+import {computer_card} from './computer_form.js';
 import {h, clear, game_names, game_ids, colour_names, presets, tc_text, rating_text, toast, capitalise} from '../ui/dom.js';
 
 export function mount(el) {
@@ -43,6 +44,7 @@ export function mount(el) {
         h('button', {class: 'btn', type: 'button', onclick: create_invite}, 'Invite a friend'));
 
     el.append(h('div', {class: 'lobby'},
+        computer_card(),
         h('section', {class: 'card'}, h('h2', {}, 'Quick pairing'), field('Game', quick_game), quick_buttons, queue_el),
         h('section', {class: 'card'}, h('h2', {}, 'Create a game'), form),
         h('section', {class: 'card'}, h('h2', {}, 'Open seeks'), seek_list),
