@@ -70,8 +70,13 @@ export async function game_room(page) {
 
 export async function ply(page) { return Number(await page.locator('.game').getAttribute('data-ply')); }
 
+// At least n plies shown: a fast reply (the computer's) may pass ply n by
+// before the page is looked at again.
 export async function wait_ply(page, n, timeout = 10000) {
-    await page.waitForSelector(`.game[data-ply="${n}"]`, {timeout});
+    await page.waitForFunction((k) => {
+        const g = document.querySelector('.game[data-ply]');
+        return g && Number(g.dataset.ply) >= k;
+    }, n, {timeout});
 }
 
 // The path of a legal move as the page itself was told by the server.
