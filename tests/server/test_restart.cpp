@@ -31,12 +31,14 @@ struct server_process {
     pid_t pid = -1;
     std::uint16_t port = 0;
 
-    server_process(const std::string& db, const std::string& web_root) {
+    server_process(const std::string& db, const std::string& web_root,
+                   const std::vector<std::string>& extra = {}) {
         port = free_port();
         std::vector<std::string> args = {KIBITZ_SERVER_BIN, "--address", "127.0.0.1",
                                          "--port", std::to_string(port), "--db", db,
                                          "--web-root", web_root, "--threads", "2",
                                          "--log-level", "warn"};
+        args.insert(args.end(), extra.begin(), extra.end());
         std::vector<char*> argv;
         for (auto& a : args) argv.push_back(a.data());
         argv.push_back(nullptr);
@@ -173,6 +175,57 @@ TEST_CASE("restart: SIGKILL mid-game, restart on the same file, both players res
     CHECK(db_scalar(db, "SELECT COUNT(*) FROM moves WHERE game = (SELECT id FROM games WHERE "
                         "public_id = ?)",
                     room) == 5);
+}
+
+TEST_CASE("restart: a game against the computer survives SIGKILL; the computer moves on") {
+    temp_dir dir;
+    auto db = dir.file("kibitz.db");
+    std::filesystem::create_directories(dir.path / "web");
+    auto web = (dir.path / "web").string();
+    std::string room, token;
+    std::vector<std::string> moves;
+    {
+        server_process srv(db, web);
+        ws_client a(srv.port);
+        a.hello();
+        token = a.token;
+        a.send({{"t", "computer.play"},
+                {"d", {{"game", "oware"}, {"level", 8}, {"tc", nullptr}, {"color", "south"},
+                       {"ack", 1}}}});
+        room = a.expect("game.found")["d"]["room"];
+        json board = a.expect("room.state")["d"]["board"];
+        // Person, computer, person; killed while the computer thinks (level 8,
+        // untimed: two seconds a move).
+        for (int ply = 1; ply <= 3; ++ply) {
+            if (ply % 2) {
+                a.send(move_msg(room, first_move(board), 10 + ply));
+                REQUIRE(!a.expect("ack", [&](const json& j) { return j["d"]["ack"] == 10 + ply; })
+                             .is_null());
+            }
+            auto ev = a.expect("move", [&](const json& j) { return j["d"]["ply"] == ply; }, 5000ms);
+            REQUIRE(!ev.is_null());
+            moves.push_back(ev["d"]["move"]);
+            board = ev["d"]["board"];
+        }
+        srv.kill9();
+    }
+    server_process srv(db, web);
+    ws_client a(srv.port);
+    auto w = a.hello(token);
+    CHECK(w["rooms"] == json::array({room}));
+    a.send({{"t", "room.join"}, {"d", {{"room", room}}}});
+    auto st = a.expect("room.state");
+    CHECK(st["d"]["moves"] == json(moves));
+    CHECK(st["d"]["players"][1]["computer"] == 8);
+    // The computer was to move: it thinks again and plays ply 4, stored.
+    auto ev = a.expect("move", [](const json& j) { return j["d"]["ply"] == 4; }, 6000ms);
+    REQUIRE(!ev.is_null());
+    CHECK(ev["d"]["seat"] == 1);
+    a.send(move_msg(room, first_move(ev["d"]["board"]), 99));
+    CHECK(!a.expect("ack", [](const json& j) { return j["d"]["ack"] == 99; }).is_null());
+    CHECK(db_scalar(db, "SELECT COUNT(*) FROM moves WHERE game = (SELECT id FROM games WHERE "
+                        "public_id = ?)",
+                    room) >= 5);
 }
 
 TEST_CASE("restart: a database newer than the server is refused with a clear message") {
