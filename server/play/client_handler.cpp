@@ -138,6 +138,9 @@ void client_handler::handle(const client_msg& m) {
             using T = std::decay_t<decltype(b)>;
             if constexpr (std::is_same_v<T, lobby_sub_msg>) {
                 lobby.subscribe(self_, conn_, b.on);
+                // Leaving a game's page is not leaving the game: the lobby
+                // always shows the way back to the player's games in play.
+                if (b.on) send(make_frame("lobby.yours", {{"rooms", hub_->rooms_of(player_->key())}}));
             } else if constexpr (std::is_same_v<T, live_sub_msg>) {
                 lobby.live_subscribe(self_, conn_, b.game, b.on, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, seek_create_msg>) {

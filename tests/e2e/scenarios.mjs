@@ -194,8 +194,12 @@ export const scenarios = [
         await a.selectOption('[data-test="computer-level"]', '8');
         await a.selectOption('[data-test="computer-colour"]', 'black');
         await a.click('[data-test="computer-play"]');
-        await game_room(a);
+        const room = await game_room(a);
         await a.waitForSelector('.player >> text=Computer · level 8', {timeout: 5000});
+        // Leaving the game's page is not leaving the game: the lobby links back to it.
+        await a.click('header >> text=Play');
+        await a.click(`[data-test="resume"][href="#/game/${room}"]`, {timeout: 5000});
+        check(await game_room(a) === room, 'back in the same game');
         for (let i = 0; i < 200; i++) {
             await a.waitForSelector('.game[data-turn="me"], .game[data-status="over"]', {timeout: 15000});
             if (await a.locator('.game[data-status="over"]').count()) break;

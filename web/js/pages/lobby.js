@@ -112,6 +112,7 @@ export function mount(el) {
         for (const g of game_ids) socket.send('live.sub', {game: g});
         render_resume(socket.rooms);
     }));
+    offs.push(socket.on('lobby.yours', (d) => render_resume(d.rooms)));
     offs.push(socket.on('lobby.snapshot', (d) => {
         seeks.clear();
         for (const sk of d.seeks || []) seeks.set(sk.id, sk);
