@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Plays two kibitz-cli binaries against each other (e.g. two evaluations):
+# each move is a `kibitz-cli bestmove GAME MOVES... --nodes N` call to the
+# binary whose turn it is, on the game's move history. Games go in pairs: both
+# open with the same OPENING random plies (chosen from SEED), A plays first in
+# one and second in the other. A fixed node budget makes the result
+# independent of machine load. Prints one line per game, then A's W/D/L and an
+# Elo estimate with a 95% error bar (the same formula as `kibitz-cli match`).
+#   bench/engine_ab.sh GAME CLI_A CLI_B [GAMES=40] [NODES=20000] [SEED=1] [OPENING=4] [MAX_PLIES=400]
+set -euo pipefail
+[ $# -ge 3 ] || { sed -n '2,9p' "$0" >&2; exit 1; }
+game=$1 a=$2 b=$3 games=${4:-40} nodes=${5:-20000} seed=${6:-1} opening=${7:-4} max_plies=${8:-400}
+
+# Seat names in turn order, from a one-ply match ("A (...) plays south: ...").
+mapfile -t seats < <("$a" match "$game" --a depth=1 --b depth=1 --games 2 --max-plies 1 |
+    sed -n 's/^game [0-9]*: A ([^)]*) plays \([^:]*\):.*/\1/p')
+
+wins=0 draws=0 losses=0
+for ((i = 0; i < games; i++)); do
+    # Both games of a pair open the same way: RANDOM is reseeded per pair.
+    RANDOM=$((seed * 1000 + i / 2))
+    moves=()
+    for ((k = 0; k < opening; k++)); do
+        mapfile -t legal < <("$a" moves "$game" "${moves[@]}" 2>/dev/null || true)
+        [ ${#legal[@]} -gt 0 ] || break
+        moves+=("${legal[RANDOM % ${#legal[@]}]}")
+    done
+    a_seat=$((i % 2))
+    while [ ${#moves[@]} -lt "$max_plies" ]; do
+        ply=${#moves[@]}
+        cli=$b; [ $((ply % 2)) -eq "$a_seat" ] && cli=$a
+        # bestmove fails (exit 2) once the game is over.
+        if ! line=$("$cli" bestmove "$game" "${moves[@]}" --nodes "$nodes" --seed $((i * 1000 + ply)) 2>/dev/null |
+            tail -1); then
+            break
+        fi
+        moves+=("${line#bestmove }")
+    done
+    status=$("$a" play "$game" "${moves[@]}" | tail -1)
+    case "$status" in
+        "${seats[a_seat]} wins"*) result=win; wins=$((wins + 1)) ;;
+        *" wins"*) result=loss; losses=$((losses + 1)) ;;
+        *) result=draw; draws=$((draws + 1)) ;;  # draws, and the move limit
+    esac
+    echo "game $((i + 1)): A plays ${seats[a_seat]}: $result ($status) in ${#moves[@]} plies"
+done
+
+awk -v w=$wins -v d=$draws -v l=$losses 'function elo(p) { return -400 * log(1 / p - 1) / log(10) }
+function clamp(x, n) { return x < 0.5 / n ? 0.5 / n : x > 1 - 0.5 / n ? 1 - 0.5 / n : x }
+BEGIN {
+    n = w + d + l; p = (w + d / 2) / n; z = 1.96
+    var = (w * (1 - p) ^ 2 + d * (0.5 - p) ^ 2 + l * p ^ 2) / n
+    den = 1 + z * z / n; c = (p + z * z / (2 * n)) / den
+    half = z * sqrt(var / n + z * z / (4 * n * n)) / den
+    printf "A: %d/%d/%d (W/D/L) score %.1f%% Elo %+.0f \302\261%.0f\n", w, d, l, 100 * p,
+        elo(clamp(p, n)), (elo(clamp(c + half, n)) - elo(clamp(c - half, n))) / 2
+}'
