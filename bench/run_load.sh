@@ -11,8 +11,12 @@
 # Environment: KIBITZ_BUILD_DIR (default build-load), LOAD_SECONDS (15),
 # LOAD_SIZES ("20 200 1000 2000"), LOAD_IDLE (10000), LOAD_GEN_THREADS (1),
 # LOAD_SERVER_THREADS (server default: one per core), LOAD_SPECTATORS (0),
-# LOAD_SERVER_BIN (another server binary), LOAD_NO_BUILD=1 (use what is built),
-# LOAD_PERF=1 (also count the server's instructions per move with perf stat).
+# LOAD_SERVER_BIN (another server binary), LOAD_GEN_BIN (another kibitz-load),
+# LOAD_NO_BUILD=1 (use what is built), LOAD_IDLE=0 (no idle run),
+# LOAD_PERF=1 (also count the server's instructions per move with perf stat),
+# LOAD_COMPUTER_GAMES ("0"): each size runs once per value C in this list, with
+# C more connections each playing the computer (level 8, same clocks, think
+# time not capped; see bench/run_load_computer.sh).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,6 +26,7 @@ sizes=${LOAD_SIZES:-"20 200 1000 2000"}
 idle=${LOAD_IDLE:-10000}
 gen_threads=${LOAD_GEN_THREADS:-1}
 spectators=${LOAD_SPECTATORS:-0}
+computer_games=${LOAD_COMPUTER_GAMES:-0}
 server_threads=()
 [[ -n "${LOAD_SERVER_THREADS:-}" ]] && server_threads=(--threads "$LOAD_SERVER_THREADS")
 
@@ -33,7 +38,7 @@ elif ! cmake --build "$build" --target kibitz-server kibitz-load -j2 >"${TMPDIR:
     tail -30 "${TMPDIR:-/tmp}/kibitz-load-build.log"; echo "build failed"; exit 1
 fi
 server_bin=${LOAD_SERVER_BIN:-$build/bin/kibitz-server}  # e.g. a saved binary to compare
-load_bin=$build/bin/kibitz-load
+load_bin=${LOAD_GEN_BIN:-$build/bin/kibitz-load}
 
 # 10,000 connections need 10,000 descriptors on each side (one process each).
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
@@ -68,8 +73,9 @@ start_server() {  # extra flags...
 metric() { curl -s "http://127.0.0.1:$port/metrics" | awk -v m="$1" '$1 == m {print $2}'; }
 
 for n in $sizes; do
+for c in $computer_games; do
     echo
-    echo "== play: $n clients, $spectators spectators/game, ${seconds} s (load average $(cut -d' ' -f1 /proc/loadavg)) =="
+    echo "== play: $n clients, $spectators spectators/game, $c games against the computer, ${seconds} s (load average $(cut -d' ' -f1 /proc/loadavg)) =="
     start_server --rate 100000 --burst 100000
     perf_pid=
     if [[ -n ${LOAD_PERF:-} ]] && command -v perf >/dev/null; then
@@ -79,7 +85,7 @@ for n in $sizes; do
         perf_pid=$!
     fi
     "$load_bin" --port "$port" --server-pid "$server_pid" --clients "$n" --spectators "$spectators" \
-        --seconds "$seconds" --warmup 2 --threads "$gen_threads" | tee "$tmp/load.out" || true
+        --computer-games "$c" --seconds "$seconds" --warmup 2 --threads "$gen_threads" | tee "$tmp/load.out" || true
     served=$(metric kibitz_moves_total)
     if [[ -n $perf_pid ]]; then
         kill -INT "$perf_pid" 2>/dev/null || true
@@ -95,6 +101,8 @@ for n in $sizes; do
     echo "persisted: server accepted ${served:-?} moves in total, database holds $stored"
     grep -i -E "error|warn" "$tmp/server.log" | sort | uniq -c | sort -rn | head -5 || true
 done
+done
+[[ $idle == 0 ]] && exit 0
 
 echo
 echo "== idle: $idle connections (load average $(cut -d' ' -f1 /proc/loadavg)) =="

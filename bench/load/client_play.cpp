@@ -1,6 +1,7 @@
-// The protocol side of load_client: what a player or spectator does with each
-// server message. Only the fields needed are read (skim_json); frames sent are
-// built by appending into a reused ring slot.
+// The protocol side of load_client: what a player (against another or against
+// the computer) or a spectator does with each server message. Only the fields
+// needed are read (skim_json); frames sent are built by appending into a
+// reused ring slot.
 #include <charconv>
 
 #include "load_client.hpp"
@@ -14,6 +15,19 @@ void append_int(std::string& s, std::int64_t v) {
     char buf[24];
     auto [p, ec] = std::to_chars(buf, buf + sizeof buf, v);
     s.append(buf, p);
+}
+
+// Moves of one connection that may await their acks and still be timed: at
+// 20 clients a player sends hundreds of moves a second, and a store commit
+// under load can take tens of milliseconds.
+constexpr std::size_t sent_ring = 256;
+
+void append_tc(std::string& f, const options& o) {
+    f += R"("tc":{"initial_s":)";
+    append_int(f, o.initial_s);
+    f += R"(,"increment_s":)";
+    append_int(f, o.increment_s);
+    f += "}";
 }
 
 }  // namespace
@@ -47,7 +61,7 @@ void load_client::on_welcome() {
     welcomed_ = true;
     ++sh_.welcomed;
     sh_.connection_done();
-    if (role_ == role::player && slot_ == 0) {
+    if ((role_ == role::player && slot_ == 0) || role_ == role::computer_player) {
         // Games start once every connection is up (shard::start_games), so the
         // handshakes are not timed against a server already busy with moves.
     } else if (role_ == role::player && !pending_seek_.empty()) {
@@ -64,11 +78,26 @@ void load_client::create_seek() {
     auto& f = next_frame();
     f += R"({"t":"seek.create","d":{"game":")";
     f += sh_.opt.game;
-    f += R"(","tc":{"initial_s":)";
-    append_int(f, sh_.opt.initial_s);
-    f += R"(,"increment_s":)";
-    append_int(f, sh_.opt.increment_s);
-    f += R"(},"rated":false,"color":"random","ack":)";
+    f += R"(",)";
+    append_tc(f, sh_.opt);
+    f += R"(,"rated":false,"color":"random","ack":)";
+    append_int(f, next_ack_++);
+    f += "}}";
+    commit();
+}
+
+void load_client::play_computer() {
+    if (stopping()) return;
+    // Same clocks as the players' games: the computer's think time comes from
+    // them, uncapped, so its thread is busy the whole run as in real use.
+    auto& f = next_frame();
+    f += R"({"t":"computer.play","d":{"game":")";
+    f += sh_.opt.game;
+    f += R"(","level":)";
+    append_int(f, sh_.opt.computer_level);
+    f += ",";
+    append_tc(f, sh_.opt);
+    f += R"(,"color":"random","ack":)";
     append_int(f, next_ack_++);
     f += "}}";
     commit();
@@ -111,7 +140,9 @@ void load_client::on_found(std::string_view d) {
     ply_ = 0;
     over_ = false;
     move_pending_ = false;
-    if (slot_ == 0 && pair_) {
+    if (role_ == role::computer_player) {
+        if (measuring()) ++sh_.stats.computer_games_started;
+    } else if (slot_ == 0 && pair_) {
         if (measuring()) ++sh_.stats.games_started;
         pair_->room = room_;
         for (auto* s : pair_->spectators) s->follow(room_);
@@ -120,7 +151,7 @@ void load_client::on_found(std::string_view d) {
 }
 
 void load_client::on_state(std::string_view d) {
-    if (role_ != role::player) return;
+    if (!plays()) return;
     auto room = as_string(member(d, "room"));
     if (!room || *room != room_) return;
     std::int64_t plies = 0;
@@ -152,13 +183,16 @@ void load_client::play_from(std::string_view moves) {
     f += R"(","move":")";
     f += pick;
     f += R"(","ack":)";
-    append_int(f, next_ack_++);
+    const std::uint32_t ack = next_ack_++;
+    append_int(f, ack);
     f += "}}";
     move_pending_ = true;
     pending_ply_ = ply_ + 1;
-    move_sent_at_ = clock_type::now();
-    pair_->note_sent(pending_ply_, move_sent_at_);
-    if (measuring()) ++sh_.stats.moves_sent;
+    const auto now = clock_type::now();
+    if (sent_.empty()) sent_.resize(sent_ring);
+    sent_[ack % sent_ring] = {ack, now};
+    if (pair_) pair_->note_sent(pending_ply_, now);
+    if (measuring() && role_ == role::player) ++sh_.stats.moves_sent;
     commit();
 }
 
@@ -183,7 +217,9 @@ void load_client::on_move_event(std::string_view d) {
     if (!room || *room != room_) return;
     ply_ = *ply;
     if (*seat == seat_) return;  // our own move echoed; the ack times it
-    if (const auto* s = pair_->find(*ply); s && measuring()) {
+    if (role_ == role::computer_player) {
+        if (measuring()) ++sh_.stats.computer_moves_theirs;  // not a human's move: not timed
+    } else if (const auto* s = pair_->find(*ply); s && measuring()) {
         auto us = std::chrono::duration_cast<std::chrono::microseconds>(clock_type::now() - s->at);
         sh_.stats.opponent.record(static_cast<std::uint64_t>(us.count()));
     }
@@ -198,24 +234,38 @@ void load_client::on_move_event(std::string_view d) {
 }
 
 void load_client::on_ack(std::string_view d) {
-    if (!move_pending_) return;
-    auto re = as_string(member(d, "re"));
-    if (!re || *re != "move") return;
+    std::optional<std::int64_t> ack;
+    std::optional<std::string_view> re;
+    for_each_member(d, [&](std::string_view k, std::string_view v) {
+        if (k == "ack") ack = as_int(v);
+        else if (k == "re") re = as_string(v);
+    });
+    if (!ack || re != "move") return;
+    // Acks can trail the game by a store commit: every one counts, even when
+    // later moves were sent meanwhile (the ack of the last one is not awaited).
     move_pending_ = false;
     if (!measuring()) return;
+    if (role_ == role::computer_player) return void(++sh_.stats.computer_moves_ours);
     ++sh_.stats.moves_acked;
-    auto us = std::chrono::duration_cast<std::chrono::microseconds>(clock_type::now() - move_sent_at_);
+    if (sent_.empty()) return;
+    const auto& s = sent_[static_cast<std::uint64_t>(*ack) % sent_ring];
+    if (s.ack != *ack) return;  // sent_ring later moves were sent before its ack: not timed
+    auto us = std::chrono::duration_cast<std::chrono::microseconds>(clock_type::now() - s.at);
     sh_.stats.ack.record(static_cast<std::uint64_t>(us.count()));
 }
 
 void load_client::on_end(std::string_view d) {
-    if (role_ != role::player) return;
+    if (!plays()) return;
     if (auto room = as_string(member(d, "room")); !room || *room != room_) return;
     if (over_) return;
     over_ = true;
     move_pending_ = false;
-    if (slot_ == 0 && measuring()) ++sh_.stats.games_completed;
+    if (measuring()) {
+        if (role_ == role::computer_player) ++sh_.stats.computer_games_completed;
+        else if (slot_ == 0) ++sh_.stats.games_completed;
+    }
     // Both ask: the second offer accepts, and a new game starts in a new room.
+    // The computer always accepts.
     if (!stopping()) send_room_cmd("rematch.offer", room_);
 }
 
@@ -223,14 +273,18 @@ void load_client::on_error(std::string_view d) {
     auto code = as_string(member(d, "code")).value_or("?");
     ++sh_.stats.errors[std::string(code)];
     auto re = as_string(member(d, "re")).value_or("");
-    if (role_ != role::player || stopping()) return;
+    if (!plays() || stopping()) return;
     if (re == "move") {
         // Out of step with the room: ask for the full state again.
         move_pending_ = false;
         send_room_cmd("room.join", room_);
+    } else if (re.substr(0, 7) == "rematch" && role_ == role::computer_player) {
+        play_computer();  // no rematch: a fresh game against the computer
     } else if (re.substr(0, 7) == "rematch" && slot_ == 0) {
         create_seek();  // no rematch: pair again through a fresh seek
     }
+    // A refused computer.play (server_busy, too_many_games) is not retried:
+    // it would only loop; the error count shows it.
 }
 
 }  // namespace kibitz::bench

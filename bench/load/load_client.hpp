@@ -1,12 +1,13 @@
 #pragma once
-// One WebSocket connection of the generator: a player, a spectator, or an idle
-// connection that only says hello. Runs on its shard's io_context (one thread,
-// so no strand). The WebSocket layer is ours (ws_client_frame.hpp), not Beast's
-// websocket::stream, which cost about twice the CPU per move: frames are masked
-// straight into an output buffer, and every frame committed while a write is in
-// flight leaves in the next single write; reads land in one flat buffer and
-// each read takes every complete frame in it, a split frame waiting for the
-// next read. Buffers are reused: no per-message allocation once they have grown.
+// One WebSocket connection of the generator: a player, a player against the
+// computer, a spectator, or an idle connection that only says hello. Runs on
+// its shard's io_context (one thread, so no strand). The WebSocket layer is
+// ours (ws_client_frame.hpp), not Beast's websocket::stream, which cost about
+// twice the CPU per move: frames are masked straight into an output buffer, and
+// every frame committed while a write is in flight leaves in the next single
+// write; reads land in one flat buffer and each read takes every complete frame
+// in it, a split frame waiting for the next read. Buffers are reused: no
+// per-message allocation once they have grown.
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/system/error_code.hpp>
 #include <cstdint>
@@ -20,7 +21,9 @@ namespace kibitz::bench {
 
 class load_client {
 public:
-    enum class role { player, spectator, idle };
+    // computer_player: plays like a player, but against the server's computer
+    // (computer.play), with no pair; its moves are counted apart from the players'.
+    enum class role { player, computer_player, spectator, idle };
     load_client(shard& s, role r, game_pair* pair, int seat_slot);
 
     void start();                      // connect, handshake, hello, read loop
@@ -29,6 +32,7 @@ public:
     void seek_offered(std::string_view id);  // partner created a seek: accept it
     void follow(std::string_view room);      // spectator: watch this room next
     void create_seek();                      // player 0 of a pair: open a seek
+    void play_computer();                    // computer_player: start a game against it
 
 private:
     using error_code = boost::system::error_code;
@@ -60,6 +64,7 @@ private:
     void on_error(std::string_view d);
     void play_from(std::string_view moves);
     void send_room_cmd(std::string_view type, std::string_view room);
+    bool plays() const { return role_ == role::player || role_ == role::computer_player; }
 
     shard& sh_;
     role role_;
@@ -86,7 +91,14 @@ private:
     std::uint32_t next_ack_ = 1;
     bool move_pending_ = false;
     std::int64_t pending_ply_ = 0;
-    clock_type::time_point move_sent_at_;
+    // A move's ack comes once the store has made it durable (group commit), so
+    // many of our moves can await theirs: each is timed by its ack number.
+    // Allocated by the first move (idle connections and spectators never need it).
+    struct sent_move {
+        std::uint32_t ack = 0;
+        clock_type::time_point at;
+    };
+    std::vector<sent_move> sent_;
 };
 
 }  // namespace kibitz::bench

@@ -2,6 +2,8 @@
 //   play: N players paired into N/2 games by seek + accept, random legal moves
 //         as soon as it is their turn, rematch when a game ends; S spectators
 //         per game. Reports moves/s, latencies, errors, server CPU and RSS.
+//         --computer-games C adds C connections that each play the computer
+//         (load on the server's engine threads); their moves are counted apart.
 //   idle: M connections that say hello and then stay idle; server RSS each.
 #include <boost/asio/post.hpp>
 #include <charconv>
@@ -23,10 +25,12 @@ namespace {
 
 const char* usage =
     "usage: kibitz-load [--mode play|idle] [--port P] [--clients N] [--spectators S]\n"
-    "                   [--idle M] [--seconds T] [--warmup W] [--threads K] [--game G]\n"
-    "                   [--tc INITIAL_S+INC_S] [--server-pid PID] [--connect-parallel C] [--seed X]\n"
+    "                   [--computer-games C] [--idle M] [--seconds T] [--warmup W]\n"
+    "                   [--threads K] [--game G] [--tc INITIAL_S+INC_S] [--server-pid PID]\n"
+    "                   [--connect-parallel C] [--seed X]\n"
     "Connects to 127.0.0.1 only. Defaults: play, port 8080, 200 clients, 0 spectators,\n"
-    "20 s measured after 2 s warm-up, 1 thread, checkers, 3600+0 clocks.\n";
+    "0 games against the computer (level 8, same clocks as the players'), 20 s measured\n"
+    "after 2 s warm-up, 1 thread, checkers, 3600+0 clocks.\n";
 
 template <class T>
 bool num(const char* s, T& out) {
@@ -46,6 +50,7 @@ bool parse(int argc, char** argv, kb::options& o) {
         else if (a == "--port") ok = num(v, o.port);
         else if (a == "--clients") ok = num(v, o.clients);
         else if (a == "--spectators") ok = num(v, o.spectators);
+        else if (a == "--computer-games") ok = num(v, o.computer_games) && o.computer_games >= 0;
         else if (a == "--idle") ok = num(v, o.idle);
         else if (a == "--seconds") o.seconds = std::atof(v), ok = o.seconds > 0;
         else if (a == "--warmup") o.warmup = std::atof(v), ok = o.warmup >= 0;
@@ -91,6 +96,13 @@ void populate(const kb::options& o, std::vector<std::unique_ptr<kb::shard>>& sha
             pair->spectators.push_back(s.clients.back().get());
         }
         s.pairs.push_back(std::move(pair));
+    }
+    // A game against the computer has one connection and no pair: nobody of
+    // ours receives the moves it sends, so there is nothing to time on its side.
+    for (int g = 0; g < o.computer_games; ++g) {
+        auto& s = *shards[g % shards.size()];
+        s.clients.push_back(std::make_unique<kb::load_client>(s, role::computer_player, nullptr, 0));
+        s.computer_players.push_back(s.clients.back().get());
     }
 }
 

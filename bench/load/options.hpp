@@ -13,6 +13,8 @@ struct options {
     std::uint16_t port = 8080;
     int clients = 200;           // players (play mode); rounded down to even
     int spectators = 0;          // per game
+    int computer_games = 0;      // extra connections, each always in a game against the computer
+    int computer_level = 8;
     int idle = 10000;            // connections (idle mode)
     double seconds = 20;         // measured time (play) or hold time (idle)
     double warmup = 2;           // unmeasured time first (play)

@@ -23,6 +23,20 @@ std::string latency_kv(const char* name, const histogram& h) {
     return buf;
 }
 
+// Games against the computer load the server's engine threads; their moves are
+// kept out of moves/s and the latencies, which measure the human players only.
+void print_computer_games(const options& o, const run_stats& st, double secs) {
+    std::printf("  + %d games against the computer (level %d), apart from the figures above: %llu moves"
+                " (%llu ours, %llu the computer's) = %.1f/s; %llu games completed, %llu started\n",
+                o.computer_games, o.computer_level,
+                static_cast<unsigned long long>(st.computer_moves_ours + st.computer_moves_theirs),
+                static_cast<unsigned long long>(st.computer_moves_ours),
+                static_cast<unsigned long long>(st.computer_moves_theirs),
+                static_cast<double>(st.computer_moves_ours + st.computer_moves_theirs) / secs,
+                static_cast<unsigned long long>(st.computer_games_completed),
+                static_cast<unsigned long long>(st.computer_games_started));
+}
+
 }  // namespace
 
 void report::print() const {
@@ -54,6 +68,7 @@ void report::print() const {
                     secs, static_cast<unsigned long long>(stats.moves_acked), mps,
                     static_cast<unsigned long long>(stats.games_completed),
                     static_cast<unsigned long long>(stats.games_started));
+        if (o.computer_games > 0) print_computer_games(o, stats, secs);
         latency_line("move -> ack", stats.ack);
         latency_line("move -> opponent", stats.opponent);
         if (o.spectators > 0) latency_line("move -> spectator", stats.spectator);
@@ -70,6 +85,14 @@ void report::print() const {
                       o.clients, o.spectators, secs, static_cast<unsigned long long>(stats.moves_acked), mps,
                       static_cast<unsigned long long>(stats.games_completed), server_cpu, 100 * server_cpu / secs,
                       server_end.hwm_kib, 100 * self_cpu / secs);
+        kv += buf;
+        std::snprintf(buf, sizeof buf,
+                      " computer_games=%d computer_games_started=%llu computer_games_completed=%llu"
+                      " computer_moves_ours=%llu computer_moves_theirs=%llu",
+                      o.computer_games, static_cast<unsigned long long>(stats.computer_games_started),
+                      static_cast<unsigned long long>(stats.computer_games_completed),
+                      static_cast<unsigned long long>(stats.computer_moves_ours),
+                      static_cast<unsigned long long>(stats.computer_moves_theirs));
         kv += buf;
         kv += latency_kv("ack", stats.ack);
         kv += latency_kv("opp", stats.opponent);

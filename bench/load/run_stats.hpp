@@ -19,6 +19,11 @@ struct run_stats {
     std::uint64_t frames_out = 0;
     std::uint64_t connect_failures = 0;
     std::uint64_t closed_early = 0;   // connections the server closed during the run
+    // Games against the computer, kept out of every figure above and below.
+    std::uint64_t computer_games_started = 0;
+    std::uint64_t computer_games_completed = 0;
+    std::uint64_t computer_moves_ours = 0;   // our moves in them, acked
+    std::uint64_t computer_moves_theirs = 0; // the computer's moves received
     histogram ack;        // move sent -> ack received by the mover
     histogram opponent;   // move sent -> move event received by the opponent
     histogram spectator;  // move sent -> move event received by a spectator
@@ -35,6 +40,10 @@ struct run_stats {
         frames_out += o.frames_out;
         connect_failures += o.connect_failures;
         closed_early += o.closed_early;
+        computer_games_started += o.computer_games_started;
+        computer_games_completed += o.computer_games_completed;
+        computer_moves_ours += o.computer_moves_ours;
+        computer_moves_theirs += o.computer_moves_theirs;
         ack.merge(o.ack);
         opponent.merge(o.opponent);
         spectator.merge(o.spectator);

@@ -28,6 +28,8 @@ void shard::connection_done() {
 void shard::start_games() {
     for (auto& p : pairs)
         if (p->players[0]->is_welcomed()) p->players[0]->create_seek();
+    for (auto* c : computer_players)
+        if (c->is_welcomed()) c->play_computer();
 }
 
 void shard::shutdown_all() {

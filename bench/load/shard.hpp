@@ -50,7 +50,7 @@ struct shard {
     void start();           // begin connecting (on the shard's thread)
     void pump_connects();   // keep up to connect_parallel handshakes in flight
     void connection_done(); // one handshake finished (either way)
-    void start_games();     // every pair opens its first seek
+    void start_games();     // every pair opens its first seek, every computer player its game
     void shutdown_all();    // close every connection, then let run() return
     void closed_one();
 
@@ -68,6 +68,7 @@ struct shard {
     run_stats stats;
     std::vector<std::unique_ptr<game_pair>> pairs;
     std::vector<std::unique_ptr<load_client>> clients;
+    std::vector<load_client*> computer_players;  // in clients too; each plays the computer
     std::atomic<int> welcomed{0};   // read by the main thread
     std::atomic<int> failed{0};
     int open = 0;
