@@ -31,12 +31,15 @@ constexpr std::array<int, 13> advance = {0, 0, 2, 4, 6, 8, 11, 14, 18, 24, 32, 4
 constexpr std::array<int, 3> trap_corners = {0, 25, 110};
 constexpr std::array<int, 4> escape_corners = {0, 8, 30, 60};
 // An own piece on a Castle point is a corner the enemy must first convert
-// away (or wait for it to move on).
-constexpr int castle_guard = 12;
-// The own middle back point (d1 / d13) is a corner of both Castle triangles
-// and cannot be jumped (no point lies beyond it): while an own piece stands
-// there the King can never be trapped.
-constexpr int anchor = 40;
+// away (or wait for it to move on). 24 beat 12 and 0 in self-play.
+constexpr int castle_guard = 24;
+// The anchor: the own middle back point (d1 / d13) is a corner of both Castle
+// triangles and cannot be jumped (no point lies beyond it), so while an own
+// piece stands there the King can never be trapped and always has a step:
+// that side cannot lose. Worth more than any material short of a win. 300
+// beat 150 by 40-0 and 600 beat 300 in self-play, but at 600 the lower levels
+// never give it up either and level 8 only draws level 4 (BENCHMARKS.md).
+constexpr int anchor = 300;
 
 // Mobility: free steps (a side short of moves must play weakening ones).
 constexpr int mobility = 3;
@@ -45,8 +48,6 @@ constexpr int mobility = 3;
 // left open to conversion are a weakness it must fix with its move.
 constexpr int threat_to_move = 30;
 constexpr int hanging = 10;
-// Pressure: own pieces on enemy Castle points (the corners a trap needs).
-constexpr int castle_pressure = 15;
 
 constexpr std::array<std::uint64_t, 2> castle_points = {
     triangle_mask[castle_triangles[0][0]] | triangle_mask[castle_triangles[0][1]],
@@ -105,7 +106,6 @@ int static_terms(const position& p, int s) {
         v += advance[s == 0 ? rank - 1 : 13 - rank];
     }
     v += king_safety(p, s);
-    v += castle_pressure * std::popcount(own & castle_points[s ^ 1]);
     return v;
 }
 

@@ -28,11 +28,11 @@ TEST_CASE("opprimo: traps, conversions and promotions") {
         {"y Y:c12,d11,e12,Kd1-d3-e2 R:b5,Kd11-d13-e12", "c12-d13=N",
          "promotion on d13 is the only move that traps now (d11-d13 or e12-d13 empty a corner)"},
         {"y Y:d1,c4,a2,Kd1-d3-e2 R:d13,d5,Nb5,g12,Kc12-d11-d13", "c4xa6",
-         "converting the Knight on b5: about 80 better than converting the Soldier on d5"},
+         "converting the Knight on b5: about 40 better than converting the Soldier on d5"},
         {"y Y:d1,Nd7,a2,Kd1-d3-e2 R:d13,d5,g12,Kc12-d11-d13", "d7xd3",
-         "a Knight converts backwards: d5 becomes Yellow's; about 50 better than any step"},
+         "a Knight converts backwards: d5 becomes Yellow's; about 290 better than any step"},
         {"r Y:d1,a2,d9,Nf9,Kd1-d3-e2 R:d13,e10,g12,Kc12-d11-d13", "e10xg8",
-         "Red converts the Knight on f9 rather than the Soldier on d9 (about 30 better)"},
+         "Red converts the Knight on f9 rather than the Soldier on d9 (about 40 better)"},
     }, 200000);
 }
 
