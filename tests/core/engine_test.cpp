@@ -115,8 +115,10 @@ TEST_CASE("a time budget is kept, and the stop flag stops the search") {
         const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                             std::chrono::steady_clock::now() - t0).count();
         REQUIRE(r.ok());
-        // Generous: the machine may be busy; the benchmark measures the real overshoot.
-        CHECK_MESSAGE(ms < 60 + 250, info.id);
+        // Generous: a loaded 2-core machine deschedules threads for hundreds of
+        // ms (seen failing at +250 with a load of 11). This catches a search
+        // that ignores its budget (seconds); bench_engine measures the real overshoot.
+        CHECK_MESSAGE(ms < 60 + 1000, info.id);
 
         std::atomic<bool> stop{false};
         engine::limits forever;
