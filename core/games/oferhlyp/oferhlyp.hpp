@@ -33,7 +33,7 @@
 // friendly jumps played since the last attack (plain notation, `E6-E5`,
 // `D7~D5`): the repetition window, rebuilt on loading by undoing them. A text
 // without moves starts a fresh history in which the position counts once.
-// Start: `DDD+DDDD/DDDDDDD/7/7/7/LLLLLLL/LLL+LLL dark`.
+// Start: `DDD+DDDD/DDDDDDD/7/7/7/LLLLLLL/LLL+LLLL dark`.
 #include <array>
 #include <cstdint>
 #include <memory>
