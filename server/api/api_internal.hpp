@@ -31,6 +31,8 @@ void get_player(std::string name, net_context& ctx, api_reply reply);
 void get_leaderboard(std::string game, int limit, net_context& ctx, api_reply reply);
 void get_recent(int limit, net_context& ctx, api_reply reply);
 void get_game(std::string id, bool export_text, net_context& ctx, api_reply reply);
+// The rules core as an oracle (api_position.cpp): answered at once.
+api_response post_position(const json& body);
 
 // JSON shapes (api_json.cpp): the web client's, documented in protocol.md.
 // {"id": "u-12" | "g-12", "name", "guest"}: the ids the WebSocket `welcome` uses.

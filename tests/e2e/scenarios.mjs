@@ -214,4 +214,50 @@ export const scenarios = [
         await shot(a, artifacts, 'computer-checkers');
         check(/wins|draw/i.test(result), `the game ended: ${result}`);
     }],
+
+    // Learning: every game's rules page draws its diagrams (boards computed by
+    // the server from position texts) and its first lesson is completed by
+    // clicking, after one wrong move is refused with an explanation.
+    ['learn: rules page and first lesson of every game', async ({browser, base, artifacts}) => {
+        const p = await new_player(browser, base, '#/');
+        await p.waitForSelector('[data-test="learn-card"] a[href="#/learn/opprimo"]', {timeout: 5000});
+        for (const game of ['checkers', 'oferhlyp', 'opprimo', 'oware', 'ouril']) {
+            await p.goto(`${base}/#/learn/${game}`);
+            await p.waitForSelector(`[data-test="rules"][data-game="${game}"] h1`, {timeout: 5000});
+            const figures = await p.locator('[data-test="diagram"]').count();
+            check(figures >= 5, `${game}: ${figures} diagrams`);
+            await p.waitForFunction((n) => document.querySelectorAll('[data-test="diagram"][data-ready="true"]').length === n, figures, {timeout: 10000});
+            if (game === 'checkers') await shot(p, artifacts, 'learn-checkers');
+            const data = await p.evaluate(async (g) => (await fetch(`learn/${g}.json`)).json(), game);
+            const lesson = data.lessons[0];
+            await p.click(`[data-lesson="${lesson.id}"]`);
+            await p.waitForSelector('[data-test="lesson-goal"]', {timeout: 5000});
+            for (const [i, step] of lesson.steps.entries()) {
+                await p.waitForSelector(`[data-test="lesson"][data-step="${i}"]`, {timeout: 5000});
+                const answer = step.accept ? step.accept[0] : step.answer;
+                const moves = await p.evaluate(() => window.kibitz.lesson.moves);
+                if (i === 0) {
+                    const wrong = moves.find((m) => !(step.accept || [step.answer]).includes(m.text));
+                    if (wrong) {
+                        await click_path(p, wrong);
+                        await p.waitForSelector('[data-test="lesson"][data-result="wrong"]', {timeout: 5000});
+                        await p.waitForSelector(`[data-test="lesson"][data-step="0"]`, {timeout: 5000});
+                    }
+                }
+                const move = (await p.evaluate(() => window.kibitz.lesson.moves)).find((m) => m.text === answer);
+                check(move, `${game}: ${answer} is offered on the lesson's board`);
+                await click_path(p, move);
+                await p.waitForSelector(`[data-test="lesson"][data-step="${i + 1}"], [data-test="lesson"][data-done="true"]`, {timeout: 5000});
+            }
+            await p.waitForSelector('[data-test="next-lesson"]', {timeout: 5000});
+            if (game === 'opprimo') await shot(p, artifacts, 'lesson-opprimo');
+        }
+    }],
 ];
+
+// Clicks a legal move's path on the board; confirms "stop here" when a chain could go on.
+async function click_path(page, move) {
+    for (const id of move.path) await page.locator(`svg.board [data-cell="${id}"]`).click();
+    const stop = page.locator('[data-test="stop-here"]', {hasText: move.text});
+    if (await stop.count()) await stop.first().click();
+}

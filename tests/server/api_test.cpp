@@ -18,6 +18,7 @@
 #include "helpers.hpp"
 #include "app.hpp"
 #include "auth/accounts.hpp"
+#include "kibitz/core/registry.hpp"
 #include "store/sqlite_store.hpp"
 
 namespace {
@@ -559,4 +560,91 @@ TEST_CASE("api: a token from /api/login works in hello; a played game is served 
     }
     std::error_code ec;
     fs::remove_all(dir, ec);
+}
+
+// POST /api/position: the rules core as an oracle (no database needed).
+TEST_CASE("api: position — start, a position with moves, goals, and clear errors") {
+    api_server srv;
+    auto r = post(srv.port, "/api/position", {{"game", "checkers"}});
+    REQUIRE(r.status == 200);
+    auto j = r.j();
+    CHECK(j["board"]["layout"] == "checkers8");
+    CHECK(j["board"]["moves"].size() == 7);
+    CHECK(j["status"]["state"] == "playing");
+
+    json body = {{"game", "checkers"}, {"position", "W:W18:B14"}, {"moves", {"18x9"}},
+                 {"goal", {{"play", {"18x9"}}}}};
+    j = post(srv.port, "/api/position", body).j();
+    CHECK(j["goal_met"] == true);
+    CHECK(j["moves"] == json::array({"18x9"}));
+    CHECK(j["status"]["reason"] == "no pieces");
+    body["goal"] = {{"win", true}};
+    CHECK(post(srv.port, "/api/position", body).j()["goal_met"] == true);
+    body = {{"game", "oware"}, {"moves", {"c"}}, {"goal", {{"play", {"d"}}}}};
+    CHECK(post(srv.port, "/api/position", body).j()["goal_met"] == false);
+
+    r = post(srv.port, "/api/position", {{"game", "checkers"}, {"position", "W:W18:B14"}, {"moves", {"18-15"}}});
+    CHECK(r.status == 400);
+    CHECK(r.j()["error"] == "illegal");
+    CHECK(r.j()["message"].get<std::string>().find("mandatory") != std::string::npos);
+    r = post(srv.port, "/api/position", {{"game", "checkers"}, {"position", "nonsense"}});
+    CHECK(r.status == 400);
+    CHECK(r.j()["error"] == "bad_position");
+    CHECK(post(srv.port, "/api/position", {{"game", "chess"}}).j()["error"] == "unknown_game");
+    CHECK(post(srv.port, "/api/position", {{"game", "oware"}, {"moves", {1, 2}}}).status == 400);
+    CHECK(get(srv.port, "/api/position").status == 405);
+}
+
+// Every lesson of every game (web/learn/<game>.json): the intended answer of
+// each step meets its goal and a wrong move does not, checked by the server.
+TEST_CASE("api: every lesson's answers are accepted and a wrong move is refused") {
+    api_server srv;
+    for (const auto& info : kibitz::core::all_games()) {
+        const std::string id(info.id);
+        CAPTURE(id);
+        std::ifstream in(std::string(KIBITZ_SOURCE_DIR) + "/web/learn/" + id + ".json");
+        REQUIRE_MESSAGE(in.good(), "no web/learn/" << id << ".json");
+        json learn = json::parse(in, nullptr, false);
+        REQUIRE(!learn.is_discarded());
+        CHECK(learn["sections"].size() >= 5);
+        REQUIRE(learn["lessons"].size() >= 6);
+        for (const auto& lesson : learn["lessons"]) {
+            CAPTURE(lesson["id"]);
+            json moves = json::array();
+            json base = {{"game", id}, {"position", lesson.value("position", json())}};
+            for (const auto& step : lesson["steps"]) {
+                json goal = step.contains("accept") ? json{{"play", step["accept"]}}
+                                                    : json{{"win", true}};
+                std::string answer = step.contains("accept") ? step["accept"][0] : step["answer"];
+                json ask = base;
+                ask["moves"] = moves;
+                auto here = post(srv.port, "/api/position", ask).j();
+                REQUIRE_MESSAGE(here.contains("board"), here.dump());
+                // A wrong move: the first legal one that misses the goal.
+                bool refused_one = false;
+                for (const auto& m : here["board"]["moves"]) {
+                    json wrong = base;
+                    wrong["moves"] = moves;
+                    wrong["moves"].push_back(m["text"]);
+                    wrong["goal"] = goal;
+                    if (post(srv.port, "/api/position", wrong).j()["goal_met"] == false) {
+                        refused_one = true;
+                        break;
+                    }
+                }
+                CHECK_MESSAGE(refused_one, "every legal move meets the goal at " << moves.dump());
+                ask["moves"].push_back(answer);
+                ask["goal"] = goal;
+                auto res = post(srv.port, "/api/position", ask).j();
+                CHECK_MESSAGE(res["goal_met"] == true, answer << " after " << moves.dump() << ": "
+                                                             << res.dump().substr(0, 300));
+                moves.push_back(answer);
+                if (step.contains("reply")) moves.push_back(step["reply"]);
+            }
+            json last = base;
+            last["moves"] = moves;
+            CHECK_MESSAGE(post(srv.port, "/api/position", last).status == 200,
+                          "the scripted replies are legal");
+        }
+    }
 }

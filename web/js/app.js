@@ -11,6 +11,8 @@ import * as leaderboard from './pages/leaderboard.js';
 import * as player from './pages/player.js';
 import * as login from './pages/login.js';
 import * as invite from './pages/invite.js';
+import * as learn from './pages/learn.js';
+import * as lesson from './pages/lesson.js';
 
 const routes = [
     [/^#?\/?$/, lobby],
@@ -21,6 +23,9 @@ const routes = [
     [/^#\/player\/([^/]+)$/, player],
     [/^#\/login$/, login],
     [/^#\/invite\/([\w-]+)$/, invite],
+    [/^#\/learn\/?$/, learn],
+    [/^#\/learn\/([\w-]+)$/, learn],
+    [/^#\/learn\/([\w-]+)\/([\w-]+)$/, lesson],
 ];
 
 let unmount = null;

@@ -4,6 +4,7 @@
 import {socket} from '../net/socket.js';
 import {room_sync} from '../net/room.js';
 import {create_board} from '../board/board.js';
+import {show_choices as choices, show_stop as stop_here} from '../ui/move_choice.js';
 import {h, clear, toast} from '../ui/dom.js';
 import {player_box, tick_clocks, move_list, result_text, title_text, controls, chat_box} from './game_view.js';
 
@@ -110,18 +111,8 @@ export function mount(el, room) {
         root.dataset.v = String(sync.v);
     }
 
-    function show_choices(ms) {
-        clear(pick).append(h('span', {}, 'Which move? '),
-            ms.map((m) => h('button', {class: 'btn small', onclick: () => { clear(pick); send_move(m.text); }}, m.text)));
-    }
-    function show_stop(prefix, fin) {
-        clear(pick);
-        if (prefix.length > 1 && fin.length) {
-            pick.append(h('span', {}, 'You may stop here: '),
-                fin.map((m) => h('button', {class: 'btn small', 'data-test': 'stop-here', onclick: () => board.finish(m)}, m.text)),
-                h('span', {class: 'muted'}, ' or keep going.'));
-        }
-    }
+    function show_choices(ms) { choices(pick, ms, send_move); }
+    function show_stop(prefix, fin) { stop_here(pick, prefix, fin, () => board); }
 
     // Clocks tick every frame from the last server reading.
     const loop = () => { tick_clocks(root, sync.state); frame = requestAnimationFrame(loop); };

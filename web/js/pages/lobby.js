@@ -2,6 +2,7 @@
 // watch, online counts, and your unfinished games to return to.
 import {socket} from '../net/socket.js';
 import {computer_card} from './computer_form.js';
+import {learn_card} from './learn.js';
 import {h, clear, game_names, game_ids, colour_names, presets, tc_text, rating_text, toast, capitalise} from '../ui/dom.js';
 
 export function mount(el) {
@@ -49,7 +50,8 @@ export function mount(el) {
         h('section', {class: 'card'}, h('h2', {}, 'Create a game'), form),
         h('section', {class: 'card'}, h('h2', {}, 'Open seeks'), seek_list),
         h('section', {class: 'card'}, h('h2', {}, 'Games in play'), live_list),
-        h('section', {class: 'card side'}, counts_el, resume_el)));
+        h('section', {class: 'card side'}, counts_el, resume_el),
+        learn_card()));
 
     function field(label, ...inputs) { return h('label', {class: 'field'}, h('span', {}, label), ...inputs); }
     function select(name, opts) { return h('select', {name, 'data-test': name}, opts.map(([v, t]) => h('option', {value: v}, t))); }

@@ -1,0 +1,49 @@
+// #/learn: every game in a line with a link; #/learn/<game>: its rules with
+// diagrams (drawn from position texts by the server), then its lessons with
+// what this browser has finished.
+import {h} from '../ui/dom.js';
+import {game_ids, game_names} from '../ui/dom.js';
+import {diagram} from '../ui/diagram.js';
+import {learn_data, finished} from './learn_data.js';
+
+export function mount(el, game) {
+    document.title = game ? `Learn ${game_names[game] || game} · Kibitz` : 'Learn the games · Kibitz';
+    if (!game) return index(el);
+    const page = h('article', {class: 'card learn', 'data-test': 'rules', 'data-game': game});
+    el.append(page);
+    learn_data(game).then((data) => {
+        if (!data) { page.append(h('h1', {}, 'No such game'), h('p', {}, h('a', {href: '#/learn'}, 'All the games'))); return; }
+        const done = finished(game);
+        page.append(h('h1', {}, `${game_names[game] || game}: the rules`), h('p', {class: 'summary'}, data.summary),
+            h('nav', {class: 'toc'}, data.sections.map((s) => h('a', {href: `#/learn/${game}`, onclick: (e) => { e.preventDefault(); document.getElementById(`rule-${s.id}`)?.scrollIntoView(); }}, s.title))),
+            data.sections.map((s) => h('section', {id: `rule-${s.id}`, class: 'rule'}, h('h2', {}, s.title),
+                (s.text || []).map((t) => h('p', {}, t)),
+                h('div', {class: 'diagrams'}, (s.diagrams || []).map((d) => diagram(game, d))))),
+            h('section', {class: 'lessons', 'data-test': 'lessons'}, h('h2', {}, 'Lessons'),
+                h('ol', {}, data.lessons.map((l) => h('li', {class: done.has(l.id) ? 'done' : ''},
+                    h('a', {href: `#/learn/${game}/${l.id}`, 'data-lesson': l.id}, l.title), done.has(l.id) ? ' ✓' : '')))),
+            h('p', {}, h('a', {class: 'btn', href: '#/'}, 'Play a game')));
+    });
+}
+
+// The home page's card: one line per game, with a link to learn it.
+export function learn_card() {
+    const list = h('ul', {class: 'list learn-index', 'data-test': 'learn-card'});
+    for (const g of game_ids) {
+        const what = h('span', {class: 'muted'});
+        list.append(h('li', {'data-game': g}, h('strong', {}, game_names[g]), ' ', what, ' ',
+            h('a', {href: `#/learn/${g}`, class: 'btn small'}, 'Learn')));
+        learn_data(g).then((d) => { if (d) what.textContent = d.summary; });
+    }
+    return h('section', {class: 'card learn-card'}, h('h2', {}, 'New to these games?'), list);
+}
+
+function index(el) {
+    const list = h('ul', {class: 'list learn-index', 'data-test': 'learn-index'});
+    el.append(h('section', {class: 'card'}, h('h1', {}, 'Learn the games'), list));
+    for (const g of game_ids) {
+        const li = h('li', {'data-game': g}, h('a', {href: `#/learn/${g}`}, game_names[g]));
+        list.append(li);
+        learn_data(g).then((d) => { if (d) li.append(' · ', h('span', {class: 'muted'}, d.summary)); });
+    }
+}

@@ -1,0 +1,35 @@
+// A board drawn from a position text: the server computes it (POST
+// /api/position), the board renderer draws it. Used by the rules pages and
+// the lessons, so no rule is ever written in the browser.
+import {api} from '../net/http.js';
+import {h, clear} from './dom.js';
+import {create_board} from '../board/board.js';
+
+// The server's answer for `position` (null: the standard start) after `moves`.
+export function position_of(game, position, moves = [], goal = undefined) {
+    const body = {game, moves};
+    if (position) body.position = position;
+    if (goal) body.goal = goal;
+    return api('POST', '/api/position', body);
+}
+
+// Draws the answer `pos` into `host` (replacing what was there); returns the board.
+export function draw_position(host, game, pos, opts = {}) {
+    const board = create_board(clear(host), pos.board, {game, label: opts.label || `${game} diagram`,
+        on_move: opts.on_move, on_choose: opts.on_choose, on_select: opts.on_select});
+    board.set_pieces(pos.board.pieces);
+    if (opts.last) board.set_marks(opts.last);
+    return board;
+}
+
+// A static diagram with its caption: a figure that fills in when the server answers.
+export function diagram(game, d) {
+    const host = h('div', {class: 'diagram-board'});
+    const fig = h('figure', {class: 'diagram', 'data-test': 'diagram'}, host, d.caption ? h('figcaption', {}, d.caption) : null);
+    position_of(game, d.position, d.moves || []).then((pos) => {
+        if (pos.error) { host.append(h('p', {class: 'muted'}, `(diagram: ${pos.message})`)); return; }
+        draw_position(host, game, pos, {label: d.caption});
+        fig.dataset.ready = 'true';
+    });
+    return fig;
+}
