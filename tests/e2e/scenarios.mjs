@@ -68,6 +68,9 @@ async function resign(page, pages) {
 async function shot(page, artifacts, name) {
     await page.locator('.board-wrap').screenshot({path: path.join(artifacts, `${name}.png`)});
 }
+async function page_shot(page, artifacts, name) {
+    await page.screenshot({path: path.join(artifacts, `${name}.png`)});
+}
 
 export const scenarios = [
     // Checkers: a seek, a drag for the first move, clicks after, a reload of
@@ -227,7 +230,7 @@ export const scenarios = [
             const figures = await p.locator('[data-test="diagram"]').count();
             check(figures >= 5, `${game}: ${figures} diagrams`);
             await p.waitForFunction((n) => document.querySelectorAll('[data-test="diagram"][data-ready="true"]').length === n, figures, {timeout: 10000});
-            if (game === 'checkers') await shot(p, artifacts, 'learn-checkers');
+            if (game === 'checkers') await page_shot(p, artifacts, 'learn-checkers');
             const data = await p.evaluate(async (g) => (await fetch(`learn/${g}.json`)).json(), game);
             const lesson = data.lessons[0];
             await p.click(`[data-lesson="${lesson.id}"]`);
@@ -250,7 +253,7 @@ export const scenarios = [
                 await p.waitForSelector(`[data-test="lesson"][data-step="${i + 1}"], [data-test="lesson"][data-done="true"]`, {timeout: 5000});
             }
             await p.waitForSelector('[data-test="next-lesson"]', {timeout: 5000});
-            if (game === 'opprimo') await shot(p, artifacts, 'lesson-opprimo');
+            if (game === 'opprimo') await page_shot(p, artifacts, 'lesson-opprimo');
         }
     }],
 ];

@@ -16,7 +16,7 @@ export function mount(el, game) {
         const done = finished(game);
         page.append(h('h1', {}, `${game_names[game] || game}: the rules`), h('p', {class: 'summary'}, data.summary),
             h('nav', {class: 'toc'}, data.sections.map((s) => h('a', {href: `#/learn/${game}`, onclick: (e) => { e.preventDefault(); document.getElementById(`rule-${s.id}`)?.scrollIntoView(); }}, s.title))),
-            data.sections.map((s) => h('section', {id: `rule-${s.id}`, class: 'rule'}, h('h2', {}, s.title),
+            ...data.sections.map((s) => h('section', {id: `rule-${s.id}`, class: 'rule'}, h('h2', {}, s.title),
                 (s.text || []).map((t) => h('p', {}, t)),
                 h('div', {class: 'diagrams'}, (s.diagrams || []).map((d) => diagram(game, d))))),
             h('section', {class: 'lessons', 'data-test': 'lessons'}, h('h2', {}, 'Lessons'),
