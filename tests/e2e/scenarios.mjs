@@ -9,7 +9,7 @@ async function pair_by_seek(browser, base, game, colour) {
     const a = await new_player(browser, base), b = await new_player(browser, base);
     await a.selectOption('[data-test="seek-game"]', game);
     await a.selectOption('[data-test="seek-colour"]', colour);
-    await a.click('.seek-form button[type="submit"]');
+    await a.click('[data-test="seek-form"] button[type="submit"]');
     const mine = a.locator(`li.seek[data-game="${game}"]`).filter({hasText: 'Cancel'});
     await mine.waitFor({timeout: 5000});
     const id = await mine.getAttribute('data-seek');

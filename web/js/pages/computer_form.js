@@ -31,7 +31,7 @@ export function computer_card() {
     }
 
     return h('section', {class: 'card computer'}, h('h2', {}, 'Play with the computer'),
-        h('form', {class: 'seek-form', 'data-test': 'computer-form', onsubmit: play},
+        h('form', {class: 'computer-form', 'data-test': 'computer-form', onsubmit: play},
             field('Game', game), field('Level', level), field('Time', time), field('Colour', colour),
             h('button', {class: 'btn primary', type: 'submit', 'data-test': 'computer-play'}, 'Play the computer')));
 }
