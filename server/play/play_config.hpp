@@ -1,5 +1,5 @@
 #pragma once
-// Timings and caps of play. Defaults follow shared/rules/platform.md; tests
+// Timings and caps of play. Defaults follow docs/rules/platform.md; tests
 // shorten the timings.
 #include <chrono>
 #include <cstddef>

@@ -1,6 +1,6 @@
 #pragma once
 // Glicko-2, as in Glickman, "Example of the Glicko-2 system" (2012). Site
-// parameters (shared/rules/platform.md): new players 1500 / RD 350 / volatility
+// parameters (docs/rules/platform.md): new players 1500 / RD 350 / volatility
 // 0.06, tau 0.5, one rated game = one rating period for both players (as
 // lichess does), so `update` is normally called with a single result.
 // Pure functions: no I/O, safe on any thread.

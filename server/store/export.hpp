@@ -4,7 +4,7 @@
 //
 // Decisions:
 // - Checkers: seat 0 is Black (moves first), seat 1 White. PDN's Result is
-//   "1-0" when White won, "0-1" when Black won (shared/rules/checkers.md),
+//   "1-0" when White won, "0-1" when Black won (docs/rules/checkers.md),
 //   i.e. the seat-1 score comes first. GameType "21" (English draughts);
 //   SetUp "1" and FEN when the game began from a set position.
 // - Other games: [Result] gives seat 0's score first ("1-0": the first mover

@@ -1,5 +1,5 @@
 #pragma once
-// Checkers: English draughts / American checkers (rules: shared/rules/checkers.md).
+// Checkers: English draughts / American checkers (rules: docs/rules/checkers.md).
 //
 // Rules decisions (each also noted beside the code that carries it out):
 // - Captures are mandatory; a jumping piece must go on while it can; any

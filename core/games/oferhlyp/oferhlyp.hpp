@@ -1,5 +1,5 @@
 #pragma once
-// Oferhlýp (rules: shared/rules/oferhlyp.md, v2.3 notation).
+// Oferhlýp (rules: docs/rules/oferhlyp.md, v2.3 notation).
 //
 // Rules decisions (each also noted beside the code that carries it out):
 // - A turn is a step, one friendly jump, or an attack chain. Every prefix of a

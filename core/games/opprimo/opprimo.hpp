@@ -1,7 +1,7 @@
 #pragma once
 // Opprimo (game id "opprimo"): rules decisions and encoding.
 //
-// Rules: shared/rules/opprimo.md, read with sources/opprimo-rules.txt. Seat 0 is
+// Rules: docs/rules/opprimo.md (our reading of the original rules text). Seat 0 is
 // Yellow (moves first, forward = rank increasing), seat 1 Red. Geometry lives in
 // opprimo_board.hpp. Decisions where the source is silent or loose:
 // - A King may step into an adjacent Castle triangle unless all three corners

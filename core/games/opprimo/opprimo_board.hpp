@@ -2,7 +2,7 @@
 // Opprimo board geometry, as data, in one place.
 //
 // The source rules page gives no figure we can read, so the lattice here is the
-// project's reading of it (see shared/rules/opprimo.md): seven files a..g; b, d, f
+// project's reading of it (see docs/rules/opprimo.md): seven files a..g; b, d, f
 // hold points on the odd ranks 1..13, a, c, e, g on the even ranks 2..12 (45
 // points). Lines join vertical neighbours (same file, rank +-2) and diagonal
 // neighbours (file +-1, rank +-1): 110 edges. Triangles are the triples of

@@ -1,5 +1,5 @@
 #pragma once
-// Oware (Abapa-like, as /work/shared/rules/oware.md) and its Ouril variant: one
+// Oware (Abapa-like, as docs/rules/oware.md) and its Ouril variant: one
 // implementation with a variant flag; game ids "oware" and "ouril".
 //
 // Rules decisions (the rules page decides; where it and its source are silent

@@ -1,4 +1,4 @@
-// Checkers end of game (shared/rules/checkers.md, "End of game"): losses by no
+// Checkers end of game (docs/rules/checkers.md, "The end"): losses by no
 // pieces and no legal move, threefold repetition, the 80-ply rule, agreement,
 // and the loss taking precedence over a draw.
 // Diagrams: standard orientation, b/w = black/white man, B/W = king.

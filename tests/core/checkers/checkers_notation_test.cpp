@@ -1,4 +1,4 @@
-// Checkers notation (shared/rules/checkers.md, "Notation"): PDN moves and PDN
+// Checkers notation (docs/rules/checkers.md, "Notation"): PDN moves and PDN
 // FEN, both ways, and the refusal of malformed text.
 // Diagrams: standard orientation, b/w = black/white man, B/W = king.
 #include <random>

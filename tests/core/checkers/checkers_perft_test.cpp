@@ -1,4 +1,4 @@
-// Checkers perft (shared/rules/checkers.md, "Reference figures"), and the fast
+// Checkers perft (the reference figures of the checkers rules page we worked from; our rules: docs/rules/checkers.md), and the fast
 // paths (bulk counting, transposition table) checked against a plain recursion
 // over the legal-move lists.
 #include <chrono>

@@ -1,4 +1,4 @@
-// Checkers move rules (shared/rules/checkers.md, "Moves"), one position each.
+// Checkers move rules (docs/rules/checkers.md, "Moving" and "Capturing"), one position each.
 // Diagrams: standard orientation (White's side at the bottom), numbers are
 // empty playable squares, b/w = black/white man, B/W = black/white king.
 #include "checkers_test_util.hpp"
