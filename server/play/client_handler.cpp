@@ -151,6 +151,11 @@ void client_handler::handle(const client_msg& m) {
                 lobby.accept_seek(player_, self_, b, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, quick_join_msg>) {
                 lobby.quick_join(player_, self_, conn_, b, m.ack, m.type);
+            } else if constexpr (std::is_same_v<T, analysis_start_msg>) {
+                if (auto e = analysis_.start(*hub_, self_, "conn:" + std::to_string(conn_), b)) return fail(m, e->code, e->message);
+                if (m.ack) send(ack_frame(*m.ack, m.type));
+            } else if constexpr (std::is_same_v<T, analysis_stop_msg>) {
+                analysis_.stop();
             } else if constexpr (std::is_same_v<T, computer_play_msg>) {
                 lobby.play_computer(player_, self_, b, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, quick_leave_msg>) {
@@ -181,6 +186,7 @@ void client_handler::handle(const client_msg& m) {
 void client_handler::closed() {
     if (closed_) return;
     closed_ = true;
+    analysis_.stop();
     if (!player_) return;
     hub_->connection_down();
     hub_->the_lobby().connection_closed(player_, conn_);

@@ -13,6 +13,7 @@
 #include <set>
 #include <string>
 
+#include "play/analysis.hpp"
 #include "play/hub.hpp"
 #include "protocol/client_msg.hpp"
 
@@ -45,6 +46,7 @@ private:
     poster post_;
     bool hello_pending_ = false;
     std::deque<client_msg> waiting_;  // arrived while hello was being resolved
+    analysis analysis_;               // the analysis board's engine search
 };
 
 }  // namespace kibitz::server

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 namespace kibitz::server {
 
@@ -36,6 +37,13 @@ struct computer_play_msg {  // a game against the computer, casual, started at o
     std::optional<time_control> tc;
     std::string color = "random";  // the player's colour: "random" or a seat's colour name
 };
+struct analysis_start_msg {  // the analysis board asks the engine about a position
+    std::string game;
+    std::optional<std::string> position;  // none: the standard start
+    std::vector<std::string> moves;       // played from it
+    std::int64_t id = 0;                  // echoed on analysis.info / analysis.done
+};
+struct analysis_stop_msg {};
 struct live_sub_msg { std::string game; bool on = true; };
 struct room_join_msg { std::string room; std::optional<std::int64_t> v; };
 struct room_leave_msg { std::string room; };
@@ -53,7 +61,8 @@ struct room_cmd_msg {
 
 using client_body = std::variant<hello_msg, ping_msg, lobby_sub_msg, seek_create_msg,
                                  seek_cancel_msg, seek_accept_msg, quick_join_msg,
-                                 quick_leave_msg, computer_play_msg, live_sub_msg, room_join_msg, room_leave_msg,
+                                 quick_leave_msg, computer_play_msg, analysis_start_msg,
+                                 analysis_stop_msg, live_sub_msg, room_join_msg, room_leave_msg,
                                  room_cmd_msg>;
 
 struct client_msg {

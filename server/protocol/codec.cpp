@@ -110,6 +110,23 @@ const std::map<std::string, parser, std::less<>>& parsers() {
              return quick_join_msg{str(d, "game"), tc(d), boolean(d, "rated", false)};
          }},
         {"quick.leave", [](const json&) -> client_body { return quick_leave_msg{}; }},
+        {"analysis.start", [](const json& d) -> client_body {
+             analysis_start_msg m;
+             m.game = str(d, "game");
+             if (d.contains("position") && !d["position"].is_null()) m.position = str(d, "position", 512);
+             if (d.contains("moves")) {
+                 const json& ms = d["moves"];
+                 if (!ms.is_array() || ms.size() > 300) throw bad_field{"field 'moves' must be a list of at most 300 moves"};
+                 for (const auto& x : ms) {
+                     if (!x.is_string() || x.get<std::string>().empty() || x.get<std::string>().size() > 128)
+                         throw bad_field{"every move must be a text of 1..128 characters"};
+                     m.moves.push_back(x.get<std::string>());
+                 }
+             }
+             m.id = integer(field(d, "id"), "id", 0, INT32_MAX);
+             return m;
+         }},
+        {"analysis.stop", [](const json&) -> client_body { return analysis_stop_msg{}; }},
         {"computer.play", [](const json& d) -> client_body {
              computer_play_msg m;
              m.game = str(d, "game");

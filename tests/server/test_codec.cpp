@@ -46,7 +46,7 @@ std::string code_of(std::string_view text) {
 TEST_CASE("codec: every client example in protocol.md decodes") {
     const std::set<std::string> client_types = {
         "hello", "ping", "lobby.sub", "lobby.unsub", "seek.create", "seek.cancel", "seek.accept",
-        "quick.join", "quick.leave", "computer.play", "invite.create", "invite.join", "invite.cancel", "live.sub",
+        "quick.join", "quick.leave", "computer.play", "analysis.start", "analysis.stop", "invite.create", "invite.join", "invite.cancel", "live.sub",
         "live.unsub", "room.join", "room.leave", "move", "resign", "abort", "claim", "draw.offer",
         "draw.accept", "draw.decline", "rematch.offer", "rematch.accept", "rematch.decline", "chat"};
     std::set<std::string> seen;
@@ -101,6 +101,9 @@ TEST_CASE("codec: malformed variants are refused") {
     CHECK(code_of(R"({"t":"seek.create","d":{"game":"oware","tc":null,"rated":"no"}})") == "bad_message");
     CHECK(code_of(R"({"t":"claim","d":{"room":"r1","result":"lose"}})") == "bad_message");
     CHECK(code_of(R"({"t":"computer.play","d":{"game":"oware","level":9,"tc":null}})") == "bad_message");
+    CHECK(code_of(R"({"t":"analysis.start","d":{"game":"oware","moves":"a b","id":1}})") == "bad_message");
+    CHECK(code_of(R"({"t":"analysis.start","d":{"game":"oware","moves":[1],"id":1}})") == "bad_message");
+    CHECK(code_of(R"({"t":"analysis.start","d":{"game":"oware"}})") == "bad_message");
     CHECK(code_of(R"({"t":"computer.play","d":{"game":"oware","level":0,"tc":null}})") == "bad_message");
     CHECK(code_of(R"({"t":"computer.play","d":{"game":"oware","level":"8","tc":null}})") == "bad_message");
     CHECK(code_of(R"({"t":"computer.play","d":{"game":"oware","tc":null}})") == "bad_message");

@@ -5,6 +5,7 @@
 // the computer makes and to choose the person's moves.
 #include <algorithm>
 #include <random>
+#include <thread>
 
 #include "helpers.hpp"
 #include "kibitz/core/registry.hpp"
@@ -235,4 +236,40 @@ TEST_CASE("computer: at 1+0 the computer never loses on time") {
     REQUIRE(!end.is_null());
     MESSAGE("1+0: " << end["d"]["status"].dump() << " clocks " << end["d"]["clocks"].dump());
     CHECK(end["d"]["status"]["reason"] != "flag");
+}
+
+TEST_CASE("analysis: the engine's lines for a position, one search per connection, errors") {
+    test_server srv;
+    ws_client a(srv.port());
+    a.hello();
+    a.send({{"t", "analysis.start"},
+            {"d", {{"game", "checkers"}, {"moves", {"11-15", "23-19"}}, {"id", 7}, {"ack", 1}}}});
+    CHECK(!a.expect("ack").is_null());
+    auto info = a.expect("analysis.info", {}, 5000ms);
+    REQUIRE(!info.is_null());
+    CHECK(info["d"]["id"] == 7);
+    CHECK(info["d"]["depth"].get<int>() >= 1);
+    REQUIRE(!info["d"]["pv"].empty());
+    // The first move of the line is legal after those moves.
+    auto g = core::find_game("checkers")->new_game();
+    REQUIRE(g->try_move("11-15").ok());
+    REQUIRE(g->try_move("23-19").ok());
+    CHECK(g->parse_move(info["d"]["pv"][0].get<std::string>()).ok());
+    // A new request cancels the running one: its done says stopped.
+    std::this_thread::sleep_for(300ms);
+    a.send({{"t", "analysis.start"}, {"d", {{"game", "oware"}, {"id", 8}}}});
+    auto first_done = a.expect("analysis.done", [](const json& j) { return j["d"]["id"] == 7; });
+    CHECK(first_done["d"].contains("stopped"));
+    a.send({{"t", "analysis.stop"}});
+    auto second = a.expect("analysis.done", [](const json& j) { return j["d"]["id"] == 8; }, 10000ms);
+    REQUIRE(!second.is_null());
+
+    std::this_thread::sleep_for(300ms);
+    a.send({{"t", "analysis.start"}, {"d", {{"game", "checkers"}, {"position", "nonsense"}, {"id", 9}}}});
+    CHECK(a.expect("error")["d"]["code"] == "bad_position");
+    std::this_thread::sleep_for(300ms);
+    a.send({{"t", "analysis.start"}, {"d", {{"game", "checkers"}, {"moves", {"11-14"}}, {"id", 9}}}});
+    CHECK(a.expect("error")["d"]["code"] == "illegal");
+    a.send({{"t", "analysis.start"}, {"d", {{"game", "checkers"}, {"id", 10}}}});
+    CHECK(a.expect("error")["d"]["code"] == "rate_limited");
 }
