@@ -256,6 +256,32 @@ export const scenarios = [
             if (game === 'opprimo') await page_shot(p, artifacts, 'lesson-opprimo');
         }
     }],
+    // The analysis board from a position text: the engine's score and line
+    // arrive live; moves for both sides build a tree with a variation.
+    ['analysis: board from a position text, engine line, moves and a variation', async ({browser, base, artifacts}) => {
+        const text = 'B:W18,21,22,23,K30:B5,9,10,14,K3';
+        const p = await new_player(browser, base, `#/analysis/checkers?position=${encodeURIComponent(text)}`);
+        await p.waitForSelector('[data-test="analysis"][data-ply="0"]', {timeout: 5000});
+        check((await p.inputValue('[data-test="position-text"]')).startsWith('B:'), 'the position text is shown');
+        await p.waitForSelector('[data-test="eval"][data-depth]', {timeout: 10000});
+        check((await p.locator('[data-test="pv"]').textContent()).startsWith('Best line: '), 'a best line');
+        const moves = await p.evaluate(() => window.kibitz.analysis.moves);
+        check(moves.length >= 2, 'several legal moves');
+        await click_path(p, moves[0]);
+        await p.waitForSelector('[data-test="analysis"][data-ply="1"]', {timeout: 5000});
+        const reply = (await p.evaluate(() => window.kibitz.analysis.moves))[0];
+        await click_path(p, reply);  // the other side moves too
+        await p.waitForSelector('[data-test="analysis"][data-ply="2"]', {timeout: 5000});
+        await p.locator('[data-test="analysis"]').focus();
+        await p.keyboard.press('ArrowLeft');
+        await p.keyboard.press('ArrowLeft');
+        await p.waitForSelector('[data-test="analysis"][data-ply="0"]', {timeout: 5000});
+        await click_path(p, moves[1]);  // a variation
+        await p.waitForSelector('[data-test="analysis"][data-ply="1"]', {timeout: 5000});
+        check(await p.locator('[data-test="tree"] .alt', {hasText: moves[0].text}).count() === 1, 'the first line is kept as a variation');
+        await p.waitForSelector('[data-test="eval"][data-depth]', {timeout: 10000});
+        await page_shot(p, artifacts, 'analysis-checkers');
+    }],
 ];
 
 // Clicks a legal move's path on the board; confirms "stop here" when a chain could go on.

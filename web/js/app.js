@@ -13,6 +13,7 @@ import * as login from './pages/login.js';
 import * as invite from './pages/invite.js';
 import * as learn from './pages/learn.js';
 import * as lesson from './pages/lesson.js';
+import * as analysis from './pages/analysis.js';
 
 const routes = [
     [/^#?\/?$/, lobby],
@@ -23,6 +24,7 @@ const routes = [
     [/^#\/player\/([^/]+)$/, player],
     [/^#\/login$/, login],
     [/^#\/invite\/([\w-]+)$/, invite],
+    [/^#\/analysis\/([\w-]+)(?:\?.*)?$/, analysis],
     [/^#\/learn\/?$/, learn],
     [/^#\/learn\/([\w-]+)$/, learn],
     [/^#\/learn\/([\w-]+)\/([\w-]+)$/, lesson],

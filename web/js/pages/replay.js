@@ -52,6 +52,8 @@ export function mount(el, id) {
             h('div', {class: 'board-col'}, board_host, nav),
             h('aside', {class: 'side'}, h('h2', {}, `${game_names[rec.game] || rec.game} · ${tc_text(rec.tc)}`),
                 h('p', {}, names), h('p', {class: 'banner', 'data-test': 'result'}, result), moves_host, export_link,
+                h('a', {class: 'btn small', 'data-test': 'analyse', href: `#/analysis/${rec.game}?${new URLSearchParams({moves: JSON.stringify(rec.moves.slice(0, ply))})}`,
+                    onclick: (e) => { e.currentTarget.href = `#/analysis/${rec.game}?${new URLSearchParams({moves: JSON.stringify(rec.moves.slice(0, ply))})}`; }}, 'Analyse from here'),
                 exportable ? null : h('p', {class: 'muted small'}, 'Replayed from what this browser saw.')));
         board = create_board(board_host, rec.start, {game: rec.game, label: `${rec.game} board, replay`});
         root.addEventListener('keydown', (ev) => {
