@@ -648,3 +648,27 @@ TEST_CASE("api: every lesson's answers are accepted and a wrong move is refused"
         }
     }
 }
+
+// The position editor's check: every game's own texts are accepted, broken
+// ones refused with the rules core's reason.
+TEST_CASE("api: position texts of every game — valid ones accepted, invalid ones refused with the reason") {
+    api_server srv;
+    for (const auto& info : kibitz::core::all_games()) {
+        const std::string id(info.id);
+        CAPTURE(id);
+        auto g = info.new_game();
+        for (int i = 0; i < 6 && g->move_count(); ++i) g->play(g->move_count() / 2);
+        const std::string text = g->position_text();
+        auto ok = post(srv.port, "/api/position", {{"game", id}, {"position", text}});
+        CHECK(ok.status == 200);
+        CHECK(ok.j()["position"] == text);
+        for (const std::string bad : {text.substr(0, text.size() / 2), std::string("x") + text,
+                                      text + " extra tokens", std::string("")}) {
+            CAPTURE(bad);
+            auto r = post(srv.port, "/api/position", {{"game", id}, {"position", bad}});
+            CHECK(r.status == 400);
+            CHECK(r.j()["error"] == "bad_position");
+            CHECK(!r.j()["message"].get<std::string>().empty());
+        }
+    }
+}
