@@ -48,7 +48,7 @@ std::string describe(const core::status& s, const core::game_info& info) {
         case core::status_kind::ongoing: return "ongoing";
         case core::status_kind::draw: return "draw (" + s.reason + ")";
         case core::status_kind::win:
-            return std::string(info.seats[s.winner]) + " wins (" + s.reason + ")";
+            return std::string(info.about.sides[s.winner].name) + " wins (" + s.reason + ")";
     }
     return "?";
 }

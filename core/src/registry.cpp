@@ -1,27 +1,31 @@
 #include "kibitz/core/registry.hpp"
 
 #include "checkers/checkers.hpp"
+#include "checkers/checkers_description.hpp"
 #include "checkers/checkers_engine.hpp"
 #include "oferhlyp/oferhlyp.hpp"
+#include "oferhlyp/oferhlyp_description.hpp"
 #include "oferhlyp/oferhlyp_engine.hpp"
 #include "opprimo/opprimo.hpp"
+#include "opprimo/opprimo_description.hpp"
 #include "opprimo/opprimo_engine.hpp"
 #include "oware/oware.hpp"
+#include "oware/oware_description.hpp"
 #include "oware/oware_engine.hpp"
 
 namespace kibitz::core {
 
 namespace {
 const std::array<game_info, 5> games = {{
-    {"checkers", "Checkers", {"black", "white"}, &checkers::new_game, &checkers::from_position,
+    {"checkers", checkers::description, &checkers::new_game, &checkers::from_position,
      &checkers::think},
-    {"oferhlyp", "Oferhlýp", {"dark", "light"}, &oferhlyp::new_game, &oferhlyp::from_position,
+    {"oferhlyp", oferhlyp::description, &oferhlyp::new_game, &oferhlyp::from_position,
      &oferhlyp::think},
-    {"opprimo", "Opprimo", {"yellow", "red"}, &opprimo::new_game, &opprimo::from_position,
+    {"opprimo", opprimo::description, &opprimo::new_game, &opprimo::from_position,
      &opprimo::think},
-    {"oware", "Oware", {"south", "north"}, &oware::new_oware, &oware::oware_from_position,
+    {"oware", oware::oware_description, &oware::new_oware, &oware::oware_from_position,
      &oware::think},
-    {"ouril", "Ouril", {"south", "north"}, &oware::new_ouril, &oware::ouril_from_position,
+    {"ouril", oware::ouril_description, &oware::new_ouril, &oware::ouril_from_position,
      &oware::think},
 }};
 }  // namespace

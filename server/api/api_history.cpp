@@ -54,9 +54,8 @@ bool plausible_public_id(std::string_view id) {
 std::string file_name(const storage::game_record& g) {
     // Only digits and a fixed game id go in: nothing to escape in the header.
     const auto& id = g.summary.settings.game_id;
-    bool pdn = id == "checkers";
     return "kibitz-" + (core::find_game(id) ? id : std::string("game")) + "-" +
-           std::to_string(g.summary.id) + (pdn ? ".pdn" : ".txt");
+           std::to_string(g.summary.id) + "." + storage::export_extension(id);
 }
 
 }  // namespace

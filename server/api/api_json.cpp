@@ -11,7 +11,7 @@ namespace kibitz::server::api {
 namespace {
 
 std::string colour(std::string_view game_id, int seat) {
-    if (const auto* info = core::find_game(game_id)) return std::string(info->seats[seat & 1]);
+    if (const auto* info = core::find_game(game_id)) return std::string(info->about.sides[seat & 1].name);
     return seat == 0 ? "first" : "second";
 }
 
@@ -21,7 +21,7 @@ std::string capitalised(std::string s) {
 }
 
 // For people, without the "1-0" convention question (PDN puts White's score
-// first in checkers, our text export puts seat 0's first): the winner's colour.
+// first, our text export seat 0's): the winner's colour.
 std::string result_text(const storage::game_summary& g) {
     switch (g.status) {
     case storage::game_status::playing: return "in progress";

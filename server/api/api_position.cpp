@@ -47,7 +47,7 @@ bool goal_met(const json& goal, const core::game& before, const core::game& afte
 
 api_response post_position(const json& body) {
     if (!body.contains("game") || !body["game"].is_string())
-        return bad("bad_request", "say which game: {\"game\": \"checkers\", ...}");
+        return bad("bad_request", "say which game: {\"game\": <a catalogue id>, ...}");
     const auto* info = core::find_game(body["game"].get<std::string>());
     if (!info) return bad("unknown_game", "no such game");
     std::unique_ptr<core::game> g;

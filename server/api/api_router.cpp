@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include "api/api_internal.hpp"
+#include "protocol/catalogue.hpp"
 #include "protocol/server_msg.hpp"
 
 namespace kibitz::server::api {
@@ -140,6 +141,10 @@ void route(api_request& req, net_context& ctx, api_reply& reply) {
                  (seg[0] == "games" && seg.size() >= 1 && seg.size() <= 3);
     if (!known) return reply(error_response(404, "not_found", "no such API endpoint"));
     if (!get) return reply(method_not_allowed("GET, HEAD"));
+    // The game catalogue: the core's own list, no database needed. With
+    // ?recent=N the same path lists recent games, as it did before.
+    if (seg[0] == "games" && seg.size() == 1 && !query_param(query, "recent"))
+        return reply(json_response(200, {{"games", catalogue_json()}}));
     if (!ctx.store)
         return reply(error_response(503, "no_database", "history needs the database, which this server runs without"));
 

@@ -6,6 +6,10 @@
 
 namespace kibitz::server {
 
+metrics::metrics()
+    : game_count(core::all_games().size()),
+      rooms_by_game(std::make_unique<std::atomic<long>[]>(game_count)) {}
+
 void metrics::observe_latency(std::chrono::nanoseconds d) {
     double s = std::chrono::duration<double>(d).count();
     std::size_t i = 0;
@@ -16,8 +20,15 @@ void metrics::observe_latency(std::chrono::nanoseconds d) {
 
 void metrics::room_opened(std::string_view game, int delta) {
     auto games = core::all_games();
-    for (std::size_t i = 0; i < games.size() && i < rooms_by_game.size(); ++i)
+    for (std::size_t i = 0; i < game_count; ++i)
         if (games[i].id == game) rooms_by_game[i] += delta;
+}
+
+long metrics::rooms_of(std::string_view game) const {
+    auto games = core::all_games();
+    for (std::size_t i = 0; i < game_count; ++i)
+        if (games[i].id == game) return rooms_by_game[i].load();
+    return -1;
 }
 
 std::string metrics::render() const {
@@ -29,7 +40,7 @@ std::string metrics::render() const {
       << connections_total.load() << "\n"
       << "# HELP kibitz_rooms Games in play, by game id.\n# TYPE kibitz_rooms gauge\n";
     auto games = core::all_games();
-    for (std::size_t i = 0; i < games.size() && i < rooms_by_game.size(); ++i)
+    for (std::size_t i = 0; i < game_count; ++i)
         o << "kibitz_rooms{game=\"" << games[i].id << "\"} " << rooms_by_game[i].load() << "\n";
     o << "# HELP kibitz_moves_total Moves accepted.\n# TYPE kibitz_moves_total counter\n"
       << "kibitz_moves_total " << moves_total.load() << "\n"

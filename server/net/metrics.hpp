@@ -5,7 +5,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <string_view>
 
 namespace kibitz::server {
 
@@ -18,12 +20,17 @@ struct metrics {
     std::atomic<std::uint64_t> messages_total{0};
     std::atomic<std::uint64_t> moves_total{0};
     std::atomic<std::uint64_t> rejected_total{0};  // errors sent for bad commands
-    std::array<std::atomic<long>, 8> rooms_by_game{};  // index = registry order
+    // Index = registry order, one per game in the catalogue (sized at construction).
+    const std::size_t game_count;
+    const std::unique_ptr<std::atomic<long>[]> rooms_by_game;
     std::array<std::atomic<std::uint64_t>, bounds.size() + 1> latency_buckets{};
     std::atomic<std::uint64_t> latency_sum_ns{0};
 
+    metrics();
+
     void observe_latency(std::chrono::nanoseconds d);
     void room_opened(std::string_view game, int delta);
+    long rooms_of(std::string_view game) const;  // -1 for a game not in the catalogue
     std::string render() const;
 };
 

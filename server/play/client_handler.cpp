@@ -8,6 +8,7 @@
 #include "net/metrics.hpp"
 #include "play/lobby.hpp"
 #include "play/room.hpp"
+#include "protocol/catalogue.hpp"
 #include "protocol/server_msg.hpp"
 
 namespace kibitz::server {
@@ -103,6 +104,7 @@ void client_handler::welcome(player_ptr p, bool resumed, nlohmann::json ratings)
               {"user", user},
               {"resumed", resumed},
               {"rooms", hub_->rooms_of(player_->key())},
+              {"games", catalogue_json()},
               {"server_time", std::chrono::duration_cast<std::chrono::milliseconds>(now).count()}};
     send(make_frame("welcome", d));
     // What came in meanwhile, in order.

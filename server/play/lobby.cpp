@@ -113,9 +113,10 @@ std::optional<wire_error> lobby::check_new_game(const player_ptr& who, const std
 
 std::optional<wire_error> lobby::check_color(const core::game_info& info,
                                              const std::string& color) {
-    if (color == "random" || color == info.seats[0] || color == info.seats[1]) return std::nullopt;
-    return wire_error{"bad_message", "color must be \"random\", \"" + std::string(info.seats[0]) +
-                                         "\" or \"" + std::string(info.seats[1]) + "\""};
+    const auto& sides = info.about.sides;
+    if (color == "random" || color == sides[0].name || color == sides[1].name) return std::nullopt;
+    return wire_error{"bad_message", "color must be \"random\", \"" + std::string(sides[0].name) +
+                                         "\" or \"" + std::string(sides[1].name) + "\""};
 }
 
 void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_create_msg m,
@@ -179,7 +180,7 @@ void lobby::accept_seek(player_ptr who, peer_ref p, seek_accept_msg m, ack_id ac
         reply(p, std::nullopt, ack, type);
         if (!s.invite) broadcast(make_frame("seek.remove", {{"id", s.id}, {"reason", "accepted"}}));
         int creator_seat = s.color == "random" ? random_string(1, "01")[0] - '0'
-                           : s.color == s.settings.game->seats[0] ? 0
+                           : s.color == s.settings.game->about.sides[0].name ? 0
                                                                    : 1;
         start_game(s.settings, s.by, who, creator_seat, s.invite ? "invite" : "seek");
     });
@@ -224,7 +225,7 @@ void lobby::play_computer(player_ptr who, peer_ref p, computer_play_msg m, ack_i
                                                       "try again in a few minutes"},
                          ack, type);
         int seat = m.color == "random" ? random_string(1, "01")[0] - '0'
-                                       : (m.color == info->seats[0] ? 0 : 1);
+                                       : (m.color == info->about.sides[0].name ? 0 : 1);
         reply(p, std::nullopt, ack, type);
         start_game({info, m.tc, false, false}, who, hub_.computer(m.level), seat, "computer");
     });

@@ -130,7 +130,7 @@ void room::do_start(const std::string& via) {
         send_to(seat.peer, make_frame("game.found", {{"room", id_},
                                                      {"game", settings_.game->id},
                                                      {"seat", s},
-                                                     {"color", settings_.game->seats[s]},
+                                                     {"color", settings_.game->about.sides[s].name},
                                                      {"via", via}}));
         send_to(seat.peer, state_frame(s, board));
     }

@@ -137,8 +137,8 @@ std::optional<wire_error> room::draw(int seat, bool offer, bool accept) {
         return std::nullopt;
     }
     push_event("offer", {{"room", id_}, {"kind", "draw"}, {"by", other}, {"state", "accepted"}});
-    // The game's own ending by agreement: a draw, or in Oware/Ouril each side
-    // takes its own row and the larger store wins.
+    // The game's own ending by agreement: a draw, or whatever its rules make of
+    // it (in the mancala games each side takes its own row).
     core::status st = game_->agreed_end();
     if (st.reason.empty()) st.reason = "agreement";
     finish(st, false);
@@ -205,7 +205,7 @@ void room::finish(core::status st, bool aborted) {
     hub_.recorder().on_end({id_, status_, aborted_, now_ms(-1)});
     spdlog::info("game end {} {}: {}", id_, aborted_ ? "aborted"
                  : status_.kind == core::status_kind::draw ? "draw"
-                 : std::string(settings_.game->seats[status_.winner]) + " wins",
+                 : std::string(settings_.game->about.sides[status_.winner].name) + " wins",
                  status_.reason);
     player_ptr seats[2] = {seats_[0].who, seats_[1].who};
     hub_.room_finished(id_, seats);

@@ -42,7 +42,7 @@ json room::players_json() const {
         const auto& seat = seats_[s];
         json p = hub_.player_json(seat.who, settings_.game->id);
         p["seat"] = s;
-        p["color"] = settings_.game->seats[s];
+        p["color"] = settings_.game->about.sides[s].name;
         p["connected"] = seat.connected;
         if (!seat.connected && playing()) {
             auto left = std::chrono::duration_cast<std::chrono::milliseconds>(seat.claim_at - now);

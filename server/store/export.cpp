@@ -3,23 +3,26 @@
 #include <array>
 #include <ctime>
 
+#include "kibitz/core/registry.hpp"
+
 namespace kibitz::server::storage {
 
 namespace {
-std::array<const char*, 2> seat_names(std::string_view game_id) {
-    if (game_id == "checkers") return {"Black", "White"};
-    if (game_id == "oferhlyp") return {"Dark", "Light"};
-    if (game_id == "opprimo") return {"Yellow", "Red"};
-    if (game_id == "oware" || game_id == "ouril") return {"South", "North"};
+std::string capitalised(std::string_view word) {
+    std::string out(word);
+    if (!out.empty() && out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 'a' + 'A');
+    return out;
+}
+
+// Header names for the two seats: the game's colours, capitalised ("Black").
+std::array<std::string, 2> seat_names(std::string_view game_id) {
+    if (const auto* info = core::find_game(game_id))
+        return {capitalised(info->about.sides[0].name), capitalised(info->about.sides[1].name)};
     return {"First", "Second"};
 }
 
 std::string game_name(std::string_view id) {
-    if (id == "checkers") return "Checkers";
-    if (id == "oferhlyp") return "Oferhlýp";
-    if (id == "opprimo") return "Opprimo";
-    if (id == "oware") return "Oware";
-    if (id == "ouril") return "Ouril";
+    if (const auto* info = core::find_game(id)) return std::string(info->about.name);
     return std::string(id);
 }
 
@@ -82,7 +85,7 @@ std::string numbered_moves(const game_record& g) {
             put(std::to_string(number) + (first ? "..." : ". --"));
             slot = 1;
         } else if (m.seat == 0 && slot == 1) {
-            put("--");  // seat 1 was skipped (Ouril extra turn)
+            put("--");  // seat 1 was skipped (an extra turn)
             ++number;
             slot = 0;
         }
@@ -142,7 +145,14 @@ std::string export_text(const game_record& g) {
 }
 
 std::string export_game(const game_record& g) {
-    return g.summary.settings.game_id == "checkers" ? export_pdn(g) : export_text(g);
+    const auto* info = core::find_game(g.summary.settings.game_id);
+    bool pdn = info && info->about.dialect == core::export_dialect::pdn;
+    return pdn ? export_pdn(g) : export_text(g);
+}
+
+std::string export_extension(std::string_view game_id) {
+    const auto* info = core::find_game(game_id);
+    return info ? std::string(info->about.extension) : "txt";
 }
 
 }  // namespace kibitz::server::storage

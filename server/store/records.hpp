@@ -10,7 +10,7 @@
 namespace kibitz::server::storage {
 
 using player_id = std::int64_t;
-using game_key = std::int64_t;  // a stored game's row id (not the rules id "checkers")
+using game_key = std::int64_t;  // a stored game's row id (not the rules id)
 
 struct player {
     player_id id = 0;
@@ -44,7 +44,7 @@ struct new_game {
 
 struct move_record {
     int ply = 0;                    // 0-based, consecutive
-    int seat = 0;                   // who moved (an Ouril extra turn repeats a seat)
+    int seat = 0;                   // who moved (an extra turn repeats a seat)
     std::string notation;
     std::array<std::int64_t, 2> clock_ms{};  // remaining after this move, increment included
     std::int64_t at_ms = 0;

@@ -415,7 +415,7 @@ TEST_CASE("api: profile, leaderboard, game, export and recent games") {
     auto rj = recent.j();
     CHECK(rj["games"].size() == 5);
     CHECK(get(srv.port, "/api/games/recent?limit=2").j()["games"].size() == 2);
-    CHECK(get(srv.port, "/api/games").j()["games"].size() == 20);  // the default count
+    CHECK(get(srv.port, "/api/games/recent").j()["games"].size() == 20);  // the default count
 
     // A private game is reachable by its public (room) id only: row keys are guessable.
     storage::new_game pg{{"oware", 0, 0, false, true, ""}, {ann.id, ben.id}, 5, "Pr1vateRoom"};

@@ -128,7 +128,7 @@ TEST_CASE("computer: moves first when the person takes the second colour") {
     ws_client a(srv.port());
     a.hello();
     const auto* info = core::find_game("checkers");
-    auto t = start_computer_game(a, "checkers", 5, untimed(), std::string(info->seats[1]));
+    auto t = start_computer_game(a, "checkers", 5, untimed(), std::string(info->about.sides[1].name));
     CHECK(t.seat == 1);
     auto ev = a.expect("move", [](const json& j) { return j["d"]["ply"] == 1; }, 5000ms);
     REQUIRE(!ev.is_null());

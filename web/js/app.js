@@ -3,6 +3,7 @@
 // optional unmount function.
 import {socket} from './net/socket.js';
 import {h, clear} from './ui/dom.js';
+import {game_ids, load_catalogue, set_catalogue} from './catalogue.js';
 import {cache_start} from './net/replay_cache.js';
 import * as lobby from './pages/lobby.js';
 import * as game from './pages/game.js';
@@ -62,13 +63,18 @@ function show_me(user) {
 }
 
 socket.on('status', show_status);
+// Pages read the game catalogue as they are drawn: the first page waits for it
+// (from GET /api/games, or from the welcome if that request failed).
+let routed = false;
+function first_route() { if (!routed) { routed = true; route(); } }
+socket.on('welcome', (d) => { set_catalogue(d.games); first_route(); });
 socket.on('ready', show_me);
 // A pairing found anywhere takes this tab to the game.
 socket.on('game.found', (d) => { location.hash = `#/game/${d.room}`; });
 // The start position, for replays, whichever page is showing when it arrives.
 socket.on('room.state', (d) => { if (d.board && !(d.moves || []).length) cache_start(d.room, d); });
 socket.on('error', (d) => { if (d.code === 'rate_limited') console.warn('rate limited'); });
-window.addEventListener('hashchange', route);
+window.addEventListener('hashchange', () => { if (routed) route(); });
 window.kibitz = {socket};  // for debugging and the browser tests
 socket.connect();
-route();
+load_catalogue().then(() => { if (game_ids.length) first_route(); });

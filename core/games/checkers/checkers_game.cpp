@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "checkers/checkers_description.hpp"
 #include "checkers/checkers_engine.hpp"
 #include "checkers/checkers_movegen.hpp"
 
@@ -109,7 +110,7 @@ board_view checkers_game::make_view(bool with_cells) const {
     board_view v;
     v.to_move = pos_.side;
     if (with_cells) {
-        v.layout = "checkers8";
+        v.layout = std::string(description.layout);
         v.width = v.height = 8;
     }
     v.pieces.reserve(24);

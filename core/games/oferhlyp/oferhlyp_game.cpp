@@ -1,6 +1,7 @@
 // The `game` interface over the fast Oferhlýp functions: the position, its
 // repetition window and the cached legal moves.
 #include "oferhlyp/oferhlyp.hpp"
+#include "oferhlyp/oferhlyp_description.hpp"
 
 namespace kibitz::core::oferhlyp {
 
@@ -70,7 +71,7 @@ private:
 board_view oferhlyp_game::make_view(bool with_cells) const {
     board_view v;
     if (with_cells) {
-        v.layout = "oferhlyp7";
+        v.layout = std::string(description.layout);
         v.width = v.height = board_side;
         // x = file index (A = 0), y = 7 - rank (rank 7, Dark's home, is the top
         // row y = 0); a client turns the board round for the viewer's seat.

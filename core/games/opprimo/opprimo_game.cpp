@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "opprimo/opprimo.hpp"
+#include "opprimo/opprimo_description.hpp"
 #include "opprimo/opprimo_engine.hpp"
 
 namespace kibitz::core::opprimo {
@@ -113,13 +114,13 @@ private:
     status status_;
 };
 
-// Layout "opprimo": point (file, rank) at x = file (0..6), y = 13 - rank (rank 13
+// Layout "triangle_lattice": point (file, rank) at x = file (0..6), y = 13 - rank (rank 13
 // at the top, y 0..12), so width 6 and height 12; triangles at their centroid.
 // Without cells, also without layout and extent (as game::view_without_cells).
 board_view opprimo_game::make_view(bool with_cells) const {
     board_view v;
     if (with_cells) {
-        v.layout = "opprimo";
+        v.layout = std::string(description.layout);
         v.width = 6;
         v.height = 12;
         for (int p = 0; p < point_count; ++p) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "oware/oware.hpp"
+#include "oware/oware_description.hpp"
 #include "oware/oware_engine.hpp"
 
 namespace kibitz::core::oware {
@@ -140,7 +141,7 @@ private:
 board_view oware_game::make_view(bool with_cells) const {
     board_view b;
     if (with_cells) {
-        b.layout = "oware";
+        b.layout = std::string(oware_description.layout);  // Ouril's board is the same
         // Pits at x = 0..5; stores at x = -1 (North's, on North's right) and x = 6
         // (South's, on South's right), both at y = 0.5: 8 units wide, 2 high.
         b.width = 8;

@@ -205,7 +205,7 @@ TEST_CASE("a king's loop: two paths, same ends, same pieces, two moves") {
 TEST_CASE("the board view: cells, pieces and moves for the client") {
     auto g = kibitz::core::checkers::new_game();
     auto v = g->view();
-    CHECK(v.layout == "checkers8");
+    CHECK(v.layout == "dark_squares8");
     CHECK(v.width == 8);
     CHECK(v.height == 8);
     REQUIRE(v.cells.size() == 32);

@@ -422,7 +422,7 @@ TEST_CASE("position text round-trips; malformed texts are errors") {
 TEST_CASE("view: cells, pieces with hit points, moves with path and affected squares") {
     auto g = load("+D6/5+L1/7/3l3/2D4/7/7 dark");
     auto v = g->view();
-    CHECK(v.layout == "oferhlyp7");
+    CHECK(v.layout == "squares7");
     CHECK(v.width == 7);
     CHECK(v.cells.size() == 49);
     CHECK(v.cells.front().id == "A7");

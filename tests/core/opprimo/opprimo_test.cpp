@@ -737,7 +737,7 @@ TEST_CASE("malformed move texts are errors, never crashes") {
 TEST_CASE("view: points, triangles, tags, pieces and moves") {
     auto g = op::new_game();
     auto v = g->view();
-    CHECK(v.layout == "opprimo");
+    CHECK(v.layout == "triangle_lattice");
     CHECK(v.width == 6);
     CHECK(v.height == 12);
     int point_cells = 0, triangle_cells = 0;

@@ -100,7 +100,7 @@ TEST_CASE("move notation: bad and illegal moves are errors, nothing changes") {
 TEST_CASE("view: pits, stores, seeds and moves") {
     auto g = load(variant::oware, "S:4,4,4,4,4,3,1,2,1,4,4,4:5,4");
     board_view b = g->view();
-    CHECK(b.layout == "oware");
+    CHECK(b.layout == "pits2x6");
     CHECK(b.width == 8);
     CHECK(b.height == 2);
     REQUIRE(b.cells.size() == 14);

@@ -12,7 +12,8 @@ export function create_board(host, raw_view, opts = {}) {
     const view = {...raw_view, cells: raw_view.cells.map((c) => ({...c, tags: c.tags || [], corners: c.corners || []}))};
     const layout = layouts[view.layout];
     if (!layout) throw new Error(`unknown layout ${view.layout}`);
-    const ctx = {view, colours: opts.colours || layout.colours, game: opts.game};
+    // Side names (the catalogue's) name the pieces' CSS classes and their labels.
+    const ctx = {view, colours: opts.colours || ['first', 'second']};
     const [vw, vh] = layout.size(view);
     const by_id = new Map(view.cells.map((c) => [c.id, c]));
     let flip = false;

@@ -1,4 +1,4 @@
-// Shared drawing for square boards (checkers8, oferhlyp7): one unit per square,
+// Shared drawing for square boards (dark_squares8, squares7): one unit per square,
 // cell centre at (x + 0.5, y + 0.5).
 import {s} from '../ui/dom.js';
 

@@ -1,7 +1,8 @@
-// One renderer per board_view layout.
-import {checkers8} from './checkers8.js';
-import {oferhlyp7} from './oferhlyp7.js';
-import {opprimo} from './opprimo.js';
-import {oware} from './oware.js';
+// One renderer per board shape (board_view.layout, the catalogue's `layout`),
+// never per game: games that share a board share its renderer.
+import {dark_squares8} from './dark_squares8.js';
+import {squares7} from './squares7.js';
+import {triangle_lattice} from './triangle_lattice.js';
+import {pits2x6} from './pits2x6.js';
 
-export const layouts = {checkers8, oferhlyp7, opprimo, oware};
+export const layouts = {dark_squares8, squares7, triangle_lattice, pits2x6};

@@ -1,7 +1,8 @@
 // "Play with the computer": game, level 1-8, time control and colour; the
 // server starts the game at once and sends game.found like any pairing.
 import {socket} from '../net/socket.js';
-import {h, clear, game_names, game_ids, colour_names, presets, toast, capitalise} from '../ui/dom.js';
+import {h, clear, presets, toast, capitalise} from '../ui/dom.js';
+import {game_names, game_ids, colour_names} from '../catalogue.js';
 
 const level_hints = ['a first game', 'a beginner', 'casual', 'a club player', 'strong', 'very strong', 'expert', 'full strength'];
 

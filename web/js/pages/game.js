@@ -6,6 +6,7 @@ import {room_sync} from '../net/room.js';
 import {create_board} from '../board/board.js';
 import {show_choices as choices, show_stop as stop_here} from '../ui/move_choice.js';
 import {h, clear, toast} from '../ui/dom.js';
+import {game_names, colour_names, game_info} from '../catalogue.js';
 import {player_box, tick_clocks, move_list, result_text, title_text, controls, chat_box} from './game_view.js';
 
 export function mount(el, room) {
@@ -17,7 +18,7 @@ export function mount(el, room) {
     const info = h('div', {class: 'info'}, h('p', {class: 'muted'}, 'Loading the game…'));
     const moves_host = h('div', {class: 'moves-wrap'});
     const pick = h('div', {class: 'pick', 'aria-live': 'polite', 'data-test': 'pick'});
-    const notation = h('input', {type: 'text', name: 'move', autocomplete: 'off', placeholder: 'Type a move, e.g. 11-15', 'aria-label': 'move in notation', 'data-test': 'notation'});
+    const notation = h('input', {type: 'text', name: 'move', autocomplete: 'off', placeholder: 'Type a move', 'aria-label': 'move in notation', 'data-test': 'notation'});
     const notation_form = h('form', {class: 'notation', onsubmit: (ev) => {
         ev.preventDefault();
         const text = notation.value.trim();
@@ -64,7 +65,7 @@ export function mount(el, room) {
         const bottom_seat = spectator ? 0 : seat;
         if (!board || board_layout !== st.board.layout || what === 'state') {
             board = create_board(board_host, st.board, {
-                game: st.game, label: `${st.game} board`,
+                colours: colour_names[st.game], label: `${game_names[st.game] || st.game} board`,
                 on_move: (m) => send_move(m.text),
                 on_choose: (ms) => show_choices(ms),
                 on_select: (prefix, fin) => show_stop(prefix, fin),
@@ -97,6 +98,8 @@ export function mount(el, room) {
         moves_host.firstChild.scrollTop = moves_host.firstChild.scrollHeight;
         notation_form.hidden = spectator;
         notation.disabled = !my_turn;
+        const hint = (game_info(st.game) || {}).notation_hint;
+        notation.placeholder = hint ? `Type a move, e.g. ${hint}` : 'Type a move';
         clear(controls_host);
         if (!spectator) controls_host.append(controls(st, seat, act));
         if (what === 'state' || what === 'chat' || !chat_host.firstChild) {

@@ -1,15 +1,17 @@
 // The game page's panels, drawn from a room's state: players and clocks, the
 // move list, the controls a player may use now, chat and the result banner.
-import {h, clear, game_names, tc_text, rating_text, capitalise} from '../ui/dom.js';
+import {h, clear, tc_text, rating_text, capitalise} from '../ui/dom.js';
 import {clock_ms, first_move_ms, format_ms, is_low} from '../ui/clock.js';
+import {game_names, game_info, side_colour} from '../catalogue.js';
 
-const agreement_games = new Set(['oware', 'ouril']);
+// "a draw", "an end by agreement": the catalogue names what agreeing ends in.
+function with_article(noun) { return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`; }
 
 export function player_box(st, seat) {
     const p = (st.players || []).find((x) => x.seat === seat) || {seat, name: '?'};
     const turn = st.status.state === 'playing' && st.board.to_move === seat;
     return h('div', {class: `player seat-${seat}${turn ? ' turn' : ''}`, 'data-seat': seat},
-        h('span', {class: `dot colour-${p.color}`, title: p.color}),
+        h('span', {class: `dot colour-${p.color}`, title: p.color, style: side_colour(st.game, p.color) ? `background: ${side_colour(st.game, p.color)}` : null}),
         h('a', {class: 'name', href: `#/player/${encodeURIComponent(p.name)}`}, p.name),
         h('span', {class: 'rating'}, rating_text(p.rating)),
         p.connected === false ? h('span', {class: 'away', title: 'disconnected'}, 'away') : null,
@@ -67,15 +69,15 @@ export function controls(st, seat, act) {
     const box = h('div', {class: 'controls', 'data-test': 'controls'});
     const other = 1 - seat;
     const playing = st.status.state === 'playing';
-    const agree = agreement_games.has(st.game);
+    const agreed = (game_info(st.game) || {}).agreed_end || 'draw';
     if (playing) {
         if ((st.moves || []).length < 2) box.append(btn('Abort', 'abort', act));
         else box.append(btn('Resign', 'resign', act, 'danger'));
         const draw = st.offers ? st.offers.draw : -1;
-        const offer_label = agree ? 'Offer to end by agreement' : 'Offer draw';
+        const offer_label = `Offer ${with_article(agreed)}`;
         if (draw === -1) box.append(btn(offer_label, 'draw.offer', act));
-        else if (draw === seat) box.append(h('span', {class: 'muted', 'data-test': 'offer-sent'}, agree ? 'End by agreement offered' : 'Draw offered'));
-        else box.append(h('span', {class: 'offer', 'data-test': 'offer-received'}, agree ? 'Opponent offers to end by agreement: ' : 'Opponent offers a draw: '),
+        else if (draw === seat) box.append(h('span', {class: 'muted', 'data-test': 'offer-sent'}, `${capitalise(agreed)} offered`));
+        else box.append(h('span', {class: 'offer', 'data-test': 'offer-received'}, `Opponent offers ${with_article(agreed)}: `),
             btn('Accept', 'draw.accept', act, 'primary'), btn('Decline', 'draw.decline', act));
         const opp = (st.players || []).find((p) => p.seat === other);
         if (opp && opp.connected === false) {

@@ -1,8 +1,9 @@
 // Leaderboards per game, from GET /api/leaderboard/<game>.
 import {api} from '../net/http.js';
-import {h, clear, game_names, game_ids} from '../ui/dom.js';
+import {h, clear} from '../ui/dom.js';
+import {game_names, game_ids} from '../catalogue.js';
 
-export function mount(el, game = 'checkers') {
+export function mount(el, game = game_ids[0]) {
     const body = h('div', {'data-test': 'leaderboard'}, h('p', {class: 'muted'}, 'Loading…'));
     el.append(h('section', {class: 'card'}, h('h1', {}, `Leaderboard · ${game_names[game] || game}`),
         h('nav', {class: 'tabs'}, game_ids.map((g) => h('a', {href: `#/leaderboard/${g}`, class: g === game ? 'active' : '', 'aria-current': g === game ? 'page' : null}, game_names[g]))),

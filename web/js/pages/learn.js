@@ -2,7 +2,7 @@
 // diagrams (drawn from position texts by the server), then its lessons with
 // what this browser has finished.
 import {h} from '../ui/dom.js';
-import {game_ids, game_names} from '../ui/dom.js';
+import {game_ids, game_names} from '../catalogue.js';
 import {diagram} from '../ui/diagram.js';
 import {learn_data, finished} from './learn_data.js';
 

@@ -3,7 +3,7 @@
 // it meets the step's goal; the opponent's scripted reply follows. A wrong
 // move is explained and taken back.
 import {h, clear} from '../ui/dom.js';
-import {game_names} from '../ui/dom.js';
+import {game_names} from '../catalogue.js';
 import {position_of, draw_position} from '../ui/diagram.js';
 import {show_choices, show_stop} from '../ui/move_choice.js';
 import {learn_data, mark_finished} from './learn_data.js';

@@ -3,7 +3,8 @@
 import {socket} from '../net/socket.js';
 import {computer_card} from './computer_form.js';
 import {learn_card} from './learn.js';
-import {h, clear, game_names, game_ids, colour_names, presets, tc_text, rating_text, toast, capitalise} from '../ui/dom.js';
+import {h, clear, presets, tc_text, rating_text, toast, capitalise} from '../ui/dom.js';
+import {game_names, game_ids, colour_names} from '../catalogue.js';
 
 export function mount(el) {
     const seeks = new Map();

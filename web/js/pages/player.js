@@ -1,7 +1,8 @@
 // A player's profile: ratings per game and recent games, from GET /api/players/<name>.
 import {api} from '../net/http.js';
 import {socket} from '../net/socket.js';
-import {h, clear, game_names} from '../ui/dom.js';
+import {h, clear} from '../ui/dom.js';
+import {game_names} from '../catalogue.js';
 
 export function mount(el, name) {
     const body = h('div', {'data-test': 'profile'}, h('p', {class: 'muted'}, 'Loading…'));

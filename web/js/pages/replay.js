@@ -5,7 +5,8 @@
 import {api} from '../net/http.js';
 import {cached_replay} from '../net/replay_cache.js';
 import {create_board} from '../board/board.js';
-import {h, clear, game_names, tc_text, capitalise} from '../ui/dom.js';
+import {h, clear, tc_text, capitalise} from '../ui/dom.js';
+import {game_names, colour_names} from '../catalogue.js';
 import {move_list} from './game_view.js';
 
 export function mount(el, id) {
@@ -55,7 +56,8 @@ export function mount(el, id) {
                 h('a', {class: 'btn small', 'data-test': 'analyse', href: `#/analysis/${rec.game}?${new URLSearchParams({moves: JSON.stringify(rec.moves.slice(0, ply))})}`,
                     onclick: (e) => { e.currentTarget.href = `#/analysis/${rec.game}?${new URLSearchParams({moves: JSON.stringify(rec.moves.slice(0, ply))})}`; }}, 'Analyse from here'),
                 exportable ? null : h('p', {class: 'muted small'}, 'Replayed from what this browser saw.')));
-        board = create_board(board_host, rec.start, {game: rec.game, label: `${rec.game} board, replay`});
+        board = create_board(board_host, rec.start, {colours: colour_names[rec.game],
+            label: `${game_names[rec.game] || rec.game} board, replay`});
         root.addEventListener('keydown', (ev) => {
             if (ev.key === 'ArrowLeft' && !ev.target.closest('[data-cell]')) go(ply - 1);
             if (ev.key === 'ArrowRight' && !ev.target.closest('[data-cell]')) go(ply + 1);

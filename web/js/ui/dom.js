@@ -32,15 +32,6 @@ export function clear(el) {
     return el;
 }
 
-// Human names for the games and their colours (display only, no rules).
-export const game_names = {
-    checkers: 'Checkers', oferhlyp: 'Oferhlýp', opprimo: 'Opprimo', oware: 'Oware', ouril: 'Ouril',
-};
-export const game_ids = Object.keys(game_names);
-export const colour_names = {
-    checkers: ['black', 'white'], oferhlyp: ['dark', 'light'], opprimo: ['yellow', 'red'],
-    oware: ['south', 'north'], ouril: ['south', 'north'],
-};
 export const presets = [[1, 0], [3, 2], [5, 3], [10, 5], [15, 10], [30, 0]];
 
 export function tc_text(tc) {

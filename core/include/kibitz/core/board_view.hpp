@@ -31,7 +31,7 @@ struct move_view {
 };
 
 struct board_view {
-    std::string layout;       // "checkers8", "oferhlyp7", "opprimo", "oware"
+    std::string layout;       // the board shape: game_description::layout
     int width = 0, height = 0;  // extent of the cell coordinates, in board units
     std::vector<cell> cells;
     std::vector<piece> pieces;

@@ -1,20 +1,20 @@
 #pragma once
 // The explicit list of games (no static self-registration: a static library's
-// linker would drop it). Game ids: checkers, oferhlyp, opprimo, oware, ouril.
-#include <array>
+// linker would drop it), and the one place a game is named: everything else
+// (server, export, metrics, the browser client) reads this catalogue.
 #include <memory>
 #include <span>
 #include <string_view>
 
 #include "kibitz/core/engine.hpp"
 #include "kibitz/core/game.hpp"
+#include "kibitz/core/game_description.hpp"
 
 namespace kibitz::core {
 
 struct game_info {
-    std::string_view id;
-    std::string_view name;                    // for people: "Oferhlýp"
-    std::array<std::string_view, 2> seats;    // colour names on the wire, seat 0 first
+    std::string_view id;       // the rules id on the wire and in storage
+    game_description about;    // names, sides, board shape, export (game_description.hpp)
     std::unique_ptr<game> (*new_game)();
     result<std::unique_ptr<game>> (*from_position)(std::string_view text);
     // The game's own search (engine::think calls it): g is a game of this id,

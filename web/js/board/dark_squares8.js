@@ -1,10 +1,9 @@
-// Checkers 8x8: the 32 playable dark squares are cells "1".."32" (x = column,
+// 8x8, dark squares only: the 32 playable dark squares are cells "1".."32" (x = column,
 // y = row, row 0 is Black's back row at the top); men and kings.
 import {s} from '../ui/dom.js';
 import {grid_project, grid_background, grid_hit, grid_mark, crown} from './grid.js';
 
-export const checkers8 = {
-    colours: ['black', 'white'],
+export const dark_squares8 = {
     seat0_top: true,
     size: () => [8, 8],
     project: grid_project,

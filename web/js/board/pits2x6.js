@@ -1,17 +1,16 @@
-// Oware (and Ouril): two rows of six pits (x = 0..5; South's row y = 1, a..f
+// Two rows of six pits, for the mancala games (x = 0..5; South's row y = 1, a..f
 // left to right; North's y = 0, A..F right to left) and two stores (x = -1 and
 // x = 6). Each pit's piece carries its seed count; stores always have one.
 import {s} from '../ui/dom.js';
 
 const unit = 1.1, pad = 0.15;
 
-export const oware = {
-    colours: ['south', 'north'],
+export const pits2x6 = {
     seat0_top: false,
     size: () => [8 * unit + 2 * pad, 2 * unit + 2 * pad],
     project: (x, y) => [pad + (x + 1.5) * unit, pad + (y + 0.5) * unit],
     background(g, ctx) {
-        const [w, h] = oware.size();
+        const [w, h] = pits2x6.size();
         g.append(s('rect', {x: 0.04, y: 0.04, width: w - 0.08, height: h - 0.08, rx: 0.45, class: 'tray'}));
         for (const c of ctx.view.cells) {
             const [x, y] = ctx.pos(c.id);

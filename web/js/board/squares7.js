@@ -1,10 +1,9 @@
-// Oferhlýp 7x7: squares "A1".."G7" (x = file, y = 7 - rank: Dark's home rank 7
+// A 7x7 board of squares "A1".."G7" (x = file, y = 7 - rank: Dark's home rank 7
 // at the top). Tokens are full (2 hit points) or half (1); each side has a King.
 import {s} from '../ui/dom.js';
 import {grid_project, grid_background, grid_hit, grid_mark, crown} from './grid.js';
 
-export const oferhlyp7 = {
-    colours: ['dark', 'light'],
+export const squares7 = {
     seat0_top: true,
     size: () => [7, 7],
     project: grid_project,

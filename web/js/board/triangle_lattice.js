@@ -1,4 +1,4 @@
-// Opprimo: 45 points on lines (x = file 0..6, y = 13 - rank) and the triangles
+// A triangle lattice: 45 points on lines (x = file 0..6, y = 13 - rank) and the triangles
 // between them (their centroid as x, y; corners named). Files are sqrt(3) apart
 // so every triangle is equilateral. Soldiers and Knights stand on points, the
 // Kings inside triangles; Castles and promotion points are marked by tags.
@@ -11,8 +11,7 @@ function tag_colour(tags, prefix) {
     return t ? t.slice(prefix.length) : null;
 }
 
-export const opprimo = {
-    colours: ['yellow', 'red'],
+export const triangle_lattice = {
     seat0_top: false,
     size: (v) => [2 * pad + v.width * sx, 2 * pad + v.height],
     project: (x, y) => [pad + x * sx, pad + y],
