@@ -21,7 +21,9 @@ app::app(server_config cfg, std::shared_ptr<game_recorder> recorder)
     custom_recorder_ = recorder != nullptr;
     auto play = std::make_shared<hub>(ioc_, cfg_.play, metrics_, std::move(recorder));
     // The rest keep their defaults: connection ids start at 1 (0 means "none").
-    ctx_.reset(new net_context{cfg_, cfg_.web_root, play, metrics_, {}});
+    net_limits limits{cfg_.rate_per_s, cfg_.rate_burst, cfg_.max_frame, cfg_.write_queue,
+                      cfg_.idle_timeout};
+    ctx_.reset(new net_context{limits, cfg_.web_root, play, metrics_, {}});
     engine_pool::settings es;
     es.threads = std::max(1, cfg_.engine_threads);
     es.table_mib = cfg_.engine_table_mib;
@@ -36,8 +38,7 @@ app::~app() {
     // Accounts first (it waits for its operations, which use the store), then
     // the store: it finishes every queued write, so every move the rooms
     // handed over is committed before the file closes.
-    ctx_->accounts = nullptr;
-    ctx_->store = nullptr;
+    ctx_->api = {};
     ctx_->play->attach_store(nullptr, nullptr);
     accounts_.reset();
     store_.reset();
@@ -56,8 +57,7 @@ std::variant<std::uint16_t, std::string> app::open_store() {
     if (!opened) return "database " + cfg_.db + ": " + opened.reason();
     store_ = std::move(opened.value());
     accounts_ = std::make_unique<auth::accounts>(*store_);
-    ctx_->store = store_.get();
-    ctx_->accounts = accounts_.get();
+    ctx_->api = {store_.get(), accounts_.get()};
     auto& play = *ctx_->play;
     play.attach_store(store_.get(), accounts_.get());
     if (!custom_recorder_) {
@@ -83,13 +83,6 @@ std::variant<std::uint16_t, std::string> app::open_store() {
     return std::uint16_t{0};
 }
 
-namespace {
-std::optional<time_control> stored_tc(const storage::game_settings& s) {
-    if (s.initial_ms == 0 && s.increment_ms == 0) return std::nullopt;
-    return time_control{static_cast<int>(s.initial_ms / 1000), static_cast<int>(s.increment_ms / 1000)};
-}
-}  // namespace
-
 std::variant<std::uint16_t, std::string> app::start() {
     std::vector<storage::game_record> unfinished;
     if (!cfg_.db.empty() && cfg_.db != ":memory:") {
@@ -108,24 +101,26 @@ std::variant<std::uint16_t, std::string> app::start() {
     auto port = listener_->open(cfg_.address, cfg_.port);
     if (std::holds_alternative<std::string>(port)) return port;
     ctx_->play->start();
-    auto* rec = dynamic_cast<store_recorder*>(&ctx_->play->recorder());
-    for (auto& g : unfinished) {
-        const auto& sum = g.summary;
-        auto* info = core::find_game(sum.settings.game_id);
-        if (!info) {
-            spdlog::error("store: game {} of unknown game '{}' not restored", sum.id,
-                          sum.settings.game_id);
-            continue;
-        }
-        std::string id = sum.public_id.empty() ? "r" + std::to_string(sum.id) : sum.public_id;
-        if (rec) rec->adopt(id, sum.id, sum.settings.game_id);
-        room_settings rs{info, stored_tc(sum.settings), sum.settings.rated, sum.settings.is_private};
-        ctx_->play->restore_room(id, rs, hub::from_stored(sum.seats[0], ""),
-                                 hub::from_stored(sum.seats[1], ""), g);
+    if (store_) {
+        sweep_ = std::make_unique<net::steady_timer>(ioc_);
+        sweep_sessions();
     }
-    if (!unfinished.empty()) spdlog::info("restored {} unfinished games", unfinished.size());
+    if (auto n = ctx_->play->restore_all(unfinished)) spdlog::info("restored {} unfinished games", n);
     listener_->run();
     return port;
+}
+
+void app::sweep_sessions() {
+    auto now = std::chrono::system_clock::now().time_since_epoch();
+    auto before = std::chrono::duration_cast<std::chrono::milliseconds>(now - cfg_.session_ttl);
+    store_->expire_sessions(before.count(), [](core::result<int> r) {
+        if (!r) spdlog::warn("store: expiring sessions: {}", r.reason());
+        else if (r.value() > 0) spdlog::info("expired {} sessions", r.value());
+    });
+    sweep_->expires_after(cfg_.session_sweep);
+    sweep_->async_wait([this](boost::system::error_code ec) {
+        if (!ec && !ctx_->stopping) sweep_sessions();
+    });
 }
 
 void app::run() {
@@ -151,6 +146,7 @@ void app::stop() {
         if (ctx_->stopping.exchange(true)) return;
         spdlog::info("shutting down: closing {} connections", ctx_->conns.size());
         if (listener_) listener_->stop();
+        if (sweep_) sweep_->cancel();  // or the io_context would never run out
         ctx_->conns.close_all();
         ctx_->play->stop();
         // Whatever has not wound down by then (a peer that never answers the

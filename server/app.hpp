@@ -49,7 +49,11 @@ private:
     boost::asio::io_context ioc_;
     std::shared_ptr<listener> listener_;
     void poll_closed();
-    std::unique_ptr<boost::asio::steady_timer> deadline_, poll_;
+    // Every cfg_.session_sweep, the store forgets sessions unseen for cfg_.session_ttl
+    // (the store itself never expires anything). On the io_context; the store's
+    // handler only logs.
+    void sweep_sessions();
+    std::unique_ptr<boost::asio::steady_timer> deadline_, poll_, sweep_;
     std::variant<std::uint16_t, std::string> open_store();
     std::unique_ptr<storage::sqlite_store> store_;
     std::unique_ptr<auth::accounts> accounts_;  // uses store_: destroyed first

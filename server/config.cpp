@@ -65,6 +65,15 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) { return millis(v, c.play.count_batch); }},
         {"--pairing-widen-ms", "KIBITZ_PAIRING_WIDEN_MS", "quick pairing widens its rating gap this often (default 5000)",
          [](server_config& c, const std::string& v) { return millis(v, c.play.pairing_widen_every); }},
+        {"--session-ttl-days", "KIBITZ_SESSION_TTL_DAYS", "forget sessions unseen this long (default 30)",
+         [](server_config& c, const std::string& v) {
+             long long days = 0;
+             if (!number<long long>(v, days, 1, 3650)) return false;
+             c.session_ttl = std::chrono::hours(24 * days);
+             return true;
+         }},
+        {"--session-sweep-ms", "KIBITZ_SESSION_SWEEP_MS", "how often expired sessions are removed (default 3600000)",
+         [](server_config& c, const std::string& v) { return millis(v, c.session_sweep) && c.session_sweep.count() > 0; }},
         {"--max-seeks", "KIBITZ_MAX_SEEKS", "open seeks and invites per player (default 3)",
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.play.max_seeks, 1, 1000); }},
         {"--max-games", "KIBITZ_MAX_GAMES", "unfinished games per player (default 5)",

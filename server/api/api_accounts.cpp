@@ -61,7 +61,7 @@ std::string bearer(std::string_view header) {
 
 }  // namespace
 
-void post_register(const api_request& req, const json& body, net_context& ctx, api_reply reply) {
+void post_register(const api_request& req, const json& body, api_context& ctx, api_reply reply) {
     // Sizes: accounts gives the precise reasons; these caps only bound work.
     auto user = string_field(body, "username", 256);
     auto pass = string_field(body, "password", 1024);
@@ -75,7 +75,7 @@ void post_register(const api_request& req, const json& body, net_context& ctx, a
                                    std::move(guest_token), session_reply(std::move(reply)));
 }
 
-void post_login(const api_request& req, const json& body, net_context& ctx, api_reply reply) {
+void post_login(const api_request& req, const json& body, api_context& ctx, api_reply reply) {
     auto user = string_field(body, "username", 256);
     auto pass = string_field(body, "password", 1024);
     if (!user || !pass)
@@ -85,7 +85,7 @@ void post_login(const api_request& req, const json& body, net_context& ctx, api_
                         session_reply(std::move(reply)));
 }
 
-void post_logout(const api_request& req, const json& body, net_context& ctx, api_reply reply) {
+void post_logout(const api_request& req, const json& body, api_context& ctx, api_reply reply) {
     auto token = string_field(body, "token", 256);
     if (!token) return reply(error_response(400, "bad_request", "token is a string"));
     std::string t = token->empty() ? bearer(req.authorization) : *token;

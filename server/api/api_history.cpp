@@ -60,7 +60,7 @@ std::string file_name(const storage::game_record& g) {
 
 }  // namespace
 
-void get_player(std::string name, net_context& ctx, api_reply reply) {
+void get_player(std::string name, api_context& ctx, api_reply reply) {
     // Usernames are at most 20 characters; anything much longer cannot exist.
     if (name.size() > 64)
         return reply(error_response(404, "unknown_player", "no player named that"));
@@ -71,7 +71,7 @@ void get_player(std::string name, net_context& ctx, api_reply reply) {
         }));
 }
 
-void get_leaderboard(std::string game, int limit, net_context& ctx, api_reply reply) {
+void get_leaderboard(std::string game, int limit, api_context& ctx, api_reply reply) {
     if (!core::find_game(game))
         return reply(error_response(404, "unknown_game", "no game called " + game));
     ctx.store->leaderboard(game, limit, answer<std::vector<storage::leader>>(
@@ -82,7 +82,7 @@ void get_leaderboard(std::string game, int limit, net_context& ctx, api_reply re
         }));
 }
 
-void get_recent(int limit, net_context& ctx, api_reply reply) {
+void get_recent(int limit, api_context& ctx, api_reply reply) {
     ctx.store->recent_games(limit, answer<std::vector<storage::game_summary>>(
         std::move(reply), "recent", [](std::vector<storage::game_summary> rows) {
             json games = json::array();
@@ -106,7 +106,7 @@ api_response game_answer(const storage::game_record& g, bool export_text) {
 
 api_response no_game() { return error_response(404, "unknown_game", "no game with that id"); }
 
-void by_public_id(std::string id, bool export_text, net_context& ctx, api_reply reply) {
+void by_public_id(std::string id, bool export_text, api_context& ctx, api_reply reply) {
     if (!plausible_public_id(id)) return reply(no_game());
     if (!ctx.store)  // the server is shutting down (app drops the store)
         return reply(error_response(503, "no_database", "the database is closing"));
@@ -120,10 +120,10 @@ void by_public_id(std::string id, bool export_text, net_context& ctx, api_reply 
 
 // <id> is the game's public id (its room id) or its row key. Row keys count up
 // and are guessable, so a private game is served only by its public id.
-void get_game(std::string id, bool export_text, net_context& ctx, api_reply reply) {
+void get_game(std::string id, bool export_text, api_context& ctx, api_reply reply) {
     auto key = game_key_of(id);
     if (!key) return by_public_id(std::move(id), export_text, ctx, std::move(reply));
-    net_context* c = &ctx;
+    api_context* c = &ctx;  // owned by app, which outlives every store operation
     // A room id made only of digits is possible (if unlikely): look there too.
     ctx.store->game(*key, [c, id = std::move(id), export_text, reply = std::move(reply)](
                               core::result<std::optional<storage::game_record>> r) mutable {

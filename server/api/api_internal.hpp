@@ -24,13 +24,13 @@ std::optional<std::string_view> query_param(std::string_view query, std::string_
 std::optional<int> limit_param(std::string_view query, std::string_view key, int fallback, int max);
 
 // Routes (each calls `reply` exactly once).
-void post_register(const api_request& req, const json& body, net_context& ctx, api_reply reply);
-void post_login(const api_request& req, const json& body, net_context& ctx, api_reply reply);
-void post_logout(const api_request& req, const json& body, net_context& ctx, api_reply reply);
-void get_player(std::string name, net_context& ctx, api_reply reply);
-void get_leaderboard(std::string game, int limit, net_context& ctx, api_reply reply);
-void get_recent(int limit, net_context& ctx, api_reply reply);
-void get_game(std::string id, bool export_text, net_context& ctx, api_reply reply);
+void post_register(const api_request& req, const json& body, api_context& ctx, api_reply reply);
+void post_login(const api_request& req, const json& body, api_context& ctx, api_reply reply);
+void post_logout(const api_request& req, const json& body, api_context& ctx, api_reply reply);
+void get_player(std::string name, api_context& ctx, api_reply reply);
+void get_leaderboard(std::string game, int limit, api_context& ctx, api_reply reply);
+void get_recent(int limit, api_context& ctx, api_reply reply);
+void get_game(std::string id, bool export_text, api_context& ctx, api_reply reply);
 // The rules core as an oracle (api_position.cpp): answered at once.
 api_response post_position(const json& body);
 

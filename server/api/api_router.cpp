@@ -108,7 +108,7 @@ api_response method_not_allowed(std::string_view allow) {
     return r;
 }
 
-void route(api_request& req, net_context& ctx, api_reply& reply) {
+void route(api_request& req, api_context& ctx, api_reply& reply) {
     std::string_view target = req.target;
     auto qpos = target.find('?');
     std::string_view path = target.substr(0, std::min(qpos, target.find('#')));
@@ -174,7 +174,7 @@ void route(api_request& req, net_context& ctx, api_reply& reply) {
 
 }  // namespace
 
-void handle_api(api_request req, net_context& ctx, api_reply reply) {
+void handle_api(api_request req, api_context& ctx, api_reply reply) {
     // Exactly one reply even if a route throws (JSON type errors, bad_alloc):
     // a throw before the route handed `reply` on answers 500 here.
     auto done = std::make_shared<std::atomic<bool>>(false);

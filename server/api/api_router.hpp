@@ -14,9 +14,20 @@
 #include <utility>
 #include <vector>
 
-#include "net/net_context.hpp"
+namespace kibitz::server {
+namespace storage { class store; }
+namespace auth { class accounts; }
+}  // namespace kibitz::server
 
 namespace kibitz::server::api {
+
+// What the API reads and writes through: the store and the accounts, owned by
+// app; null when the server runs without a database (answers 503 then) or once
+// it is shutting down.
+struct api_context {
+    storage::store* store = nullptr;
+    auth::accounts* accounts = nullptr;
+};
 
 struct api_request {
     std::string method;         // "GET", "HEAD", "POST", ...
@@ -42,7 +53,8 @@ inline constexpr std::size_t max_body = 8 * 1024;
 // True for targets this router answers ("/api" and "/api/...").
 bool is_api_target(std::string_view target);
 
-void handle_api(api_request req, net_context& ctx, api_reply reply);
+// `ctx` outlives every operation (app owns it); its pointers go null at shutdown.
+void handle_api(api_request req, api_context& ctx, api_reply reply);
 
 // {"error": code, "message": text} with the given status.
 api_response error_response(int status, std::string_view code, std::string_view message);

@@ -165,7 +165,7 @@ void http_session::serve_api() {
     unsigned version = req.version();
     bool keep = req.keep_alive(), head = req.method() == http::verb::head;
     // The reply may come from a store or hash-pool thread: back to our strand.
-    api::handle_api(std::move(a), ctx_,
+    api::handle_api(std::move(a), ctx_.api,
                     [self = shared_from_this(), version, keep, head](api::api_response r) {
                         auto ex = self->stream_.get_executor();
                         net::post(ex, [self = std::move(self), r = std::move(r), version, keep,

@@ -1,5 +1,5 @@
 #pragma once
-// What every connection shares: the settings, the play hub, the metrics, and the
+// What every connection shares: its limits, the play hub, the metrics, and the
 // set of open WebSockets (to tell them all on shutdown). Owned by app; the
 // registry is thread-safe (a mutex held only to copy or edit the map).
 #include <atomic>
@@ -9,15 +9,25 @@
 #include <mutex>
 #include <string>
 
-#include "config.hpp"
-#include "net/metrics.hpp"
+#include <chrono>
+
+#include "api/api_router.hpp"
+#include "observe/metrics.hpp"
 #include "play/hub.hpp"
 
 namespace kibitz::server {
 
 class ws_session;
-namespace storage { class store; }
-namespace auth { class accounts; }
+
+// The limits a connection enforces (README, "Running it"); app copies them
+// from the server's settings, of which a connection needs nothing else.
+struct net_limits {
+    double rate_per_s = 20;     // per-connection sustained message rate
+    double rate_burst = 40;     // and burst
+    std::size_t max_frame = 4096;
+    std::size_t write_queue = 256;  // frames queued to one slow client before it is dropped
+    std::chrono::milliseconds idle_timeout{120000};
+};
 
 class connections {
 public:
@@ -32,16 +42,16 @@ private:
 };
 
 struct net_context {
-    server_config cfg;
+    net_limits limits;
     std::string web_root;
     std::shared_ptr<hub> play;
     metrics& stats;
     connections conns;
     std::atomic<std::uint64_t> next_conn{1};
     std::atomic<bool> stopping{false};
-    // Owned by app; null when the server runs without a database (some tests).
-    storage::store* store = nullptr;
-    auth::accounts* accounts = nullptr;
+    // The store and the accounts, for the API only (set by app; null without a
+    // database).
+    api::api_context api;
 };
 
 }  // namespace kibitz::server

@@ -68,7 +68,7 @@ ws_session::ws_session(net::ip::tcp::socket&& socket, net_context& ctx)
       timer_(socket_.get_executor()),
       ctx_(ctx),
       id_(ctx.next_conn++),
-      limiter_(ctx.cfg.rate_per_s, ctx.cfg.rate_burst) {
+      limiter_(ctx.limits.rate_per_s, ctx.limits.rate_burst) {
     ++ctx_.stats.connections;
     ++ctx_.stats.connections_total;
 }
@@ -149,7 +149,7 @@ bool ws_session::take_frames() {
     bool go_on = true;
     while (go_on) {
         ws::parsed_header h;
-        auto r = ws::parse_header(in_.data() + at, in_size_ - at, ctx_.cfg.max_frame, h);
+        auto r = ws::parse_header(in_.data() + at, in_size_ - at, ctx_.limits.max_frame, h);
         if (r == ws::parse_result::need_more) break;
         if (r != ws::parse_result::ok) {
             ++ctx_.stats.rejected_total;
@@ -223,7 +223,7 @@ bool ws_session::on_frame(const ws::parsed_header& h, std::uint8_t* payload) {
         }
         return true;
     case ws::opcode::continuation:
-        if (!in_message_ || message_.size() + data.size() > ctx_.cfg.max_frame) {
+        if (!in_message_ || message_.size() + data.size() > ctx_.limits.max_frame) {
             bool big = in_message_;
             start_close(big ? ws::too_big : ws::protocol_error,
                         big ? "message too big" : "continuation without a message");
@@ -284,7 +284,7 @@ void ws_session::handle_frame(std::string_view text) {
 void ws_session::send(std::shared_ptr<const std::string> frame) {
     net::post(socket_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
         if (self->closing_ || self->finished_) return;
-        if (self->queue_.size() >= self->ctx_.cfg.write_queue) {
+        if (self->queue_.size() >= self->ctx_.limits.write_queue) {
             // It cannot keep up: drop it rather than grow without bound. A write
             // is stuck, so a close frame could not go out either: cut the socket.
             spdlog::info("conn {}: write queue full, disconnecting", self->id_);
@@ -383,7 +383,7 @@ void ws_session::close_now(ws::close_code code, const std::string& reason) {
 
 void ws_session::arm_timer() {
     // One wait per half idle period, not one per read: reads only stamp last_heard_.
-    timer_.expires_after(ctx_.cfg.idle_timeout / 2);
+    timer_.expires_after(ctx_.limits.idle_timeout / 2);
     timer_.async_wait([self = shared_from_this()](error_code ec) {
         if (!ec) self->on_timer();
     });
@@ -396,7 +396,7 @@ void ws_session::on_timer() {
         return cut();
     }
     auto quiet = std::chrono::steady_clock::now() - last_heard_;
-    if (quiet >= ctx_.cfg.idle_timeout / 2) {
+    if (quiet >= ctx_.limits.idle_timeout / 2) {
         if (ping_sent_) {  // not even our ping was answered
             spdlog::debug("conn {}: idle timeout", id_);
             start_close(ws::going_away, "idle timeout");

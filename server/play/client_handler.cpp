@@ -5,7 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "auth/accounts.hpp"
-#include "net/metrics.hpp"
+#include "observe/metrics.hpp"
 #include "play/lobby.hpp"
 #include "play/room.hpp"
 #include "protocol/catalogue.hpp"

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "domain/time_control.hpp"
 #include "kibitz/core/game.hpp"
 #include "play/player.hpp"
-#include "protocol/client_msg.hpp"
 
 namespace kibitz::server {
 
@@ -64,6 +64,9 @@ public:
     virtual void on_end(const game_ended&) {}
     virtual void on_chat(const chat_said&) {}
     virtual void on_forget(const std::string& /*room*/) {}  // the room is gone for good
+    // A stored game restored after a restart: its room writes to that record.
+    virtual void on_restore(const std::string& /*room*/, std::int64_t /*key*/,
+                            const std::string& /*game_id*/) {}
 };
 
 }  // namespace kibitz::server

@@ -3,7 +3,9 @@
 #include <cctype>
 #include <cmath>
 
-#include "net/metrics.hpp"
+#include <spdlog/spdlog.h>
+
+#include "observe/metrics.hpp"
 #include "play/ids.hpp"
 #include "play/lobby.hpp"
 #include "play/room.hpp"
@@ -153,6 +155,34 @@ void hub::register_room(const std::shared_ptr<room>& r, const player_ptr& seat0,
     active_[seat0->key()].insert(r->id());
     active_[seat1->key()].insert(r->id());
     if (computer) ++computer_games_by_[(seat0->computer_level ? seat1 : seat0)->key()];
+}
+
+namespace {
+std::optional<time_control> stored_tc(const storage::game_settings& s) {
+    if (s.initial_ms == 0 && s.increment_ms == 0) return std::nullopt;
+    return time_control{static_cast<int>(s.initial_ms / 1000),
+                        static_cast<int>(s.increment_ms / 1000)};
+}
+}  // namespace
+
+std::size_t hub::restore_all(const std::vector<storage::game_record>& games) {
+    std::size_t restored = 0;
+    for (const auto& g : games) {
+        const auto& sum = g.summary;
+        const auto* info = core::find_game(sum.settings.game_id);
+        if (!info) {
+            spdlog::error("store: game {} of unknown game '{}' not restored", sum.id,
+                          sum.settings.game_id);
+            continue;
+        }
+        std::string id = sum.public_id.empty() ? "r" + std::to_string(sum.id) : sum.public_id;
+        recorder_->on_restore(id, sum.id, sum.settings.game_id);
+        room_settings rs{info, stored_tc(sum.settings), sum.settings.rated,
+                         sum.settings.is_private};
+        restore_room(id, rs, from_stored(sum.seats[0], ""), from_stored(sum.seats[1], ""), g);
+        ++restored;
+    }
+    return restored;
 }
 
 std::shared_ptr<room> hub::find_room(const std::string& id) const {

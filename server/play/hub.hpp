@@ -14,6 +14,7 @@
 
 #include <boost/asio/io_context.hpp>
 
+#include "domain/time_control.hpp"
 #include "kibitz/core/registry.hpp"
 #include "play/game_recorder.hpp"
 #include "play/peer.hpp"
@@ -87,6 +88,10 @@ public:
     std::shared_ptr<room> restore_room(const std::string& id, const room_settings& s,
                                        player_ptr seat0, player_ptr seat1,
                                        const storage::game_record& g);
+    // Every unfinished stored game, at start-up (before the I/O threads run):
+    // each gets its room back under its room id, and the recorder its record.
+    // Returns how many were restored (a game of an unknown rules id is not).
+    std::size_t restore_all(const std::vector<storage::game_record>& games);
     std::shared_ptr<room> find_room(const std::string& id) const;
     void room_finished(const std::string& id, const player_ptr seats[2]);  // game over
     void forget_room(const std::string& id);  // after it lingered

@@ -5,7 +5,7 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
-#include "net/metrics.hpp"
+#include "observe/metrics.hpp"
 #include "play/ids.hpp"
 #include "play/room.hpp"
 

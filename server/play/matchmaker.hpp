@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "domain/time_control.hpp"
 #include "play/peer.hpp"
 #include "play/player.hpp"
-#include "protocol/client_msg.hpp"
 
 namespace kibitz::server {
 

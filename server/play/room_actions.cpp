@@ -3,7 +3,7 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
-#include "net/metrics.hpp"
+#include "observe/metrics.hpp"
 #include "play/lobby.hpp"
 #include "play/room.hpp"
 

@@ -5,11 +5,12 @@
 namespace kibitz::server {
 
 store_recorder::store_recorder(storage::store& s, rating_sink on_rating)
-    : store_(s), on_rating_(std::move(on_rating)) {}
+    : store_(s), rated_(s), on_rating_(std::move(on_rating)) {}
 
-void store_recorder::adopt(const std::string& room, storage::game_key key, std::string game_id) {
+void store_recorder::on_restore(const std::string& room, std::int64_t key,
+                                const std::string& game_id) {
     std::lock_guard lock(mu_);
-    games_[room] = {key, std::move(game_id)};
+    games_[room] = {key, game_id};
 }
 
 std::optional<store_recorder::entry> store_recorder::find(const std::string& room, bool end) {
@@ -45,7 +46,7 @@ void store_recorder::on_start(const game_started& g) {
     n.created_ms = g.started_ms;
     n.public_id = g.room;
     // The key comes back at once; moves queued after this land after the insert.
-    auto key = store_.start_game(std::move(n), [room = g.room](core::result<storage::game_key> r) {
+    auto key = rated_.start_game(std::move(n), [room = g.room](core::result<storage::game_key> r) {
         if (!r) spdlog::error("store: game of room {} not stored: {}", room, r.reason());
     });
     std::lock_guard lock(mu_);
@@ -76,7 +77,7 @@ void store_recorder::on_end(const game_ended& e) {
     end.winner = e.aborted || e.result.kind != core::status_kind::win ? -1 : e.result.winner;
     end.reason = e.result.reason;
     end.ended_ms = e.at_ms;
-    store_.end_game(end, [this, room = e.room, game = found->game_id](
+    rated_.end_game(end, [this, room = e.room, game = found->game_id](
                              core::result<storage::end_summary> r) {
         if (!r) {
             spdlog::error("store: end of room {}: {}", room, r.reason());

@@ -7,12 +7,14 @@
 // strands). Every call returns at once: the store queues the work on its
 // writer thread, in call order, and runs the handlers there. A move's `done`
 // runs once the store reports it committed, which is when the room acks it.
-// Rating changes of a rated game are handed to `on_rating` (the hub's cache).
+// Starts and ends go through rating::rated_games (guests casual only, Glicko-2
+// for rated games); rating changes are handed to `on_rating` (the hub's cache).
 #include <functional>
 #include <map>
 #include <mutex>
 
 #include "play/game_recorder.hpp"
+#include "rating/rated_games.hpp"
 #include "store/store.hpp"
 
 namespace kibitz::server {
@@ -24,14 +26,13 @@ public:
 
     store_recorder(storage::store& s, rating_sink on_rating);
 
-    // A game restored after a restart: its room writes to the stored game.
-    void adopt(const std::string& room, storage::game_key key, std::string game_id);
-
     void on_start(const game_started& g) override;
     void on_move(const move_played& m, move_done done) override;
     void on_end(const game_ended& e) override;
     void on_chat(const chat_said& c) override;
     void on_forget(const std::string& room) override;
+    void on_restore(const std::string& room, std::int64_t key,
+                    const std::string& game_id) override;
 
 private:
     struct entry {
@@ -42,6 +43,7 @@ private:
     std::optional<entry> find(const std::string& room, bool end = false);
 
     storage::store& store_;
+    rating::rated_games rated_;  // the platform's rules over store_
     rating_sink on_rating_;
     std::mutex mu_;
     std::map<std::string, entry> games_;  // by room id, until the room is forgotten

@@ -8,14 +8,9 @@
 #include <variant>
 #include <vector>
 
-namespace kibitz::server {
+#include "domain/time_control.hpp"
 
-// Fischer time control; std::nullopt elsewhere means untimed.
-struct time_control {
-    int initial_s = 0;
-    int increment_s = 0;
-    bool operator==(const time_control&) const = default;
-};
+namespace kibitz::server {
 
 struct hello_msg { std::optional<std::string> token; };
 struct ping_msg {};

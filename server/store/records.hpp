@@ -3,6 +3,7 @@
 // seat 0 is the side that moves first. Ids are the database's row ids.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,6 +41,11 @@ struct new_game {
     std::int64_t created_ms = 0;
     // Unguessable id the server shows (its room id); empty: none. Unique.
     std::string public_id;
+    // A rule run in the start's transaction on the stored seat players: a
+    // reason refuses the start (nothing is written). Empty: no rule. The store
+    // decides nothing itself (rating::rated_games supplies the platform's).
+    std::function<std::optional<std::string>(const game_settings&,
+                                             const std::array<player, 2>&)> admit;
 };
 
 struct move_record {
@@ -52,18 +58,31 @@ struct move_record {
 
 enum class game_status { playing, finished, aborted };
 
+struct rating_value {
+    double rating = 1500, rd = 350, volatility = 0.06;
+    int games = 0;
+    bool provisional() const { return rd > 110; }  // platform rules: shown with '?'
+};
+
+// A game as it ends, as stored: what a rating rule decides on.
+struct ending {
+    std::string game_id;
+    bool rated = false;
+    game_status status = game_status::finished;
+    std::optional<int> winner;           // a seat; empty for a draw or an abort
+    std::array<player, 2> seats;
+    std::array<rating_value, 2> ratings;  // each seat's current rating in game_id
+};
+
 struct game_end {
     game_key game = 0;
     game_status status = game_status::finished;  // finished or aborted
     int winner = -1;                // seat, or -1 for a draw / abort
     std::string reason;             // "checkmate"-like text from the rules, "resigned", "time"
     std::int64_t ended_ms = 0;
-};
-
-struct rating_value {
-    double rating = 1500, rd = 350, volatility = 0.06;
-    int games = 0;
-    bool provisional() const { return rd > 110; }  // platform rules: shown with '?'
+    // A rule run in the end's transaction: the new ratings of both seats, which
+    // are stored with their history, or nothing. Empty: ratings are untouched.
+    std::function<std::optional<std::array<rating_value, 2>>(const ending&)> rate;
 };
 
 struct rating_change {

@@ -1,7 +1,6 @@
 // sqlite_store: opening, and every write (all on the writer thread).
 #include <spdlog/spdlog.h>
 
-#include "rating/glicko2.hpp"
 #include "store/sqlite_store_impl.hpp"
 
 namespace kibitz::server::storage {
@@ -186,10 +185,9 @@ void sqlite_store::expire_sessions(std::int64_t before_ms, handler<int> h) {
 game_key sqlite_store::start_game(new_game g, handler<game_key> h) {
     game_key key = next_game_.fetch_add(1);
     write<game_key>(std::move(h), [key, g = std::move(g)](sqlite_db& db) {
-        if (g.settings.rated) {
-            // Platform rule: guests play casual games only.
-            for (auto id : g.seats)
-                if (load_player(db, id).guest()) throw db_error("guests cannot play rated games");
+        if (g.admit) {
+            std::array<player, 2> seats{load_player(db, g.seats[0]), load_player(db, g.seats[1])};
+            if (auto why = g.admit(g.settings, seats)) throw db_error(*why);
         }
         const auto& s = g.settings;
         std::optional<std::string> start;
@@ -277,20 +275,17 @@ void sqlite_store::end_game(game_end e, handler<end_summary> h) {
             .run();
 
         end_summary out;
-        // Platform rules: only finished rated games between two accounts count;
-        // aborted and casual games never change a rating.
-        if (!rated || e.status != game_status::finished || seats[0] == seats[1]) return out;
-        auto p0 = load_player(db, seats[0]), p1 = load_player(db, seats[1]);
-        if (p0.guest() || p1.guest()) return out;
-        rating_value r0 = load_rating(db, seats[0], game_id), r1 = load_rating(db, seats[1], game_id);
-        double score0 = !winner ? 0.5 : *winner == 0 ? 1.0 : 0.0;
-        auto next = glicko2::update_game({r0.rating, r0.rd, r0.volatility},
-                                         {r1.rating, r1.rd, r1.volatility}, score0);
-        rating_value n0{next.a.r, next.a.rd, next.a.vol, r0.games + 1};
-        rating_value n1{next.b.r, next.b.rd, next.b.vol, r1.games + 1};
-        save_rating(db, seats[0], game_id, e.game, n0, e.ended_ms);
-        save_rating(db, seats[1], game_id, e.game, n1, e.ended_ms);
-        out.changes = {{seats[0], r0, n0}, {seats[1], r1, n1}};
+        if (!e.rate) return out;
+        // The caller's rule decides, on what this transaction has just read.
+        ending facts{game_id, rated, e.status, winner,
+                     {load_player(db, seats[0]), load_player(db, seats[1])},
+                     {load_rating(db, seats[0], game_id), load_rating(db, seats[1], game_id)}};
+        auto next = e.rate(facts);
+        if (!next) return out;
+        save_rating(db, seats[0], game_id, e.game, (*next)[0], e.ended_ms);
+        save_rating(db, seats[1], game_id, e.game, (*next)[1], e.ended_ms);
+        out.changes = {{seats[0], facts.ratings[0], (*next)[0]},
+                       {seats[1], facts.ratings[1], (*next)[1]}};
         return out;
     });
 }

@@ -44,12 +44,13 @@ public:
 
     // Games as they happen. start_game reserves and returns the game's key at
     // once, so the room can queue moves before the start has committed (same
-    // queue, so they land after it). The handler confirms durability.
+    // queue, so they land after it). The handler confirms durability, or
+    // gives the reason g.admit refused it.
     virtual game_key start_game(new_game g, handler<game_key> h) = 0;
     // Durable (committed; fsynced with synchronous=FULL) before the handler runs.
     virtual void append_move(game_key game, move_record m, handler<bool> h) = 0;
-    // Records the result; a rated, finished game between two accounts updates
-    // both Glicko-2 ratings and their history in the same transaction.
+    // Records the result and, when e.rate gives them, both seats' new ratings
+    // and their history, in one transaction. The store applies no rule itself.
     virtual void end_game(game_end e, handler<end_summary> h) = 0;
     virtual void add_chat(game_key game, std::optional<player_id> who, std::string channel,
                           std::string text, std::int64_t now_ms, handler<bool> h) = 0;

@@ -19,6 +19,7 @@
 #include "app.hpp"
 #include "auth/accounts.hpp"
 #include "kibitz/core/registry.hpp"
+#include "rating/rated_games.hpp"
 #include "store/sqlite_store.hpp"
 
 namespace {
@@ -67,7 +68,7 @@ struct api_server {
         auto p = app->start();
         REQUIRE(std::holds_alternative<std::uint16_t>(p));
         port = std::get<std::uint16_t>(p);
-        auto& ctx = app->context();
+        auto& ctx = app->context().api;
         if (!ctx.store) {
             auto s = storage::sqlite_store::open({cfg.db});
             REQUIRE(s.ok());
@@ -168,7 +169,8 @@ storage::game_key record_game(storage::store& s, const std::string& game, storag
                               storage::player b, bool rated, std::vector<std::string> moves,
                               storage::game_status status, int winner, std::string reason) {
     storage::game_settings set{game, 300000, 2000, rated, false, ""};
-    auto key = s.start_game({set, {a.id, b.id}, 1000, ""}, nullptr);
+    kibitz::server::rating::rated_games rules(s);  // the server's rules on rated play
+    auto key = rules.start_game({set, {a.id, b.id}, 1000, ""}, nullptr);
     std::int64_t clocks[2] = {300000, 300000};
     for (std::size_t i = 0; i < moves.size(); ++i) {
         int seat = static_cast<int>(i % 2);
@@ -180,7 +182,7 @@ storage::game_key record_game(storage::store& s, const std::string& game, storag
         });
     }
     must<storage::end_summary>(
-        [&](auto h) { s.end_game({key, status, winner, reason, 90000}, h); });
+        [&](auto h) { rules.end_game({key, status, winner, reason, 90000}, h); });
     return key;
 }
 
@@ -241,7 +243,7 @@ TEST_CASE("api: a guest who registers keeps their identity") {
     api_server srv;
     // A guest session made the way the WebSocket hello makes one.
     auto p = std::make_shared<std::promise<kibitz::core::result<auth::session>>>();
-    srv.app->context().accounts->new_guest([p](auto r) { p->set_value(std::move(r)); });
+    srv.app->context().api.accounts->new_guest([p](auto r) { p->set_value(std::move(r)); });
     auto guest = p->get_future().get();
     REQUIRE(guest.ok());
     auto other = make_account(*srv.store, "opponent");
@@ -488,8 +490,7 @@ TEST_CASE("api: static files, health and hostile paths still work") {
 
 TEST_CASE("api: without a database the API answers 503") {
     // The router alone, with a context whose store and accounts are null.
-    kibitz::server::metrics stats;
-    kibitz::server::net_context ctx{.cfg = {}, .web_root = {}, .play = nullptr, .stats = stats, .conns = {}};
+    kibitz::server::api::api_context ctx{};
     auto ask = [&](std::string method, std::string target, std::string body = "{}") {
         kibitz::server::api::api_request req{method, target, "application/json", "", body, "127.0.0.1"};
         std::optional<kibitz::server::api::api_response> got;

@@ -3,11 +3,13 @@
 #include <doctest/doctest.h>
 
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 
+#include "api/api_router.hpp"
 #include "kibitz/core/registry.hpp"
-#include "net/metrics.hpp"
+#include "observe/metrics.hpp"
 #include "protocol/catalogue.hpp"
 #include "store/export.hpp"
 
@@ -78,4 +80,20 @@ TEST_CASE("export: the dialect and extension come from the catalogue") {
         CHECK(text.find(std::string(g.about.name)) != std::string::npos);
         CHECK(kibitz::server::storage::export_extension(g.id) == g.about.extension);
     }
+}
+
+TEST_CASE("api: GET /api/games answers the catalogue, even without a database") {
+    kibitz::server::api::api_context ctx{};
+    std::optional<kibitz::server::api::api_response> got;
+    kibitz::server::api::handle_api({"GET", "/api/games", "", "", "", "127.0.0.1"}, ctx,
+                                    [&](auto r) { got = std::move(r); });
+    REQUIRE(got);
+    CHECK(got->status == 200);
+    CHECK(json::parse(got->body)["games"] == catalogue_json());
+    // With ?recent the same path still lists recent games (which need the database).
+    got.reset();
+    kibitz::server::api::handle_api({"GET", "/api/games?recent=5", "", "", "", "127.0.0.1"}, ctx,
+                                    [&](auto r) { got = std::move(r); });
+    REQUIRE(got);
+    CHECK(got->status == 503);
 }

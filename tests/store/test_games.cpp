@@ -1,15 +1,17 @@
 #include <doctest/doctest.h>
 
+#include "rating/rated_games.hpp"
 #include "test_util.hpp"
 
 using namespace kibitz;
 using namespace kibitz::server::storage;
 
 namespace {
+// Through the rules on rated play (rating::rated_games), as the server does.
 game_key start(store& s, const std::string& game_id, player a, player b, bool rated,
                std::string position = {}) {
     new_game g{{game_id, 300000, 3000, rated, false, std::move(position)}, {a.id, b.id}, 1700000000000, ""};
-    auto key = s.start_game(g, nullptr);
+    auto key = server::rating::rated_games(s).start_game(g, nullptr);
     return key;
 }
 void move(store& s, game_key g, int ply, int seat, std::string text, std::int64_t c0, std::int64_t c1) {
@@ -20,7 +22,9 @@ void move(store& s, game_key g, int ply, int seat, std::string text, std::int64_
 }
 end_summary finish(store& s, game_key g, game_status st, int winner, std::string reason) {
     return test::must<end_summary>(
-        [&](auto h) { s.end_game({g, st, winner, std::move(reason), 1700000100000}, h); });
+        [&](auto h) {
+            server::rating::rated_games(s).end_game({g, st, winner, std::move(reason), 1700000100000}, h);
+        });
 }
 }  // namespace
 
@@ -145,7 +149,8 @@ TEST_CASE("ratings: none after casual, aborted, or guest games") {
     // Guests cannot even start a rated game.
     auto guest = test::must<player>([&](auto h) { s->create_guest("G", 1, h); });
     auto r = test::get<game_key>([&](auto h) {
-        s->start_game({{"checkers", 0, 0, true, false, ""}, {guest.id, alice.id}, 1, ""}, h);
+        server::rating::rated_games(*s).start_game(
+            {{"checkers", 0, 0, true, false, ""}, {guest.id, alice.id}, 1, ""}, h);
     });
     CHECK_FALSE(r.ok());
     auto recent = test::must<std::vector<game_summary>>([&](auto h) { s->recent_games(10, h); });

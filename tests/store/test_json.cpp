@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include "rating/rated_games.hpp"
 #include "store/json.hpp"
 #include "test_util.hpp"
 
@@ -12,7 +13,8 @@ TEST_CASE("json: profile and record shapes, provisional marked") {
     auto a = test::make_account(*s, "alice"), b = test::make_account(*s, "bob");
     auto g = s->start_game({{"checkers", 180000, 2000, true, false, ""}, {a.id, b.id}, 10, ""}, nullptr);
     test::must<bool>([&](auto h) { s->append_move(g, {0, 0, "11-15", {180000, 180000}, 11}, h); });
-    test::must<end_summary>([&](auto h) { s->end_game({g, game_status::finished, 1, "resigned", 20}, h); });
+    server::rating::rated_games rated(*s);
+    test::must<end_summary>([&](auto h) { rated.end_game({g, game_status::finished, 1, "resigned", 20}, h); });
 
     auto rec = test::must<std::optional<game_record>>([&](auto h) { s->game(g, h); });
     nlohmann::json j = *rec;

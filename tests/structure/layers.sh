@@ -4,8 +4,8 @@
 # linking only downward, and a file may include its own layer and those below:
 #   domain   plain domain types (time control)
 #   observe  metrics
-#   store    persistence only
-#   rating   Glicko-2 and the ratings service over the store
+#   store    persistence only: it decides no platform rule
+#   rating   Glicko-2 and the rules on rated play, applied through the store
 #   auth     guests, accounts, session tokens
 #   protocol the wire: client/server messages, the JSON codec, the catalogue
 #   engine   the engine pool (computer moves off the I/O threads)

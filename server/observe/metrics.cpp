@@ -1,4 +1,4 @@
-#include "net/metrics.hpp"
+#include "observe/metrics.hpp"
 
 #include <sstream>
 
