@@ -15,8 +15,6 @@ using json = nlohmann::json;
 
 api_response json_response(int status, const json& j);
 
-// Percent-decodes a path segment; empty optional on a bad escape or a NUL.
-std::optional<std::string> percent_decode(std::string_view s);
 // The value of `key` in a query string ("a=1&b=2"), undecoded.
 std::optional<std::string_view> query_param(std::string_view query, std::string_view key);
 // A limit from the query: `fallback` when absent, clamped to [1, max]; empty

@@ -10,6 +10,7 @@
 
 #include "api/api_internal.hpp"
 #include "protocol/catalogue.hpp"
+#include "protocol/percent_decode.hpp"
 #include "protocol/server_msg.hpp"
 
 namespace kibitz::server::api {
@@ -29,30 +30,6 @@ api_response error_response(int status, std::string_view code, std::string_view 
 bool is_api_target(std::string_view target) {
     auto path = target.substr(0, target.find_first_of("?#"));
     return path == "/api" || path.starts_with("/api/");
-}
-
-std::optional<std::string> percent_decode(std::string_view s) {
-    std::string out;
-    out.reserve(s.size());
-    auto hex = [](char c) -> int {
-        if (c >= '0' && c <= '9') return c - '0';
-        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-        return -1;
-    };
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        char c = s[i];
-        if (c == '%') {
-            if (i + 2 >= s.size()) return std::nullopt;
-            int hi = hex(s[i + 1]), lo = hex(s[i + 2]);
-            if (hi < 0 || lo < 0) return std::nullopt;
-            c = static_cast<char>(hi * 16 + lo);
-            i += 2;
-        }
-        if (c == '\0') return std::nullopt;
-        out.push_back(c);
-    }
-    return out;
 }
 
 std::optional<std::string_view> query_param(std::string_view query, std::string_view key) {

@@ -2,45 +2,21 @@
 
 #include <filesystem>
 
+#include "protocol/percent_decode.hpp"
+
 namespace kibitz::server {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-int hex(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-bool percent_decode(std::string_view in, std::string& out) {
-    for (std::size_t i = 0; i < in.size(); ++i) {
-        if (in[i] != '%') {
-            out += in[i];
-            continue;
-        }
-        if (i + 2 >= in.size()) return false;
-        int hi = hex(in[i + 1]), lo = hex(in[i + 2]);
-        if (hi < 0 || lo < 0) return false;
-        out += static_cast<char>(hi * 16 + lo);
-        i += 2;
-    }
-    return true;
-}
-
-}  // namespace
 
 std::variant<std::string, static_reject> resolve_static(const std::string& web_root,
                                                         std::string_view target) {
     auto q = target.find_first_of("?#");
     std::string_view raw = target.substr(0, q);
     if (raw.empty() || raw.front() != '/') return static_reject{400, "path must start with /"};
-    std::string path;
-    if (!percent_decode(raw, path)) return static_reject{400, "bad percent-encoding"};
+    auto decoded = percent_decode(raw);
+    if (!decoded) return static_reject{400, "bad percent-encoding or NUL"};
     // Decoded, so "%2e%2e" and "%2f" are checked like their plain forms.
-    if (path.find('\0') != std::string::npos) return static_reject{400, "NUL in path"};
+    std::string path = std::move(*decoded);
     if (path.find('\\') != std::string::npos) return static_reject{400, "backslash in path"};
     if (path.find("//") != std::string::npos) return static_reject{400, "empty path segment"};
     for (std::size_t start = 1; start <= path.size();) {

@@ -1,0 +1,32 @@
+#include "protocol/percent_decode.hpp"
+
+namespace kibitz::server {
+
+namespace {
+int hex(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+}  // namespace
+
+std::optional<std::string> percent_decode(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        char c = s[i];
+        if (c == '%') {
+            if (i + 2 >= s.size()) return std::nullopt;
+            int hi = hex(s[i + 1]), lo = hex(s[i + 2]);
+            if (hi < 0 || lo < 0) return std::nullopt;
+            c = static_cast<char>(hi * 16 + lo);
+            i += 2;
+        }
+        if (c == '\0') return std::nullopt;
+        out.push_back(c);
+    }
+    return out;
+}
+
+}  // namespace kibitz::server
