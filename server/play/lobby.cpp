@@ -7,6 +7,7 @@
 
 #include "observe/metrics.hpp"
 #include "play/ids.hpp"
+#include "play/post_guarded.hpp"
 #include "play/room.hpp"
 
 namespace kibitz::server {
@@ -23,13 +24,8 @@ lobby::lobby(hub& h)
 
 template <class F>
 void lobby::on_strand(F&& f) {
-    net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
-        try {
-            f();
-        } catch (const std::exception& e) {
-            spdlog::error("lobby: {}", e.what());
-        }
-    });
+    post_guarded(strand_, shared_from_this(), std::forward<F>(f),
+                 [](const lobby&) { return std::string("lobby"); });
 }
 
 void lobby::start() {

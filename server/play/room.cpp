@@ -5,6 +5,7 @@
 
 #include "observe/metrics.hpp"
 #include "play/lobby.hpp"
+#include "play/post_guarded.hpp"
 
 namespace kibitz::server {
 
@@ -41,13 +42,8 @@ room::room(hub& h, std::string id, room_settings s, player_ptr seat0, player_ptr
 // room must never take the process down.
 template <class F>
 void room::on_strand(F&& f) {
-    net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
-        try {
-            f();
-        } catch (const std::exception& e) {
-            spdlog::error("room {}: {}", self->id_, e.what());
-        }
-    });
+    post_guarded(strand_, shared_from_this(), std::forward<F>(f),
+                 [](const room& r) { return "room " + r.id_; });
 }
 
 void room::start(std::string via) {
