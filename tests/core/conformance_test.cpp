@@ -174,7 +174,11 @@ TEST_CASE("view_without_cells is the default's: view() without layout, extent an
 
 TEST_CASE("hostile move and position texts are refused with a reason, never a crash") {
     std::mt19937_64 rng(7);
-    const std::string alphabet = "abcdefgABCDEFGK0123456789:-x~>()=,.;NW WB\t\n\xff\x00";
+    // A std::string literal (""s): from a plain C string the NUL would end the
+    // text and never be drawn.
+    using namespace std::string_literals;
+    const std::string alphabet = "abcdefgABCDEFGK0123456789:-x~>()=,.;NW WB\t\n\xff\x00"s;
+    REQUIRE(alphabet.back() == '\0');
     for (const auto& info : core::all_games()) {
         CAPTURE(info.id);
         auto g = info.new_game();
