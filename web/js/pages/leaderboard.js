@@ -1,12 +1,13 @@
 // Leaderboards per game, from GET /api/leaderboard/<game>.
 import {api} from '../net/http.js';
 import {h, clear} from '../ui/dom.js';
-import {game_names, game_ids} from '../catalogue.js';
+import {game_names, game_ids, game_info} from '../catalogue.js';
 
 export function mount(el, game = game_ids[0]) {
     const body = h('div', {'data-test': 'leaderboard'}, h('p', {class: 'muted'}, 'Loading…'));
     el.append(h('section', {class: 'card'}, h('h1', {}, `Leaderboard · ${game_names[game] || game}`),
         h('nav', {class: 'tabs'}, game_ids.map((g) => h('a', {href: `#/leaderboard/${g}`, class: g === game ? 'active' : '', 'aria-current': g === game ? 'page' : null}, game_names[g]))),
+        h('p', {class: 'muted'}, (game_info(game) || {}).summary || ''),
         body));
     let alive = true;
     api('GET', `/api/leaderboard/${encodeURIComponent(game)}?limit=50`).then((r) => {
