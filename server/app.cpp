@@ -105,7 +105,8 @@ std::variant<std::uint16_t, std::string> app::start() {
         sweep_ = std::make_unique<net::steady_timer>(ioc_);
         sweep_sessions();
     }
-    if (auto n = ctx_->play->restore_all(unfinished)) spdlog::info("restored {} unfinished games", n);
+    if (auto n = ctx_->play->restore_all(unfinished))
+        spdlog::info("restored {} unfinished games", n);
     listener_->run();
     return port;
 }

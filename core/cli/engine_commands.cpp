@@ -111,8 +111,8 @@ int run_match(const options& o, const core::game_info& info) {
     const auto sum = engine::play_match(info, a.value(), b.value(), s, [&](int i, const engine::game_outcome& g) {
         const char* result = g.a_points == 1 ? "A wins" : g.a_points == 0 ? "B wins" : "draw";
         std::printf("game %d: A (%s) plays %s: %s (%s) in %d plies\n", i + 1,
-                    a.value().label.c_str(), std::string(info.about.sides[g.a_seat].name).c_str(), result,
-                    g.reason.c_str(), g.plies);
+                    a.value().label.c_str(), std::string(info.about.sides[g.a_seat].name).c_str(),
+                    result, g.reason.c_str(), g.plies);
         std::fflush(stdout);
     });
     const double pts = sum.points();

@@ -11,7 +11,8 @@ namespace kibitz::server::api {
 namespace {
 
 std::string colour(std::string_view game_id, int seat) {
-    if (const auto* info = core::find_game(game_id)) return std::string(info->about.sides[seat & 1].name);
+    if (const auto* info = core::find_game(game_id))
+        return std::string(info->about.sides[seat & 1].name);
     return seat == 0 ? "first" : "second";
 }
 

@@ -10,7 +10,8 @@ namespace kibitz::server::storage {
 namespace {
 std::string capitalised(std::string_view word) {
     std::string out(word);
-    if (!out.empty() && out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 'a' + 'A');
+    if (!out.empty() && out[0] >= 'a' && out[0] <= 'z')
+        out[0] = static_cast<char>(out[0] - 'a' + 'A');
     return out;
 }
 
