@@ -569,7 +569,7 @@ TEST_CASE("api: position — start, a position with moves, goals, and clear erro
     auto r = post(srv.port, "/api/position", {{"game", "checkers"}});
     REQUIRE(r.status == 200);
     auto j = r.j();
-    CHECK(j["board"]["layout"] == "checkers8");
+    CHECK(j["board"]["layout"] == "dark_squares8");
     CHECK(j["board"]["moves"].size() == 7);
     CHECK(j["status"]["state"] == "playing");
 
