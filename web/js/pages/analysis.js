@@ -4,7 +4,8 @@
 // and best line live, shown with an evaluation bar. The board and its legal
 // moves come from the server (POST /api/position), so no rule is in here.
 import {socket} from '../net/socket.js';
-import {h, clear, game_names, colour_names, capitalise, toast} from '../ui/dom.js';
+import {h, clear, capitalise, toast} from '../ui/dom.js';
+import {game_names, colour_names} from '../catalogue.js';
 import {position_of, draw_position} from '../ui/diagram.js';
 import {show_choices, show_stop} from '../ui/move_choice.js';
 
