@@ -68,7 +68,7 @@ level_params level_settings(int level) {
 result<report> think(const game& g, const limits& l, const info_sink& sink, workspace& ws) {
     if (g.current_status().over()) return error{"the game is over"};
     const std::size_t legal = g.move_count();
-    if (legal == 1) return report{0, g.move_text(0), 0, 0, 0, 0, {g.move_text(0)}};
+    if (legal == 1 && !l.score_forced_move) return report{0, g.move_text(0), 0, 0, 0, 0, {g.move_text(0)}};
     const game_info* info = find_game(g.id());
     if (!info || !info->think) return error{"no engine for this game"};
 

@@ -29,6 +29,8 @@ void get_player(std::string name, api_context& ctx, api_reply reply);
 void get_leaderboard(std::string game, int limit, api_context& ctx, api_reply reply);
 void get_recent(int limit, api_context& ctx, api_reply reply);
 void get_game(std::string id, bool export_text, api_context& ctx, api_reply reply);
+// A finished game's stored computer analysis, by public id (api_review.cpp).
+void get_analysis(std::string id, api_context& ctx, api_reply reply);
 // The rules core as an oracle (api_position.cpp): answered at once.
 api_response post_position(const json& body);
 

@@ -143,9 +143,11 @@ void route(api_request& req, api_context& ctx, api_reply& reply) {
         if (!limit) return reply(error_response(400, "bad_limit", "the count is a whole number"));
         return get_recent(*limit, ctx, std::move(reply));
     }
-    if (seg.size() == 3 && seg[2] != "export") return reply(error_response(404, "not_found", "no such API endpoint"));
+    if (seg.size() == 3 && seg[2] != "export" && seg[2] != "analysis")
+        return reply(error_response(404, "not_found", "no such API endpoint"));
     auto id = percent_decode(seg[1]);
     if (!id) return reply(error_response(400, "bad_game_id", "bad game id in the path"));
+    if (seg.size() == 3 && seg[2] == "analysis") return get_analysis(std::move(*id), ctx, std::move(reply));
     return get_game(std::move(*id), seg.size() == 3, ctx, std::move(reply));
 }
 

@@ -7,6 +7,7 @@
 #include "auth/accounts.hpp"
 #include "observe/metrics.hpp"
 #include "play/lobby.hpp"
+#include "play/review.hpp"
 #include "play/room.hpp"
 #include "protocol/catalogue.hpp"
 #include "protocol/server_msg.hpp"
@@ -158,6 +159,9 @@ void client_handler::handle(const client_msg& m) {
                 if (m.ack) send(ack_frame(*m.ack, m.type));
             } else if constexpr (std::is_same_v<T, analysis_stop_msg>) {
                 analysis_.stop();
+            } else if constexpr (std::is_same_v<T, review_request_msg>) {
+                if (m.ack) send(ack_frame(*m.ack, m.type));
+                hub_->the_reviewer().request(b.id, self_);
             } else if constexpr (std::is_same_v<T, computer_play_msg>) {
                 lobby.play_computer(player_, self_, b, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, quick_leave_msg>) {

@@ -8,6 +8,7 @@
 #include "observe/metrics.hpp"
 #include "play/ids.hpp"
 #include "play/lobby.hpp"
+#include "play/review.hpp"
 #include "play/room.hpp"
 
 namespace kibitz::server {
@@ -45,6 +46,7 @@ std::size_t hub::computer_games_of(const std::string& player_key) const {
 hub::~hub() = default;
 
 void hub::start() {
+    reviewer_ = std::make_shared<reviewer>(*this);
     lobby_ = std::make_shared<lobby>(*this);
     lobby_->start();
 }

@@ -29,6 +29,7 @@ class engine_pool;
 namespace auth { class accounts; }
 
 class lobby;
+class reviewer;
 class room;
 struct metrics;
 
@@ -105,6 +106,7 @@ public:
     long games_in_play() const { return in_play_; }
 
     lobby& the_lobby() { return *lobby_; }
+    reviewer& the_reviewer() { return *reviewer_; }
     boost::asio::io_context& ioc() { return ioc_; }
     const play_config& config() const { return cfg_; }
     metrics& stats() { return metrics_; }
@@ -124,6 +126,7 @@ private:
     auth::accounts* accounts_ = nullptr;
     engine_pool* engine_ = nullptr;
     std::shared_ptr<lobby> lobby_;
+    std::shared_ptr<reviewer> reviewer_;
     std::vector<player_ptr> computers_;  // by level - 1; fixed before start
     std::atomic<long> computer_games_{0};
     std::atomic<long> online_{0}, in_play_{0};

@@ -3,6 +3,7 @@
 // shorten the timings.
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 
 namespace kibitz::server {
 
@@ -23,6 +24,7 @@ struct play_config {
     std::size_t max_computer_games_per_player = 2;
     ms computer_max_think{0};       // caps the computer's think time (tests); 0: its own budget
     bool computer_natural_delay = true;  // lower levels pause before showing a fast move
+    std::uint64_t review_nodes = 200000;  // the engine's budget per position of a game review
     std::size_t event_log = 200;    // room events kept for replay on reconnect
     std::size_t chat_log = 50;
 };

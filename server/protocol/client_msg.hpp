@@ -39,6 +39,7 @@ struct analysis_start_msg {  // the analysis board asks the engine about a posit
     std::int64_t id = 0;                  // echoed on analysis.info / analysis.done
 };
 struct analysis_stop_msg {};
+struct review_request_msg { std::string id; };  // the computer's review of a finished game
 struct live_sub_msg { std::string game; bool on = true; };
 struct room_join_msg { std::string room; std::optional<std::int64_t> v; };
 struct room_leave_msg { std::string room; };
@@ -57,7 +58,7 @@ struct room_cmd_msg {
 using client_body = std::variant<hello_msg, ping_msg, lobby_sub_msg, seek_create_msg,
                                  seek_cancel_msg, seek_accept_msg, quick_join_msg,
                                  quick_leave_msg, computer_play_msg, analysis_start_msg,
-                                 analysis_stop_msg, live_sub_msg, room_join_msg, room_leave_msg,
+                                 analysis_stop_msg, review_request_msg, live_sub_msg, room_join_msg, room_leave_msg,
                                  room_cmd_msg>;
 
 struct client_msg {

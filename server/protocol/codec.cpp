@@ -127,6 +127,7 @@ const std::map<std::string, parser, std::less<>>& parsers() {
              return m;
          }},
         {"analysis.stop", [](const json&) -> client_body { return analysis_stop_msg{}; }},
+        {"review.request", [](const json& d) -> client_body { return review_request_msg{str(d, "id")}; }},
         {"computer.play", [](const json& d) -> client_body {
              computer_play_msg m;
              m.game = str(d, "game");

@@ -108,6 +108,16 @@ void sqlite_store::computer_players(std::int64_t now_ms, handler<std::vector<pla
     });
 }
 
+void sqlite_store::save_analysis(game_key game, std::string data, std::int64_t now_ms,
+                                 handler<bool> h) {
+    write<bool>(std::move(h), [=, data = std::move(data)](sqlite_db& db) {
+        db.prepare("INSERT OR IGNORE INTO game_analysis(game, data, created_ms) VALUES (?, ?, ?)")
+            .bind(game, data, now_ms)
+            .run();
+        return db.changes() > 0;
+    });
+}
+
 void sqlite_store::create_account(std::string username, std::string password_hash,
                                   std::optional<player_id> guest, std::int64_t now_ms,
                                   handler<player> h) {

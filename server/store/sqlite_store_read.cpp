@@ -120,6 +120,15 @@ void sqlite_store::game_by_public_id(std::string public_id,
         });
 }
 
+void sqlite_store::analysis_of(game_key game, handler<std::optional<std::string>> h) {
+    read<std::optional<std::string>>(std::move(h), [game](sqlite_db& db) -> std::optional<std::string> {
+        auto s = db.prepare("SELECT data FROM game_analysis WHERE game = ?");
+        s.bind(game);
+        if (!s.step()) return std::nullopt;
+        return s.text(0);
+    });
+}
+
 void sqlite_store::profile_of(std::string username, int recent_limit,
                               handler<std::optional<profile>> h) {
     read<std::optional<profile>>(std::move(h), [username = std::move(username),

@@ -67,6 +67,12 @@ public:
     virtual void recent_games(int limit, handler<std::vector<game_summary>> h) = 0;
     using chat_line = chat_record;
     virtual void chat_of(game_key game, handler<std::vector<chat_line>> h) = 0;
+
+    // A finished game's computer analysis (JSON text, made by the server).
+    // Saving a second one for the same game keeps the first (false).
+    virtual void save_analysis(game_key game, std::string data, std::int64_t now_ms,
+                               handler<bool> h) = 0;
+    virtual void analysis_of(game_key game, handler<std::optional<std::string>> h) = 0;
 };
 
 }  // namespace kibitz::server::storage

@@ -84,6 +84,16 @@ TEST_CASE("a position with one legal move is answered at once") {
     REQUIRE(r.ok());
     CHECK(r.value().text == "9x18");
     CHECK(r.value().nodes == 0);
+    // A review asks for its value anyway: searched (it finds White winning
+    // the ending after the capture: Black's last man is lost in four plies).
+    auto l = budget(20000);
+    l.score_forced_move = true;
+    auto scored = engine::think(*g.value(), l);
+    REQUIRE(scored.ok());
+    CHECK(scored.value().text == "9x18");
+    CHECK(scored.value().depth > 0);
+    CHECK(scored.value().nodes > 0);
+    CHECK(scored.value().score == -(engine::win_score - 4));
 }
 
 TEST_CASE("fixed node and depth budgets give the same answer every time") {

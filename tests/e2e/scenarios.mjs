@@ -216,6 +216,16 @@ export const scenarios = [
         const result = await a.locator('[data-test="result"]').textContent();
         await shot(a, artifacts, 'computer-checkers');
         check(/wins|draw/i.test(result), `the game ended: ${result}`);
+        // Its review: requested on the replay page, progress pushed, then the graph.
+        const plies = await ply(a);
+        await a.goto(`${base}/#/replay/${room}`);
+        await a.click('[data-test="request-review"]', {timeout: 10000});
+        await a.waitForSelector('[data-test="review"][data-ready="true"]', {timeout: 60000});
+        const points = await a.locator('[data-test="review-graph"] circle').count();
+        check(points === plies + 1, `a point per position (${points} for ${plies} plies)`);
+        await a.locator('[data-test="review-graph"] circle[data-ply="3"]').click();
+        await a.waitForSelector('[data-test="replay"][data-ply="3"]', {timeout: 5000});
+        await page_shot(a, artifacts, 'review-checkers');
     }],
 
     // Learning: every game's rules page draws its diagrams (boards computed by

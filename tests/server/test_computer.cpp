@@ -9,6 +9,8 @@
 
 #include "helpers.hpp"
 #include "kibitz/core/registry.hpp"
+#include "play/review.hpp"
+#include "temp_dir.hpp"
 
 using namespace kibitz::test;
 namespace core = kibitz::core;
@@ -272,4 +274,79 @@ TEST_CASE("analysis: the engine's lines for a position, one search per connectio
     CHECK(a.expect("error")["d"]["code"] == "illegal");
     a.send({{"t", "analysis.start"}, {"d", {{"game", "checkers"}, {"id", 10}}}});
     CHECK(a.expect("error")["d"]["code"] == "rate_limited");
+}
+
+TEST_CASE("review: marks and summary from the scores") {
+    using kibitz::server::reviewer;
+    std::vector<json> evals = {{{"ply", 0}, {"cp", 0}, {"best", "a"}},
+                               {{"ply", 1}, {"cp", 10}, {"best", "b"}},
+                               {{"ply", 2}, {"cp", 300}, {"best", "c"}},
+                               {{"ply", 3}, {"cp", 240}}};
+    auto j = reviewer::judge(evals, {"a", "x", "y"}, {0, 1, 0});
+    REQUIRE(j["moves"].size() == 3);
+    CHECK(!j["moves"][0].contains("mark"));        // the best move
+    CHECK(j["moves"][1]["mark"] == "blunder");     // seat 1 let the score rise by 290
+    CHECK(j["moves"][1]["better"] == "b");
+    CHECK(j["moves"][2]["mark"] == "inaccuracy");  // seat 0 lost 60
+    CHECK(j["summary"][1]["blunders"] == 1);
+    CHECK(j["summary"][0]["inaccuracies"] == 1);
+}
+
+TEST_CASE("review: a finished game analysed once, with progress, stored and served") {
+    kibitz::test::temp_dir dir;
+    test_server srv([&](kibitz::server::server_config& c) {
+        quick_computer(c);
+        c.db = (dir.path / "kibitz.db").string();
+        c.play.review_nodes = 3000;
+    });
+    ws_client a(srv.port());
+    a.hello();
+    auto t = start_computer_game(a, "oware", 3, untimed(), "south");
+    auto mirror = core::find_game("oware")->new_game();
+    std::mt19937 rng(2);
+    const int plies = play_out(a, nullptr, t, *mirror, 6, rng);
+    a.send(room_msg("resign", t.room));
+    REQUIRE(!a.expect("end").is_null());
+
+    // The end is written by the store's writer: ask until it is there.
+    json done;
+    int progress = 0;
+    for (int i = 0; i < 40 && done.is_null(); ++i) {
+        a.send({{"t", "review.request"}, {"d", {{"id", t.room}}}});
+        if (!a.sees("review.progress", 2000ms)) {
+            a.clear();  // not_finished: the end was not written yet
+            std::this_thread::sleep_for(100ms);
+            continue;
+        }
+        while (a.sees("review.progress", 500ms)) {
+            a.expect("review.progress");
+            ++progress;
+        }
+        done = a.expect("review.done", {}, 10000ms);
+    }
+    REQUIRE(!done.is_null());
+    CHECK(done["d"]["cached"] == false);
+    // Every position was searched, the last too (the game ended by resignation,
+    // not by a rule, so its last position still has moves).
+    CHECK(progress == plies + 1);
+    const auto& an = done["d"]["analysis"];
+    CHECK(an["evals"].size() == static_cast<std::size_t>(plies + 1));
+    CHECK(an["moves"].size() == static_cast<std::size_t>(plies));
+    CHECK(an["summary"].size() == 2);
+
+    auto api = http_get(srv.port(), "/api/games/" + t.room + "/analysis");
+    CHECK(api.status == 200);
+    CHECK(json::parse(api.body)["analysis"] == an);
+
+    // Asked again: from the store at once, no search.
+    a.clear();
+    a.send({{"t", "review.request"}, {"d", {{"id", t.room}}}});
+    auto again = a.expect("review.done", {}, 3000ms);
+    CHECK(again["d"]["cached"] == true);
+    CHECK(again["d"]["analysis"] == an);
+    CHECK(!a.sees("review.progress", 200ms));
+
+    a.send({{"t", "review.request"}, {"d", {{"id", "rNoSuchGame"}}}});
+    CHECK(a.expect("error")["d"]["code"] == "unknown_game");
+    CHECK(http_get(srv.port(), "/api/games/rNoSuchGame/analysis").status == 404);
 }

@@ -8,12 +8,13 @@ import {create_board} from '../board/board.js';
 import {h, clear, tc_text, capitalise} from '../ui/dom.js';
 import {game_names, colour_names} from '../catalogue.js';
 import {move_list} from './game_view.js';
+import {review_panel} from './review_panel.js';
 
 export function mount(el, id) {
     const root = h('div', {class: 'game replay', 'data-test': 'replay'});
     el.append(root, );
     root.append(h('p', {class: 'muted'}, 'Loading the game…'));
-    let alive = true, ply = 0, rec = null, board = null, exportable = false;
+    let alive = true, ply = 0, rec = null, board = null, exportable = false, review = null;
 
     (async () => {
         const r = await api('GET', `/api/games/${encodeURIComponent(id)}`);
@@ -55,7 +56,8 @@ export function mount(el, id) {
                 h('p', {}, names), h('p', {class: 'banner', 'data-test': 'result'}, result), moves_host, export_link,
                 h('a', {class: 'btn small', 'data-test': 'analyse', href: `#/analysis/${rec.game}?${new URLSearchParams({moves: JSON.stringify(rec.moves.slice(0, ply))})}`,
                     onclick: (e) => { e.currentTarget.href = `#/analysis/${rec.game}?${new URLSearchParams({moves: JSON.stringify(rec.moves.slice(0, ply))})}`; }}, 'Analyse from here'),
-                exportable ? null : h('p', {class: 'muted small'}, 'Replayed from what this browser saw.')));
+                exportable ? null : h('p', {class: 'muted small'}, 'Replayed from what this browser saw.'),
+                exportable ? (review = review_panel(id, rec, go)).element : null));
         board = create_board(board_host, rec.start, {colours: colour_names[rec.game],
             label: `${game_names[rec.game] || rec.game} board, replay`});
         root.addEventListener('keydown', (ev) => {
@@ -84,5 +86,5 @@ export function mount(el, id) {
         a.click();
     }
 
-    return () => { alive = false; };
+    return () => { alive = false; review?.unmount(); };
 }

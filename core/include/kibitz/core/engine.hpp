@@ -45,6 +45,9 @@ struct limits {
     int level = max_level;          // 1 (a beginner beats it) .. 8 (full strength)
     std::uint64_t seed = 1;         // for the lower levels' random choices
     const std::atomic<bool>* stop = nullptr;  // set elsewhere to stop at once
+    // A lone legal move is answered at once, unscored, unless this asks for
+    // its score too (a game review wants every position's value).
+    bool score_forced_move = false;
 };
 
 // One line of progress, after each completed iteration.
