@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Does play against the computer slow the humans down? The 1,000-client load run
 # (bench/run_load.sh) twice on fresh servers: without, then with 50 games against
-# the computer (level 8, same 3600+0 clocks, think time not capped; the server's
+# the computer (level 8, untimed: two seconds a move, think time not capped; the server's
 # default engine pool: --engine-threads 1 at a lower priority). Prints both
 # RESULT lines; compare opp_p99_ms (move -> opponent, human games only).
 # Environment as for run_load.sh; LOAD_REPEAT (1): how many such pairs.

@@ -29,7 +29,7 @@ const char* usage =
     "                   [--threads K] [--game G] [--tc INITIAL_S+INC_S] [--server-pid PID]\n"
     "                   [--connect-parallel C] [--seed X]\n"
     "Connects to 127.0.0.1 only. Defaults: play, port 8080, 200 clients, 0 spectators,\n"
-    "0 games against the computer (level 8, same clocks as the players'), 20 s measured\n"
+    "0 games against the computer (level 8, untimed), 20 s measured\n"
     "after 2 s warm-up, 1 thread, checkers, 3600+0 clocks.\n";
 
 template <class T>
