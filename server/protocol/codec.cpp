@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -27,7 +28,11 @@ std::string str(const json& d, const char* name, std::size_t max_len = 64) {
     const json& v = field(d, name);
     if (!v.is_string()) throw bad_field{std::string("field '") + name + "' must be a string"};
     auto s = v.get<std::string>();
-    if (s.empty() || s.size() > max_len)
+    // Characters, not bytes: the parser has checked the UTF-8, so every byte
+    // that is not a continuation byte starts one (300 × "é" is 300, not 600).
+    const auto chars = static_cast<std::size_t>(std::count_if(
+        s.begin(), s.end(), [](unsigned char c) { return (c & 0xC0) != 0x80; }));
+    if (s.empty() || chars > max_len)
         throw bad_field{std::string("field '") + name + "' must be 1.." +
                         std::to_string(max_len) + " characters"};
     return s;

@@ -112,4 +112,10 @@ TEST_CASE("codec: malformed variants are refused") {
     CHECK(code_of(R"({"t":"chat","d":{"room":"r1","text":")" + std::string(301, 'x') + "\"}}") ==
           "bad_message");
     CHECK(code_of("{\"t\":\"hello\",\"d\":{\"token\":\"\xff\xfe\"}}") == "bad_message");
+    // Limits count characters, not bytes: 300 × "é" (600 bytes) is a full chat line.
+    std::string e300;
+    for (int i = 0; i < 300; ++i) e300 += "\xc3\xa9";
+    CHECK(code_of(R"({"t":"chat","d":{"room":"r1","text":")" + e300 + "\"}}") == "ok");
+    CHECK(code_of(R"({"t":"chat","d":{"room":"r1","text":")" + e300 + "\xc3\xa9\"}}") ==
+          "bad_message");
 }
