@@ -39,7 +39,11 @@ public:
         std::size_t table_mib = 32;
         std::size_t max_queued = 4096;       // in all
         std::size_t max_queued_per_owner = 32;
-        int nice = 5;                        // added to the threads' scheduling niceness
+        // The threads' niceness: 19, the lowest CFS weight, so a busy engine takes
+        // what the I/O threads leave. Its think time is wall-clock, so it never
+        // flags; it only sees fewer nodes when the machine is full. (5 and 19
+        // measured alike within the noise on 2 cores: BENCHMARKS.md.)
+        int nice = 19;
     };
 
     explicit engine_pool(settings s);
