@@ -10,6 +10,15 @@
 
 namespace kibitz::server {
 
+namespace {
+// The client is static files and one WebSocket to this same server: nothing
+// inline, nothing from elsewhere, no framing by other sites.
+constexpr const char* content_security_policy =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'";
+}  // namespace
+
 namespace beast = boost::beast;
 namespace http = beast::http;
 namespace net = boost::asio;
@@ -77,6 +86,7 @@ http::message_generator http_respond(const http::request<http::string_body>& req
     res.set(http::field::server, "kibitz");
     res.set(http::field::content_type, mime_type(file));
     res.set("X-Content-Type-Options", "nosniff");
+    res.set("Content-Security-Policy", content_security_policy);
     res.content_length(size);
     res.keep_alive(req.keep_alive());
     if (req.method() == http::verb::head) {

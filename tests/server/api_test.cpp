@@ -673,3 +673,14 @@ TEST_CASE("api: position texts of every game — valid ones accepted, invalid on
         }
     }
 }
+
+TEST_CASE("static files carry a Content-Security-Policy: same origin only, nothing inline") {
+    api_server srv;
+    auto r = get(srv.port, "/");
+    REQUIRE(r.status == 200);
+    const auto csp = r.header("Content-Security-Policy");
+    CHECK(csp.find("default-src 'self'") != std::string::npos);
+    CHECK(csp.find("frame-ancestors 'none'") != std::string::npos);
+    CHECK(csp.find("unsafe-inline") == std::string::npos);
+    CHECK(get(srv.port, "/js/app.js").header("Content-Security-Policy") == csp);
+}

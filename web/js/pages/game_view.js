@@ -11,7 +11,7 @@ export function player_box(st, seat) {
     const p = (st.players || []).find((x) => x.seat === seat) || {seat, name: '?'};
     const turn = st.status.state === 'playing' && st.board.to_move === seat;
     return h('div', {class: `player seat-${seat}${turn ? ' turn' : ''}`, 'data-seat': seat},
-        h('span', {class: `dot colour-${p.color}`, title: p.color, style: side_colour(st.game, p.color) ? `background: ${side_colour(st.game, p.color)}` : null}),
+        colour_dot(side_colour(st.game, p.color), p.color),
         h('a', {class: 'name', href: `#/player/${encodeURIComponent(p.name)}`}, p.name),
         h('span', {class: 'rating'}, rating_text(p.rating)),
         p.connected === false ? h('span', {class: 'away', title: 'disconnected'}, 'away') : null,
@@ -111,4 +111,11 @@ export function chat_box(st, on_send, spectator) {
     }}, input, h('button', {class: 'btn small', type: 'submit'}, 'Send'));
     requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
     return h('section', {class: 'chat'}, h('h3', {}, spectator ? 'Spectators\' chat' : 'Players\' chat'), log, form);
+}
+
+// Set through the CSSOM: the Content-Security-Policy refuses style attributes.
+function colour_dot(colour, name) {
+    const dot = h('span', {class: `dot colour-${name}`, title: name});
+    if (colour) dot.style.background = colour;
+    return dot;
 }
