@@ -13,7 +13,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const binary = process.env.KIBITZ_SERVER || path.join(root, 'build/bin/kibitz-server');
 const artifacts = path.join(here, 'artifacts');
-const per_test_ms = 90000, whole_run_ms = 6 * 60000;
+const per_test_ms = 90000, whole_run_ms = 15 * 60000;
 
 let server = null, browser = null, passed = 0, failed = 0;
 
