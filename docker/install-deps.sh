@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs every Debian package Kibitz needs, only when something is missing,
 # then the browser-test driver (playwright-core) from npm. Safe to re-run.
+# clang-16 with its runtimes (libclang-rt-16-dev: the sanitizers and libFuzzer)
+# and llvm-16 (llvm-symbolizer, for readable sanitizer stacks) are for the
+# safety net, tests/safety_net.sh.
 set -euo pipefail
 
 packages=(
@@ -9,6 +12,7 @@ packages=(
   nlohmann-json3-dev libspdlog-dev libfmt-dev doctest-dev
   libsqlite3-dev sqlite3 libsodium-dev libjemalloc-dev
   chromium chromium-driver
+  clang-16 libclang-rt-16-dev llvm-16
   curl procps
 )
 
