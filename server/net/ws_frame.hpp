@@ -28,6 +28,7 @@ enum close_code : std::uint16_t {
     normal = 1000,
     going_away = 1001,
     protocol_error = 1002,
+    unsupported_data = 1003,  // a binary message: the protocol is JSON text only
     bad_payload = 1007,  // text that is not UTF-8
     policy_error = 1008,
     too_big = 1009,

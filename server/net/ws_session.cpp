@@ -198,11 +198,13 @@ bool ws_session::on_frame(const ws::parsed_header& h, std::uint8_t* payload) {
         } else if (h.payload_size >= 2) {
             // Echo the peer's code, as RFC 6455 §5.5.1 asks, unless it is one
             // that must never be sent (§7.4.1: below 1000, 1004-1006, 1015,
-            // unassigned 1012-2999).
+            // unassigned 1012-2999), or the reason is not UTF-8 (§8.1: 1007).
             auto code = static_cast<std::uint16_t>((payload[0] << 8) | payload[1]);
             bool sendable = (code >= 1000 && code <= 1011 && (code < 1004 || code > 1006)) ||
                             (code >= 3000 && code <= 4999);
-            start_close(sendable ? static_cast<ws::close_code>(code) : ws::protocol_error, "");
+            if (!sendable) start_close(ws::protocol_error, "bad close code");
+            else if (!ws::valid_utf8(data.substr(2))) start_close(ws::bad_payload, "close reason must be UTF-8");
+            else start_close(static_cast<ws::close_code>(code), "");
         } else {
             start_close(ws::normal, "");
         }
@@ -212,6 +214,12 @@ bool ws_session::on_frame(const ws::parsed_header& h, std::uint8_t* payload) {
     case ws::opcode::binary:
         if (in_message_) {
             start_close(ws::protocol_error, "a new message inside a fragmented one");
+            input_over_ = true;
+            return false;
+        }
+        if (h.op == ws::opcode::binary) {  // RFC 6455 §7.4.1: data we cannot accept
+            ++ctx_.stats.rejected_total;
+            start_close(ws::unsupported_data, "text messages only");
             input_over_ = true;
             return false;
         }
