@@ -91,7 +91,7 @@ TEST_CASE("store: a move is acknowledged only once it is in the database file") 
         CHECK(stored_clock0 > 0);
     }
     CHECK(db_text(db, "SELECT notation FROM moves WHERE game = (" + game_of_room + ") AND ply = 0",
-                  t.room) == t.state_a["d"]["board"]["moves"][0]["text"]);
+                  t.room) == t.state_a["d"]["board"]["moves"][0]["text"].get<std::string>());
 }
 
 TEST_CASE("store: rated games between accounts change both ratings; casual and aborted do not") {

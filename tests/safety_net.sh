@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# The safety net under the hand-written network stack (issue 14), with clang-16:
+#   build-asan  the C++ suites under AddressSanitizer + UndefinedBehaviorSanitizer
+#   build-tsan  the server suites under ThreadSanitizer (strands, the engine pool,
+#               the store's writer thread and the hash pool share data)
+#   build-fuzz  the libFuzzer targets of tests/fuzz/: their seed corpora replayed,
+#               then each fuzzed for a short bounded time from its corpus
+# Each build directory builds only the test targets it runs (no bench, Debug
+# flags overridden by -O1, see CMakeLists.txt). tests/run.sh calls this after
+# the ordinary suites; without clang-16 it says so and does nothing.
+#
+# Settings (environment):
+#   KIBITZ_FUZZ_SECONDS  fuzzing time per target (default 20; 0 replays the seeds only)
+#   KIBITZ_SAFETY_NET    which parts to run: any of "asan tsan fuzz" (default all three)
+#   KIBITZ_JOBS          parallel compile jobs (default 2)
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+if ! command -v clang++-16 >/dev/null 2>&1; then
+  echo "safety net: clang-16 is not installed (docker/install-deps.sh installs it): skipped"
+  exit 0
+fi
+
+parts=${KIBITZ_SAFETY_NET:-"asan tsan fuzz"}
+jobs=${KIBITZ_JOBS:-2}
+fuzz_seconds=${KIBITZ_FUZZ_SECONDS:-20}
+symbolizer=/usr/lib/llvm-16/bin/llvm-symbolizer
+[ -x "$symbolizer" ] || symbolizer=""
+
+# Any report fails the suite that caused it (the build also stops UBSan at the first report).
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1${symbolizer:+:external_symbolizer_path=$symbolizer}"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1${symbolizer:+:external_symbolizer_path=$symbolizer}"
+export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$root/tests/tsan.supp${symbolizer:+:external_symbolizer_path=$symbolizer}"
+
+configure() {  # configure <dir> <cmake options...>
+  local dir=$1
+  shift
+  CC=clang-16 CXX=clang++-16 cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+    -DKIBITZ_BUILD_BENCH=OFF "$@" >/dev/null
+}
+
+stamp() { date +%s; }
+took() { echo "safety net: $1 took $(($(stamp) - $2)) s"; }
+
+# The C++ suites under ASan + UBSan: the rules, the store, the server, the
+# WebSocket conformance cases. test_engine and test_computer are left out: they
+# are searches (the same code the games' suites reach), and under ASan they took
+# minutes (test_engine 282 s on the shared machine) for little the others miss.
+asan_targets="test_conformance test_checkers test_oferhlyp test_opprimo test_oware
+              test_store test_units test_engine_pool test_server test_api test_ws_conformance"
+# The server suites under TSan: where the executors meet (rooms and lobby on
+# their strands, sessions, the engine pool, the store's writer, the hash pool).
+tsan_targets="test_server test_api test_computer test_engine_pool test_store test_ws_conformance"
+
+run_suites() {  # run_suites <dir> <targets...>
+  local dir=$1
+  shift
+  local existing=() regex
+  for t in "$@"; do
+    [ -n "$(ninja -C "$dir" -t query "$t" 2>/dev/null | head -1)" ] && existing+=("$t")
+  done
+  cmake --build "$dir" -j"$jobs" --target "${existing[@]}"
+  regex="^($(IFS='|'; echo "${existing[*]}"))\$"
+  ctest --test-dir "$dir" -R "$regex" --label-exclude slow --output-on-failure -j2 --timeout 900
+}
+
+for part in $parts; do
+  start=$(stamp)
+  case $part in
+    asan)
+      echo "safety net: ASan + UBSan (build-asan)"
+      configure build-asan -DKIBITZ_SANITIZE=address,undefined
+      # shellcheck disable=SC2086
+      run_suites build-asan $asan_targets
+      ;;
+    tsan)
+      echo "safety net: TSan (build-tsan)"
+      configure build-tsan -DKIBITZ_SANITIZE=thread
+      # shellcheck disable=SC2086
+      run_suites build-tsan $tsan_targets
+      ;;
+    fuzz)
+      echo "safety net: libFuzzer (build-fuzz), ${fuzz_seconds} s per target"
+      configure build-fuzz -DKIBITZ_FUZZ=ON
+      targets=$(cd tests/fuzz/corpus && ls)
+      cmake --build build-fuzz -j"$jobs" --target $(for t in $targets; do echo "fuzz_$t"; done)
+      # Every seed first (a crash found once stays a test), then new inputs.
+      ctest --test-dir build-fuzz -R '^fuzz_.*_corpus$' --output-on-failure
+      if [ "$fuzz_seconds" -gt 0 ]; then
+        mkdir -p build-fuzz/artifacts
+        for t in $targets; do
+          # New inputs go to a scratch corpus; the checked-in seeds are only read.
+          scratch=build-fuzz/corpus/$t
+          mkdir -p "$scratch"
+          echo "safety net: fuzz_$t for ${fuzz_seconds} s"
+          if ! build-fuzz/bin/fuzz_"$t" -max_total_time="$fuzz_seconds" -timeout=10 \
+               -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=build-fuzz/artifacts/"$t"- \
+               "$scratch" tests/fuzz/corpus/"$t" >build-fuzz/"$t".log 2>&1; then
+            tail -n 60 build-fuzz/"$t".log
+            echo "safety net: fuzz_$t found a failing input: build-fuzz/artifacts/ (replay:" \
+                 "build-fuzz/bin/fuzz_$t <file>; add it to tests/fuzz/corpus/$t/ with the fix)" >&2
+            exit 1
+          fi
+          grep -E '^stat::number_of_executed_units|^#[0-9]+.*DONE' build-fuzz/"$t".log | tr '\n' ' '
+          echo
+        done
+      fi
+      ;;
+    *) echo "safety net: unknown part '$part' (asan, tsan, fuzz)" >&2; exit 2 ;;
+  esac
+  took "$part" "$start"
+done
+echo "safety net: green"
