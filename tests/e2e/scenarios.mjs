@@ -4,5 +4,6 @@
 import {scenarios as games} from './scenarios/games.mjs';
 import {scenarios as computer} from './scenarios/computer.mjs';
 import {scenarios as learn} from './scenarios/learn.mjs';
+import {scenarios as from_here} from './scenarios/from_here.mjs';
 
-export const scenarios = [...games, ...computer, ...learn];
+export const scenarios = [...games, ...computer, ...learn, ...from_here];
