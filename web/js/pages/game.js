@@ -1,36 +1,29 @@
 // The game page: board, players and clocks, move list, controls, chat, result.
 // Players get input and controls; spectators see the same without them, plus
 // the spectator count and their own chat. The state comes from room_sync.
+// The SVG board is drawn by board/; everything around it is a view patched
+// in on each update (ui/vdom.js), so focus and half-typed text survive.
 import {socket} from '../net/socket.js';
 import {room_sync} from '../net/room.js';
 import {create_board} from '../board/board.js';
-import {show_choices as choices, show_stop as stop_here} from '../ui/move_choice.js';
-import {h, clear, toast} from '../ui/dom.js';
+import {h, toast} from '../ui/dom.js';
+import {v, view_root} from '../ui/vdom.js';
 import {game_names, colour_names, game_info} from '../catalogue.js';
-import {player_box, tick_clocks, move_list, result_text, title_text, controls, chat_box} from './game_view.js';
+import {player_box, tick_clocks, move_list, result_text, info_view, controls, chat_view} from './game_view.js';
 
 export function mount(el, room) {
     let board = null, board_layout = null, pending = false, frame = 0, last_input_key = null;
+    let choices = null, stop = null, shown_moves = -1, shown_chat = -1;
     const root = h('div', {class: 'game', 'data-room': room});
-    const top = h('div', {class: 'player-slot top'}), bottom = h('div', {class: 'player-slot bottom'});
     const board_host = h('div', {class: 'board-wrap'});
-    const banner = h('div', {class: 'banner', role: 'status', 'aria-live': 'polite', 'data-test': 'result', hidden: true});
-    const info = h('div', {class: 'info'}, h('p', {class: 'muted'}, 'Loading the game…'));
-    const moves_host = h('div', {class: 'moves-wrap'});
-    const pick = h('div', {class: 'pick', 'aria-live': 'polite', 'data-test': 'pick'});
-    const notation = h('input', {type: 'text', name: 'move', autocomplete: 'off', placeholder: 'Type a move', 'aria-label': 'move in notation', 'data-test': 'notation'});
-    const notation_form = h('form', {class: 'notation', onsubmit: (ev) => {
-        ev.preventDefault();
-        const text = notation.value.trim();
-        if (text) send_move(text, () => { notation.value = ''; });
-    }}, notation, h('button', {class: 'btn small', type: 'submit'}, 'Play'));
-    const controls_host = h('div', {});
-    const chat_host = h('div', {});
-    const links = h('p', {class: 'links'});
-    root.append(
-        h('div', {class: 'board-col'}, top, board_host, bottom),
-        h('aside', {class: 'side'}, banner, info, moves_host, pick, notation_form, controls_host, chat_host, links));
+    const board_col = h('div', {class: 'board-col'});
+    root.append(board_col);
+    const top = view_root(board_col);
+    board_col.append(board_host);
+    const bottom = view_root(board_col);
+    const side = view_root(root);
     el.append(root);
+    side.update(v('aside', {class: 'side'}, v('p', {class: 'muted'}, 'Loading the game…')));
 
     const sync = new room_sync(room, (what) => render(what));
     if (window.kibitz) window.kibitz.game = sync;  // for debugging and the browser tests
@@ -42,6 +35,8 @@ export function mount(el, room) {
         if (!st || pending) return;
         pending = true;
         root.dataset.pending = '1';
+        choices = null;
+        stop = null;
         socket.request('move', {room, move: text}).then(() => done && done())
             .catch((e) => { toast(e.message || e.code, 'error'); board && render('error'); })
             .finally(() => { pending = false; delete root.dataset.pending; });
@@ -54,21 +49,29 @@ export function mount(el, room) {
         socket.request(t, d).catch((e) => toast(e.message || e.code, 'error'));
     }
 
+    function send_chat(text) { socket.request('chat', {room, text}).catch((e) => toast(e.message || e.code, 'error')); }
+
+    // The board is redrawn only when its shape changes or a full state arrives;
+    // then the panels are patched.
     function render(what) {
         const st = sync.state;
         if (!st) {
-            if (sync.error) clear(info).append(h('p', {class: 'error'}, sync.error.code === 'unknown_room' ? 'This game does not exist (or has been closed).' : sync.error.message || sync.error.code));
+            if (sync.error) side.update(v('aside', {class: 'side'}, v('p', {class: 'error'},
+                sync.error.code === 'unknown_room' ? 'This game does not exist (or has been closed).' : sync.error.message || sync.error.code)));
             return;
         }
         const seat = my_seat();
-        const spectator = seat === null;
-        const bottom_seat = spectator ? 0 : seat;
+        const bottom_seat = seat === null ? 0 : seat;
         if (!board || board_layout !== st.board.layout || what === 'state') {
             board = create_board(board_host, st.board, {
                 colours: colour_names[st.game], label: `${game_names[st.game] || st.game} board`,
                 on_move: (m) => send_move(m.text),
-                on_choose: (ms) => show_choices(ms),
-                on_select: (prefix, fin) => show_stop(prefix, fin),
+                on_choose: (ms) => { choices = ms; draw(); },
+                on_select: (prefix, fin) => {
+                    stop = prefix.length > 1 && fin.length ? fin : null;
+                    if (prefix.length) choices = null;
+                    if (sync.state) draw();
+                },
             });
             board_layout = st.board.layout;
             board.set_orientation(bottom_seat);
@@ -76,7 +79,7 @@ export function mount(el, room) {
         }
         board.set_pieces(st.board.pieces);
         board.set_marks(sync.last ? {last: sync.last.path, affected: sync.last.affected} : {});
-        const my_turn = !spectator && st.status.state === 'playing' && st.board.to_move === seat;
+        const my_turn = is_my_turn(st, seat);
         // Only when the legal moves (or whose turn it is) changed: a presence,
         // chat or offer update must not drop a move the player is half-way
         // through picking (seen in the browser tests: a click lost under load).
@@ -85,46 +88,71 @@ export function mount(el, room) {
             board.set_input(st.board.moves, my_turn);
             last_input_key = input_key;
         }
+        draw();
+    }
 
-        clear(top).append(player_box(st, 1 - bottom_seat));
-        clear(bottom).append(player_box(st, bottom_seat));
+    function is_my_turn(st, seat) { return seat !== null && st.status.state === 'playing' && st.board.to_move === seat; }
+
+    // Patches every panel from the current state (cheap: only differences reach the page).
+    function draw() {
+        const st = sync.state;
+        const seat = my_seat();
+        const spectator = seat === null;
+        const bottom_seat = spectator ? 0 : seat;
+        const my_turn = is_my_turn(st, seat);
+        top.update(player_box(st, 1 - bottom_seat));
+        bottom.update(player_box(st, bottom_seat));
         const result = result_text(st);
-        banner.hidden = !result;
-        banner.textContent = result;
-        clear(info).append(h('h2', {}, title_text(st)),
-            h('p', {class: 'muted'}, spectator ? 'You are watching · ' : '', h('span', {'data-test': 'spectators'}, `${st.spectators || 0} watching`)),
-            my_turn ? h('p', {class: 'your-turn'}, 'Your move') : '');
-        clear(moves_host).append(move_list(st, (st.moves || []).length - 1));
-        moves_host.firstChild.scrollTop = moves_host.firstChild.scrollHeight;
-        notation_form.hidden = spectator;
-        notation.disabled = !my_turn;
+        const moves = st.moves || [];
         const hint = (game_info(st.game) || {}).notation_hint;
-        notation.placeholder = hint ? `Type a move, e.g. ${hint}` : 'Type a move';
-        clear(controls_host);
-        if (!spectator) controls_host.append(controls(st, seat, act));
-        if (what === 'state' || what === 'chat' || !chat_host.firstChild) {
-            clear(chat_host).append(chat_box(st, (text) => socket.request('chat', {room, text}).catch((e) => toast(e.message || e.code, 'error')), spectator));
-        }
-        clear(links);
-        if (st.status.state !== 'playing') links.append(h('a', {href: `#/replay/${room}`, 'data-test': 'replay-link'}, 'Replay this game'));
-        root.dataset.ply = String((st.moves || []).length);
+        const aside = side.update(v('aside', {class: 'side'},
+            v('div', {class: 'banner', role: 'status', 'aria-live': 'polite', 'data-test': 'result', hidden: !result}, result),
+            info_view(st, spectator, my_turn),
+            v('div', {class: 'moves-wrap'}, move_list(moves, moves.length - 1)),
+            pick_view(),
+            spectator ? null : v('form', {key: 'notation', class: 'notation', onsubmit: (ev) => {
+                ev.preventDefault();
+                const input = ev.currentTarget.elements.move;
+                const text = input.value.trim();
+                if (text) send_move(text, () => { input.value = ''; });
+            }},
+            v('input', {type: 'text', name: 'move', autocomplete: 'off', 'aria-label': 'move in notation', 'data-test': 'notation',
+                placeholder: hint ? `Type a move, e.g. ${hint}` : 'Type a move', disabled: !my_turn}),
+            v('button', {class: 'btn small', type: 'submit'}, 'Play')),
+            spectator ? null : controls(st, seat, act),
+            chat_view(st, send_chat, spectator),
+            st.status.state !== 'playing' ? v('p', {class: 'links'}, v('a', {href: `#/replay/${room}`, 'data-test': 'replay-link'}, 'Replay this game')) : null));
+        // New lines scroll into view; the player's own scrolling is left alone otherwise.
+        if (moves.length !== shown_moves) { shown_moves = moves.length; scroll_end(aside.querySelector('[data-test="moves"]')); }
+        const chat_n = (st.chat || []).length;
+        if (chat_n !== shown_chat) { shown_chat = chat_n; scroll_end(aside.querySelector('[data-test="chat-log"]')); }
+        root.dataset.ply = String(moves.length);
         root.dataset.status = st.status.state;
         root.dataset.seat = spectator ? 'spectator' : String(seat);
         root.dataset.turn = my_turn ? 'me' : 'other';
         root.dataset.v = String(sync.v);
     }
 
-    function show_choices(ms) { choices(pick, ms, send_move); }
-    function show_stop(prefix, fin) { stop_here(pick, prefix, fin, () => board); }
+    // Which of several moves through the same cells, or "you may stop here".
+    function pick_view() {
+        let items = [];
+        if (choices) items = [v('span', {}, 'Which move? '), choices.map((m) => v('button', {key: `c-${m.text}`, type: 'button', class: 'btn small',
+            onclick: () => send_move(m.text)}, m.text))];
+        else if (stop) items = [v('span', {}, 'You may stop here: '), stop.map((m) => v('button', {key: `s-${m.text}`, type: 'button', class: 'btn small',
+            'data-test': 'stop-here', onclick: () => board && board.finish(m)}, m.text)), v('span', {class: 'muted'}, ' or keep going.')];
+        return v('div', {class: 'pick', 'aria-live': 'polite', 'data-test': 'pick'}, items);
+    }
+
+    function scroll_end(el) { if (el) el.scrollTop = el.scrollHeight; }
 
     // Clocks tick every frame from the last server reading.
     const loop = () => { tick_clocks(root, sync.state); frame = requestAnimationFrame(loop); };
     frame = requestAnimationFrame(loop);
-    // Controls that depend on time (claim countdown) refresh each second.
+    // The claim countdown is text in the controls: patched each second (the
+    // buttons stay the same elements, so the focus stays where it is).
     const timer = setInterval(() => {
-        const st = sync.state, seat = my_seat();
-        if (!st || seat === null || st.status.state !== 'playing') return;
-        if ((st.players || []).some((p) => p.seat !== seat && p.connected === false)) clear(controls_host).append(controls(st, seat, act));
+        const st = sync.state;
+        if (st && st.status.state === 'playing' && (st.players || []).some((p) => p.connected === false)) draw();
     }, 1000);
 
     return () => {

@@ -8,6 +8,7 @@ import {create_board} from '../board/board.js';
 import {h, clear, tc_text, capitalise} from '../ui/dom.js';
 import {game_names, colour_names} from '../catalogue.js';
 import {move_list} from './game_view.js';
+import {view_root} from '../ui/vdom.js';
 import {review_panel} from './review_panel.js';
 
 export function mount(el, id) {
@@ -34,6 +35,7 @@ export function mount(el, id) {
     const board_host = h('div', {class: 'board-wrap'});
     const counter = h('span', {class: 'counter', 'data-test': 'replay-ply'});
     const moves_host = h('div', {class: 'moves-wrap'});
+    const moves_view = view_root(moves_host);
 
     function board_at(i) { return i === 0 ? rec.start : rec.boards[i - 1]; }
 
@@ -76,7 +78,7 @@ export function mount(el, id) {
         board.set_marks(m ? {last: m.path, affected: m.affected || []} : {});
         counter.textContent = `${ply} / ${rec.moves.length}`;
         root.dataset.ply = String(ply);
-        clear(moves_host).append(move_list({moves: rec.moves}, ply - 1, go));
+        moves_view.update(move_list(rec.moves, ply - 1, go));
     }
 
     function export_local() {
