@@ -4,6 +4,23 @@
 import {check} from '../lib.mjs';
 import {pair_by_quick, page_shot} from '../helpers.mjs';
 
+const viewports = [{width: 1280, height: 720}, {width: 1920, height: 1080}, {width: 390, height: 844}];
+
+// The game ids, from the server's catalogue.
+async function game_ids(base) { return (await (await fetch(`${base}/api/games`)).json()).games.map((g) => g.id); }
+
+// Whether every element matching `sel` lies inside the viewport, unscrolled.
+async function inside(page, sel) {
+    return page.evaluate((s) => {
+        window.scrollTo(0, 0);
+        const els = [...document.querySelectorAll(s)];
+        return els.length > 0 && els.every((el) => {
+            const r = el.getBoundingClientRect();
+            return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+        });
+    }, sel);
+}
+
 // What has the keyboard focus, as something a test can compare.
 async function focused(page) {
     return page.evaluate(() => {
@@ -43,5 +60,33 @@ export const scenarios = [
         }, first, {timeout: 5000});
         check(await focused(a) === 'BUTTON|draw.offer', `the countdown did not take the focus (${await focused(a)})`);
         await page_shot(a, artifacts, 'panels-opponent-away');
+    }],
+
+    // Every game's board, both player boxes with their clocks and the
+    // first-move countdown fit the window (no scrolling) at 1280×720,
+    // 1920×1080 and on a phone; so do the replay's buttons.
+    ['layout: board, both clocks and the replay buttons fit the window in every game', async ({browser, base, artifacts}) => {
+        for (const game of await game_ids(base)) {
+            const {a, b} = await pair_by_quick(browser, base, game, '5+3');
+            await a.waitForFunction(() => [...document.querySelectorAll('[data-clock]')].every((c) => c.textContent), null, {timeout: 5000});
+            for (const vp of viewports) {
+                await a.setViewportSize(vp);
+                for (const sel of ['svg.board', '.board-col .player', '[data-clock]', '[data-first]:not(:empty)']) {
+                    if (sel.includes('data-first') && !await a.locator(sel).count()) continue;
+                    check(await inside(a, sel), `${game} at ${vp.width}×${vp.height}: ${sel} is inside the window`);
+                }
+                await page_shot(a, artifacts, `layout-${game}-${vp.width}x${vp.height}`);
+            }
+            await b.click('[data-action="abort"]');
+            await a.waitForSelector('.game[data-status="aborted"]', {timeout: 5000});
+            await a.click('[data-test="replay-link"]');
+            await a.waitForSelector('[data-test="replay-ply"]', {timeout: 8000});
+            for (const vp of viewports) {
+                await a.setViewportSize(vp);
+                check(await inside(a, 'svg.board') && await inside(a, '[data-step]'), `${game} replay at ${vp.width}×${vp.height}: board and buttons inside`);
+            }
+            await page_shot(a, artifacts, `layout-${game}-replay-phone`);
+            await a.context().close(); await b.context().close();
+        }
     }],
 ];

@@ -202,6 +202,7 @@ export function create_board(host, raw_view, opts = {}) {
 
     return {
         element: root,
+        aspect: vw / vh,  // width over height: pages size the board's column with it
         set_pieces(list) {
             pieces = new Map((list || []).map((p) => [p.at, {...p, hp: p.hp ?? p.hit_points ?? 0, count: p.count ?? 0}]));
             draw_pieces();

@@ -74,6 +74,7 @@ export function mount(el, room) {
                 },
             });
             board_layout = st.board.layout;
+            board_col.style.setProperty('--board-aspect', String(board.aspect));
             board.set_orientation(bottom_seat);
             last_input_key = null;  // a new board takes its input below
         }

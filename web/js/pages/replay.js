@@ -62,6 +62,7 @@ export function mount(el, id) {
                 exportable ? (review = review_panel(id, rec, go)).element : null));
         board = create_board(board_host, rec.start, {colours: colour_names[rec.game],
             label: `${game_names[rec.game] || rec.game} board, replay`});
+        board_host.parentElement.style.setProperty('--board-aspect', String(board.aspect));
         root.addEventListener('keydown', (ev) => {
             if (ev.key === 'ArrowLeft' && !ev.target.closest('[data-cell]')) go(ply - 1);
             if (ev.key === 'ArrowRight' && !ev.target.closest('[data-cell]')) go(ply + 1);
