@@ -2,7 +2,7 @@
 // status). Each page is a module exporting mount(el, params) that returns an
 // optional unmount function.
 import {socket} from './net/socket.js';
-import {h, clear} from './ui/dom.js';
+import {h, clear, clear_toasts} from './ui/dom.js';
 import {game_ids, load_catalogue, set_catalogue} from './catalogue.js';
 import {cache_start} from './net/replay_cache.js';
 import * as lobby from './pages/lobby.js';
@@ -38,6 +38,7 @@ function route() {
     const page = document.getElementById('page');
     if (unmount) { try { unmount(); } catch (e) { console.error(e); } unmount = null; }
     clear(page);
+    clear_toasts();  // a notice belongs to the page it was given on
     for (const [re, mod] of routes) {
         const m = hash.match(re);
         if (m) {

@@ -89,4 +89,42 @@ export const scenarios = [
             await a.context().close(); await b.context().close();
         }
     }],
+
+    // Notices (here: moves the server refuses) cover nothing, can be
+    // dismissed, are at most three, and stay on the page they were given on.
+    ['toasts: over nothing, dismissable, at most three, not carried to the next page', async ({browser, base, artifacts}) => {
+        const {a, b} = await pair_by_quick(browser, base, 'checkers', '5+3');
+        const [mover] = await a.locator('.game[data-turn="me"]').count() ? [a, b] : [b, a];
+        for (const vp of viewports) {
+            await mover.setViewportSize(vp);
+            for (let i = 0; i < 5; ++i) {
+                await mover.fill('[data-test="notation"]', `no-such-move-${i}`);
+                await mover.press('[data-test="notation"]', 'Enter');
+                await mover.locator('[data-test="toast"]', {hasText: /./}).last().waitFor({timeout: 5000});
+                await mover.waitForFunction(() => !document.querySelector('.game[data-pending]'));
+            }
+            const n = await mover.locator('[data-test="toast"]').count();
+            check(n >= 1 && n <= 3, `at most three toasts at once (${n})`);
+            const covered = await mover.evaluate(() => {
+                const boxes = [...document.querySelectorAll('[data-test="toast"]')].map((t) => t.getBoundingClientRect());
+                const what = [...document.querySelectorAll('svg.board, .board-col .player, [data-clock], [data-test="controls"], form.notation')];
+                return what.filter((el) => {
+                    const r = el.getBoundingClientRect();
+                    return boxes.some((t) => t.left < r.right && r.left < t.right && t.top < r.bottom && r.top < t.bottom);
+                }).map((el) => el.className.baseVal ?? el.className);
+            });
+            check(covered.length === 0, `${vp.width}×${vp.height}: the toasts cover ${covered.join(', ')}`);
+            check(await inside(mover, '.board-col [data-clock]'), `${vp.width}×${vp.height}: the clocks stay inside the window`);
+            await page_shot(mover, artifacts, `toasts-${vp.width}x${vp.height}`);
+            const before = await mover.locator('[data-test="toast"]').count();
+            await mover.locator('[data-test="toast"] button[aria-label="dismiss"]').first().click();
+            check(await mover.locator('[data-test="toast"]').count() === before - 1, 'a toast is dismissed by its button');
+        }
+        await mover.locator('[data-test="notation"]').fill('still-no-move');
+        await mover.press('[data-test="notation"]', 'Enter');
+        await mover.locator('[data-test="toast"]').first().waitFor({timeout: 5000});
+        await mover.click('header nav a[href="#/"]');
+        await mover.waitForSelector('[data-test="seek-form"]');
+        check(await mover.locator('[data-test="toast"]').count() === 0, 'no toast follows to the lobby');
+    }],
 ];

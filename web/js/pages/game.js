@@ -21,7 +21,10 @@ export function mount(el, room) {
     const top = view_root(board_col);
     board_col.append(board_host);
     const bottom = view_root(board_col);
-    const side = view_root(root);
+    // Notices go above the side panel: in the flow, over nothing.
+    const side_col = h('div', {class: 'side-col'}, h('div', {class: 'toasts', 'data-toast-host': '', 'aria-live': 'polite'}));
+    root.append(side_col);
+    const side = view_root(side_col);
     el.append(root);
     side.update(v('aside', {class: 'side'}, v('p', {class: 'muted'}, 'Loading the game…')));
 
