@@ -3,7 +3,7 @@
 // optional unmount function.
 import {socket} from './net/socket.js';
 import {h, clear, clear_toasts} from './ui/dom.js';
-import {game_ids, load_catalogue, set_catalogue} from './catalogue.js';
+import {game_ids, game_names, load_catalogue, set_catalogue} from './catalogue.js';
 import {cache_start} from './net/replay_cache.js';
 import * as lobby from './pages/lobby.js';
 import * as game from './pages/game.js';
@@ -11,6 +11,7 @@ import * as replay from './pages/replay.js';
 import * as leaderboard from './pages/leaderboard.js';
 import * as player from './pages/player.js';
 import * as login from './pages/login.js';
+import {log_out} from './pages/login.js';
 import * as invite from './pages/invite.js';
 import * as learn from './pages/learn.js';
 import * as lesson from './pages/lesson.js';
@@ -56,11 +57,22 @@ function show_status(status) {
     document.body.dataset.conn = status;
 }
 
+// The header's "who am I": the name (to the profile), the account's rating
+// in the game it has played most (all of them in the tooltip), and Log in
+// for a guest or Log out for an account.
 function show_me(user) {
     const el = clear(document.getElementById('me'));
     if (!user) return;
-    el.append(h('a', {href: `#/player/${encodeURIComponent(user.name)}`, class: 'me-name'}, user.name),
-        user.guest ? h('a', {href: '#/login', class: 'btn small'}, 'Log in') : null);
+    el.append(h('a', {href: `#/player/${encodeURIComponent(user.name)}`, class: 'me-name', 'data-test': 'me-name'}, user.name));
+    const ratings = Object.entries(user.ratings || {}).sort((x, y) => (y[1].games || 0) - (x[1].games || 0));
+    if (ratings.length) {
+        const [game, r] = ratings[0];
+        el.append(h('span', {class: 'me-rating', 'data-test': 'me-rating',
+            title: ratings.map(([g, x]) => `${game_names[g] || g}: ${Math.round(x.rating)}${x.provisional ? '?' : ''}`).join(', ')},
+        `${Math.round(r.rating)}${r.provisional ? '?' : ''} ${game_names[game] || game}`));
+    }
+    el.append(user.guest ? h('a', {href: '#/login', class: 'btn small', 'data-test': 'login'}, 'Log in')
+        : h('button', {class: 'btn small', type: 'button', 'data-test': 'logout', onclick: log_out}, 'Log out'));
 }
 
 socket.on('status', show_status);

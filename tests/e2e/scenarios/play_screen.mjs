@@ -1,7 +1,7 @@
 // The play screen off the main path: panels that keep focus and half-typed
 // text while they update (virtual DOM), boards that fit the window, toasts,
 // the header, and the small things a lichess player expects.
-import {check} from '../lib.mjs';
+import {check, new_player, online} from '../lib.mjs';
 import {pair_by_quick, page_shot} from '../helpers.mjs';
 
 const viewports = [{width: 1280, height: 720}, {width: 1920, height: 1080}, {width: 390, height: 844}];
@@ -126,5 +126,40 @@ export const scenarios = [
         await mover.click('header nav a[href="#/"]');
         await mover.waitForSelector('[data-test="seek-form"]');
         check(await mover.locator('[data-test="toast"]').count() === 0, 'no toast follows to the lobby');
+    }],
+
+    // After registering, the header names the account (no "null") with a
+    // Log out button, on every page; logging out makes a guest again. A guest
+    // clicking their own name is told what guests have, not "No such player".
+    ['header: name and log-out after log-in; a guest\'s own name', async ({browser, base, artifacts}) => {
+        for (const vp of viewports) {
+            const p = await new_player(browser, base, '#/', vp);
+            const guest = await p.locator('[data-test="me-name"]').textContent();
+            await p.click('[data-test="me-name"]');
+            await p.waitForSelector('[data-test="guest-self"]', {timeout: 5000});
+            check(!/No such player/.test(await p.locator('main').textContent()), 'a guest is not told "No such player"');
+            await page_shot(p, artifacts, `header-guest-self-${vp.width}x${vp.height}`);
+            const name = `hd_${vp.width}_${Date.now() % 100000}`;
+            await p.goto(`${base}/#/login`);
+            await online(p);
+            await p.fill('input[name="username"]', name);
+            await p.fill('input[name="password"]', 'correct horse battery');
+            await p.click('button:text-is("Register")');
+            await p.waitForFunction((n) => document.querySelector('[data-test="me-name"]')?.textContent === n, name, {timeout: 8000});
+            for (const hash of ['#/', '#/leaderboard', `#/player/${name}`]) {
+                await p.goto(`${base}/${hash}`);
+                await online(p);
+                const header = await p.locator('#me').textContent();
+                check(!/null|undefined/.test(header), `the header reads "${header}" on ${hash}`);
+                check(await p.locator('#me [data-test="logout"]').isVisible(), `a Log out button in the header on ${hash}`);
+                check(await inside(p, '#me [data-test="logout"]'), `the Log out button is inside the window on ${hash}`);
+            }
+            await page_shot(p, artifacts, `header-account-${vp.width}x${vp.height}`);
+            await p.click('#me [data-test="logout"]');
+            await p.waitForSelector('#me [data-test="login"]', {timeout: 8000});
+            const after = await p.locator('[data-test="me-name"]').textContent();
+            check(after !== name && after !== guest, `logged out: a new guest (${after})`);
+            await p.context().close();
+        }
     }],
 ];
