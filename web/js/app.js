@@ -17,19 +17,20 @@ import * as learn from './pages/learn.js';
 import * as lesson from './pages/lesson.js';
 import * as analysis from './pages/analysis.js';
 
+// [hash pattern, page, the tab's title until the page names it better]
 const routes = [
-    [/^#?\/?$/, lobby],
-    [/^#\/game\/([\w-]+)$/, game],
-    [/^#\/replay\/([\w-]+)$/, replay],
-    [/^#\/leaderboard\/([\w-]+)$/, leaderboard],
-    [/^#\/leaderboard\/?$/, leaderboard],
-    [/^#\/player\/([^/]+)$/, player],
-    [/^#\/login$/, login],
-    [/^#\/invite\/([\w-]+)$/, invite],
-    [/^#\/analysis\/([\w-]+)(?:\?.*)?$/, analysis],
-    [/^#\/learn\/?$/, learn],
-    [/^#\/learn\/([\w-]+)$/, learn],
-    [/^#\/learn\/([\w-]+)\/([\w-]+)$/, lesson],
+    [/^#?\/?$/, lobby, 'Play'],
+    [/^#\/game\/([\w-]+)$/, game, 'Game'],
+    [/^#\/replay\/([\w-]+)$/, replay, 'Replay'],
+    [/^#\/leaderboard\/([\w-]+)$/, leaderboard, 'Leaderboard'],
+    [/^#\/leaderboard\/?$/, leaderboard, 'Leaderboard'],
+    [/^#\/player\/([^/]+)$/, player, 'Player'],
+    [/^#\/login$/, login, 'Log in'],
+    [/^#\/invite\/([\w-]+)$/, invite, 'Invitation'],
+    [/^#\/analysis\/([\w-]+)(?:\?.*)?$/, analysis, 'Analysis'],
+    [/^#\/learn\/?$/, learn, 'Learn'],
+    [/^#\/learn\/([\w-]+)$/, learn, 'Learn'],
+    [/^#\/learn\/([\w-]+)\/([\w-]+)$/, lesson, 'Lesson'],
 ];
 
 let unmount = null;
@@ -40,13 +41,15 @@ function route() {
     if (unmount) { try { unmount(); } catch (e) { console.error(e); } unmount = null; }
     clear(page);
     clear_toasts();  // a notice belongs to the page it was given on
-    for (const [re, mod] of routes) {
+    for (const [re, mod, title] of routes) {
         const m = hash.match(re);
         if (m) {
+            document.title = `${title} · Kibitz`;
             unmount = mod.mount(page, ...m.slice(1).map(decodeURIComponent)) || null;
             return;
         }
     }
+    document.title = 'Not found · Kibitz';
     page.append(h('section', {class: 'card'}, h('h1', {}, 'Not found'), h('p', {}, h('a', {href: '#/'}, 'Back to the lobby'))));
 }
 

@@ -135,6 +135,9 @@ export function mount(el, room) {
         root.dataset.seat = spectator ? 'spectator' : String(seat);
         root.dataset.turn = my_turn ? 'me' : 'other';
         root.dataset.v = String(sync.v);
+        const title = `${my_turn ? 'Your move · ' : ''}${result ? `${result} · ` : ''}${game_names[st.game] || st.game} · ` +
+            `${(st.players || []).map((p) => p.name).join(' vs ')} · Kibitz`;
+        if (document.title !== title) document.title = title;
     }
 
     // Which of several moves through the same cells, or "you may stop here".
@@ -159,7 +162,18 @@ export function mount(el, room) {
         if (st && st.status.state === 'playing' && (st.players || []).some((p) => p.connected === false)) draw();
     }, 1000);
 
+    // Escape drops a half-picked move, whether it was picked by mouse or keys.
+    const on_key = (ev) => {
+        if (ev.key !== 'Escape' || !board || ev.target.closest?.('input, textarea, select')) return;
+        board.cancel();
+        choices = null;
+        stop = null;
+        if (sync.state) draw();
+    };
+    document.addEventListener('keydown', on_key);
+
     return () => {
+        document.removeEventListener('keydown', on_key);
         cancelAnimationFrame(frame); clearInterval(timer); sync.close();
         if (window.kibitz && window.kibitz.game === sync) window.kibitz.game = null;
     };

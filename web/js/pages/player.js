@@ -5,6 +5,7 @@ import {h, clear} from '../ui/dom.js';
 import {game_names} from '../catalogue.js';
 
 export function mount(el, name) {
+    document.title = `${name} · Kibitz`;
     const body = h('div', {'data-test': 'profile'}, h('p', {class: 'muted'}, 'Loading…'));
     el.append(h('section', {class: 'card'}, h('h1', {}, name), body));
     let alive = true;
