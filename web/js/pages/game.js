@@ -6,14 +6,19 @@
 import {socket} from '../net/socket.js';
 import {room_sync} from '../net/room.js';
 import {create_board} from '../board/board.js';
-import {h, toast} from '../ui/dom.js';
+import {h, toast, capitalise} from '../ui/dom.js';
 import {v, view_root} from '../ui/vdom.js';
+import {clock_ms, is_low} from '../ui/clock.js';
+import {play as play_sound, is_muted, set_muted, played} from '../ui/sound.js';
 import {game_names, colour_names, game_info} from '../catalogue.js';
-import {player_box, tick_clocks, move_list, result_text, info_view, controls, chat_view} from './game_view.js';
+import {player_box, tick_clocks, move_list, result_text, info_view, controls, chat_view, board_tools, colour_of} from './game_view.js';
+import {game_history} from './game_history.js';
 
 export function mount(el, room) {
     let board = null, board_layout = null, pending = false, frame = 0, last_input_key = null;
     let choices = null, stop = null, shown_moves = -1, shown_chat = -1;
+    let flipped = false, browse = null, browse_token = 0, started_sound = false, low_warned = false;
+    const history = game_history(room);
     const root = h('div', {class: 'game', 'data-room': room});
     const board_host = h('div', {class: 'board-wrap'});
     const board_col = h('div', {class: 'board-col'});
@@ -25,11 +30,14 @@ export function mount(el, room) {
     const side_col = h('div', {class: 'side-col'}, h('div', {class: 'toasts', 'data-toast-host': '', 'aria-live': 'polite'}));
     root.append(side_col);
     const side = view_root(side_col);
+    // Read out by screen readers: the opponent's moves (every move, to a spectator).
+    const announcer = h('div', {class: 'sr-only', 'aria-live': 'polite', role: 'log', 'data-test': 'announce'});
+    root.append(announcer);
     el.append(root);
     side.update(v('aside', {class: 'side'}, v('p', {class: 'muted'}, 'Loading the game…')));
 
-    const sync = new room_sync(room, (what) => render(what));
-    if (window.kibitz) window.kibitz.game = sync;  // for debugging and the browser tests
+    const sync = new room_sync(room, (what, d) => { react(what, d); render(what); });
+    if (window.kibitz) { window.kibitz.game = sync; window.kibitz.sounds = played; }  // for debugging and the browser tests
 
     function my_seat() { const y = sync.state && sync.state.you; return y && y.seat !== null && y.seat !== undefined ? y.seat : null; }
 
@@ -65,6 +73,7 @@ export function mount(el, room) {
         }
         const seat = my_seat();
         const bottom_seat = seat === null ? 0 : seat;
+        if (!started_sound && st.status.state === 'playing' && !(st.moves || []).length && what === 'state') { started_sound = true; play_sound('start'); }
         if (!board || board_layout !== st.board.layout || what === 'state') {
             board = create_board(board_host, st.board, {
                 colours: colour_names[st.game], label: `${game_names[st.game] || st.game} board`,
@@ -78,9 +87,11 @@ export function mount(el, room) {
             });
             board_layout = st.board.layout;
             board_col.style.setProperty('--board-aspect', String(board.aspect));
-            board.set_orientation(bottom_seat);
+            board.set_orientation(flipped ? 1 - bottom_seat : bottom_seat);
             last_input_key = null;  // a new board takes its input below
+            if (browse !== null) { show_ply(browse); draw(); return; }
         }
+        if (browse !== null) { draw(); return; }  // an earlier position stays on the board
         board.set_pieces(st.board.pieces);
         board.set_marks(sync.last ? {last: sync.last.path, affected: sync.last.affected} : {});
         const my_turn = is_my_turn(st, seat);
@@ -102,7 +113,7 @@ export function mount(el, room) {
         const st = sync.state;
         const seat = my_seat();
         const spectator = seat === null;
-        const bottom_seat = spectator ? 0 : seat;
+        const bottom_seat = (spectator ? 0 : seat) ^ (flipped ? 1 : 0);
         const my_turn = is_my_turn(st, seat);
         top.update(player_box(st, 1 - bottom_seat));
         bottom.update(player_box(st, bottom_seat));
@@ -112,7 +123,8 @@ export function mount(el, room) {
         const aside = side.update(v('aside', {class: 'side'},
             v('div', {class: 'banner', role: 'status', 'aria-live': 'polite', 'data-test': 'result', hidden: !result}, result),
             info_view(st, spectator, my_turn),
-            v('div', {class: 'moves-wrap'}, move_list(moves, moves.length - 1)),
+            v('div', {class: 'moves-wrap'}, move_list(moves, (browse === null ? moves.length : browse) - 1, go_to)),
+            board_tools(browse, moves.length, go_to, flip, is_muted(), toggle_sound),
             pick_view(),
             spectator ? null : v('form', {key: 'notation', class: 'notation', onsubmit: (ev) => {
                 ev.preventDefault();
@@ -127,7 +139,8 @@ export function mount(el, room) {
             chat_view(st, send_chat, spectator),
             st.status.state !== 'playing' ? v('p', {class: 'links'}, v('a', {href: `#/replay/${room}`, 'data-test': 'replay-link'}, 'Replay this game')) : null));
         // New lines scroll into view; the player's own scrolling is left alone otherwise.
-        if (moves.length !== shown_moves) { shown_moves = moves.length; scroll_end(aside.querySelector('[data-test="moves"]')); }
+        if (moves.length !== shown_moves && browse === null) { shown_moves = moves.length; scroll_end(aside.querySelector('[data-test="moves"]')); }
+        if (browse !== null) scroll_to_current(aside.querySelector('[data-test="moves"]'));
         const chat_n = (st.chat || []).length;
         if (chat_n !== shown_chat) { shown_chat = chat_n; scroll_end(aside.querySelector('[data-test="chat-log"]')); }
         root.dataset.ply = String(moves.length);
@@ -135,6 +148,8 @@ export function mount(el, room) {
         root.dataset.seat = spectator ? 'spectator' : String(seat);
         root.dataset.turn = my_turn ? 'me' : 'other';
         root.dataset.v = String(sync.v);
+        if (browse === null) delete root.dataset.browse; else root.dataset.browse = String(browse);
+        root.dataset.flipped = flipped ? 'true' : 'false';
         const title = `${my_turn ? 'Your move · ' : ''}${result ? `${result} · ` : ''}${game_names[st.game] || st.game} · ` +
             `${(st.players || []).map((p) => p.name).join(' vs ')} · Kibitz`;
         if (document.title !== title) document.title = title;
@@ -151,9 +166,77 @@ export function mount(el, room) {
     }
 
     function scroll_end(el) { if (el) el.scrollTop = el.scrollHeight; }
+    // Keeps the move shown in view inside the list (never scrolls the page).
+    function scroll_to_current(list) {
+        const li = list && list.querySelector('li.current');
+        if (!li) { if (list) list.scrollTop = 0; return; }
+        if (li.offsetTop < list.scrollTop) list.scrollTop = li.offsetTop;
+        else if (li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = li.offsetTop + li.offsetHeight - list.clientHeight;
+    }
+
+    // Earlier positions: the board shows ply `p` (no input) while the game
+    // goes on; the last ply is the live game again.
+    function go_to(p) {
+        const st = sync.state;
+        if (!st || !board) return;
+        const n = (st.moves || []).length;
+        const target = Math.max(0, Math.min(n, p));
+        if (target === n) {
+            if (browse === null) return;
+            browse = null;
+            browse_token++;
+            last_input_key = null;
+            render('live');
+            return;
+        }
+        browse = target;
+        board.set_input([], false);
+        choices = null;
+        stop = null;
+        show_ply(target);
+        draw();
+    }
+
+    async function show_ply(p) {
+        const token = ++browse_token;
+        const at = await history.at(p, (sync.state.moves || []).length);
+        if (token !== browse_token || browse !== p || !board) return;
+        if (!at) { toast('Earlier positions of this game are not available.', 'error'); go_to(Infinity); return; }
+        board.set_pieces(at.pieces);
+        board.set_marks(at.marks);
+        root.dataset.shown = String(p);
+    }
+
+    function flip() {
+        flipped = !flipped;
+        const seat = my_seat();
+        if (board) board.set_orientation(((seat === null ? 0 : seat) ^ (flipped ? 1 : 0)));
+        draw();
+    }
+
+    function toggle_sound() { set_muted(!is_muted()); draw(); }
+
+    // Sounds and the screen-reader line for what just happened.
+    function react(what, d) {
+        const st = sync.state;
+        if (!st) return;
+        if (what === 'move' && d) {
+            play_sound(sync.last && sync.last.affected && sync.last.affected.length ? 'capture' : 'move');
+            const seat = my_seat();
+            if (seat === null || d.seat !== seat) announcer.textContent = `${capitalise(colour_of(st, d.seat))} played ${d.move}`;
+        }
+        if (what === 'end') play_sound('end');
+    }
+
+    // Once a game, when the player's own clock runs low.
+    function check_low_time() {
+        const st = sync.state, seat = my_seat();
+        if (low_warned || !st || seat === null || !st.clocks || st.status.state !== 'playing' || st.clocks.running !== seat) return;
+        if (is_low(clock_ms(st.clocks, st.clocks_at, seat), st.clocks)) { low_warned = true; play_sound('low'); }
+    }
 
     // Clocks tick every frame from the last server reading.
-    const loop = () => { tick_clocks(root, sync.state); frame = requestAnimationFrame(loop); };
+    const loop = () => { tick_clocks(root, sync.state); check_low_time(); frame = requestAnimationFrame(loop); };
     frame = requestAnimationFrame(loop);
     // The claim countdown is text in the controls: patched each second (the
     // buttons stay the same elements, so the focus stays where it is).
@@ -163,8 +246,18 @@ export function mount(el, room) {
     }, 1000);
 
     // Escape drops a half-picked move, whether it was picked by mouse or keys.
+    // Arrow keys (outside the board and the text boxes) step through the moves.
     const on_key = (ev) => {
-        if (ev.key !== 'Escape' || !board || ev.target.closest?.('input, textarea, select')) return;
+        if (!board || ev.target.closest?.('input, textarea, select')) return;
+        const st = sync.state;
+        const steps = {ArrowLeft: -1, ArrowRight: 1};
+        if (st && steps[ev.key] && !ev.target.closest?.('[data-cell]')) {
+            ev.preventDefault();
+            const n = (st.moves || []).length;
+            go_to((browse === null ? n : browse) + steps[ev.key]);
+            return;
+        }
+        if (ev.key !== 'Escape') return;
         board.cancel();
         choices = null;
         stop = null;

@@ -6,6 +6,7 @@ import {tc_text, rating_text, capitalise} from '../ui/dom.js';
 import {v} from '../ui/vdom.js';
 import {clock_ms, first_move_ms, format_ms, is_low} from '../ui/clock.js';
 import {game_names, game_info, side_colour} from '../catalogue.js';
+import {icon_view as icon} from '../ui/icons.js';
 
 // "a draw", "an end by agreement": the catalogue names what agreeing ends in.
 function with_article(noun) { return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`; }
@@ -48,9 +49,30 @@ function set_text(el, text) { if (el.textContent !== text) el.textContent = text
 
 // The moves so far; `ply_index` (0-based) is marked current; `on_pick(ply)` makes them clickable.
 export function move_list(moves, ply_index, on_pick) {
-    return v('ol', {class: 'moves', 'data-test': 'moves', 'aria-label': 'moves'},
+    return v('ol', {class: `moves${on_pick ? ' pickable' : ''}`, 'data-test': 'moves', 'aria-label': 'moves'},
         (moves || []).map((m, i) => v('li', {key: i, class: i === ply_index ? 'current' : '', 'data-ply': i + 1,
-            onclick: on_pick ? () => on_pick(i + 1) : null}, m)));
+            'aria-current': i === ply_index ? 'step' : null, onclick: on_pick ? () => on_pick(i + 1) : null}, m)));
+}
+
+// Under the move list: step through earlier positions (the live game goes
+// on), back to live, flip the board, sound on or off.
+// `at`: the ply shown (null: live); `n`: plies played; `go(ply)`.
+export function board_tools(at, n, go, flip, muted, toggle_sound) {
+    const shown = at === null ? n : at;
+    const step = (name, label, ply, disabled) => v('button', {key: name, type: 'button', class: 'btn small', 'data-step': name,
+        'aria-label': label, title: label, disabled, onclick: () => go(ply)}, icon(name));
+    return v('div', {class: 'board-tools', role: 'toolbar', 'aria-label': 'board tools'},
+        step('first', 'first position', 0, shown === 0),
+        step('prev', 'previous move', shown - 1, shown === 0),
+        step('next', 'next move', shown + 1, shown >= n),
+        step('last', 'last position', n, shown >= n),
+        at === null ? null : v('button', {key: 'live', type: 'button', class: 'btn small primary', 'data-test': 'back-to-live',
+            onclick: () => go(n)}, icon('live'), 'Back to live'),
+        v('span', {class: 'spacer'}),
+        v('button', {key: 'flip', type: 'button', class: 'btn small', 'data-test': 'flip', 'aria-label': 'flip the board', title: 'Flip the board',
+            onclick: flip}, icon('flip')),
+        v('button', {key: 'sound', type: 'button', class: 'btn small', 'data-test': 'mute', 'aria-pressed': muted ? 'true' : 'false',
+            title: muted ? 'Sound is off' : 'Sound is on', onclick: toggle_sound}, muted ? 'Sound off' : 'Sound on'));
 }
 
 export function colour_of(st, seat) {

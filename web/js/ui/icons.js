@@ -1,6 +1,7 @@
 // Small SVG icons for buttons: drawn, so they look the same everywhere
 // (the ⏮/⏭ characters are missing from many fonts and show as empty boxes).
 import {s} from './dom.js';
+import {v} from './vdom.js';
 
 const shapes = {
     first: ['M3 3h2v10H3z', 'M13 3v10L6 8z'],
@@ -14,4 +15,10 @@ const shapes = {
 export function icon(name) {
     return s('svg', {class: `icon icon-${name}`, viewBox: '0 0 16 16', width: 16, height: 16, 'aria-hidden': 'true', focusable: 'false'},
         shapes[name].map((d) => s('path', {d, fill: 'currentColor'})));
+}
+
+// The same as a virtual-DOM node, for views patched with ui/vdom.js.
+export function icon_view(name) {
+    return v('svg', {class: `icon icon-${name}`, viewBox: '0 0 16 16', width: 16, height: 16, 'aria-hidden': 'true', focusable: 'false'},
+        shapes[name].map((d) => v('path', {d, fill: 'currentColor'})));
 }
