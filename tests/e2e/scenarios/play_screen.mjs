@@ -375,4 +375,23 @@ export const scenarios = [
             check(/ · Kibitz$/.test(title), `${hash}: a title of its own (${title})`);
         }
     }],
+
+    // The lobby's seek list is a view too: a seek arriving keeps the keyboard
+    // focus on the Play button the player is on, and Enter then takes it.
+    ['panels: the lobby keeps the focus on a seek while others arrive', async ({browser, base}) => {
+        const a = await new_player(browser, base), b = await new_player(browser, base), c = await new_player(browser, base);
+        await b.selectOption('[data-test="seek-game"]', 'oware');
+        await b.click('[data-test="seek-form"] button[type="submit"]');
+        const id = await b.locator('li.seek').filter({hasText: 'Cancel'}).getAttribute('data-seek');
+        const play = a.locator(`li.seek[data-seek="${id}"] button`);
+        await play.focus();
+        const before = await a.locator('li.seek').count();
+        await c.click('[data-test="seek-form"] button[type="submit"]');
+        await a.waitForFunction((n) => document.querySelectorAll('li.seek').length > n, before);
+        const on = await a.evaluate(() => document.activeElement?.closest('li.seek')?.getAttribute('data-seek'));
+        check(on === id, `the focus stays on the seek's button (${on})`);
+        await a.keyboard.press('Enter');
+        await a.waitForSelector('.game[data-status]', {timeout: 8000});
+        await b.waitForSelector('.game[data-status]', {timeout: 8000});
+    }],
 ];
