@@ -78,7 +78,8 @@ export const scenarios = [
             const hint = catalogue.find((g) => g.id === game).notation_hint;
             const placeholder = await a.getAttribute('[data-test="notation"]', 'placeholder');
             check(placeholder.includes(hint), `${game}: the notation box's example is the game's own (${placeholder})`);
-            for (const vp of viewports) {
+            // The sizes the issue names, too.
+            for (const vp of [...viewports, {width: 1366, height: 768}, {width: 1440, height: 900}, {width: 1280, height: 900}]) {
                 await a.setViewportSize(vp);
                 for (const sel of ['svg.board', '.board-col .player', '[data-clock]', '[data-first]:not(:empty)']) {
                     if (sel.includes('data-first') && !await a.locator(sel).count()) continue;
