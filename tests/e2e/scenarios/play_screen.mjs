@@ -395,4 +395,26 @@ export const scenarios = [
         await a.waitForSelector('.game[data-status]', {timeout: 8000});
         await b.waitForSelector('.game[data-status]', {timeout: 8000});
     }],
+
+    // The optional notification: off by default; once on (permission given),
+    // it comes when the opponent has moved and the tab is hidden. Headless
+    // Chromium never hides a tab, so the test says the tab is hidden by
+    // overriding document.visibilityState, the one thing the page reads.
+    ['expected: a "your move" notification when the tab is hidden', async ({browser, base}) => {
+        const {a, b} = await pair_by_quick(browser, base, 'checkers', '5+3');
+        const [first, second] = await mover_first(a, b);
+        await second.context().grantPermissions(['notifications'], {origin: base});
+        check(await second.getAttribute('[data-test="notify"]', 'aria-pressed') === 'false', 'off by default');
+        await second.click('[data-test="notify"]');
+        await second.waitForSelector('[data-test="notify"][aria-pressed="true"]');
+        await second.evaluate(() => Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => 'hidden'}));
+        const c = await watch(browser, base, await a.locator('.game').getAttribute('data-room'));
+        await play_all([a, b], c, ['11-15']);
+        const n = await second.evaluate(() => window.kibitz.notified.slice());
+        check(n.length === 1 && /^Your move/.test(n[0].title) && /11-15/.test(n[0].body), `notified: ${JSON.stringify(n)}`);
+        await second.evaluate(() => { delete document.visibilityState; });
+        await play_all([a, b], c, ['22-18', '15x22']);
+        check(await second.evaluate(() => window.kibitz.notified.length) === 1, 'no notification while the tab is visible');
+        check(await first.evaluate(() => window.kibitz.notified.length) === 0, 'none for a player who did not ask');
+    }],
 ];

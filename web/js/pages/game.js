@@ -13,6 +13,7 @@ import {play as play_sound, is_muted, set_muted, played} from '../ui/sound.js';
 import {game_names, colour_names, game_info} from '../catalogue.js';
 import {player_box, tick_clocks, move_list, result_text, info_view, controls, chat_view, board_tools, colour_of} from './game_view.js';
 import {game_history} from './game_history.js';
+import {notify_on, toggle_notify, notify_turn, notified} from '../ui/notify.js';
 
 export function mount(el, room) {
     let board = null, board_layout = null, pending = false, frame = 0, last_input_key = null;
@@ -37,7 +38,7 @@ export function mount(el, room) {
     side.update(v('aside', {class: 'side'}, v('p', {class: 'muted'}, 'Loading the game…')));
 
     const sync = new room_sync(room, (what, d) => { react(what, d); render(what); });
-    if (window.kibitz) { window.kibitz.game = sync; window.kibitz.sounds = played; }  // for debugging and the browser tests
+    if (window.kibitz) { window.kibitz.game = sync; window.kibitz.sounds = played; window.kibitz.notified = notified; }  // for debugging and the browser tests
 
     function my_seat() { const y = sync.state && sync.state.you; return y && y.seat !== null && y.seat !== undefined ? y.seat : null; }
 
@@ -124,7 +125,7 @@ export function mount(el, room) {
             v('div', {class: 'banner', role: 'status', 'aria-live': 'polite', 'data-test': 'result', hidden: !result}, result),
             info_view(st, spectator, my_turn),
             v('div', {class: 'moves-wrap'}, move_list(moves, (browse === null ? moves.length : browse) - 1, go_to)),
-            board_tools(browse, moves.length, go_to, flip, is_muted(), toggle_sound),
+            board_tools(browse, moves.length, go_to, flip, is_muted(), toggle_sound, spectator ? null : {on: notify_on(), toggle: () => toggle_notify().then(draw)}),
             pick_view(),
             spectator ? null : v('form', {key: 'notation', class: 'notation', onsubmit: (ev) => {
                 ev.preventDefault();
@@ -224,6 +225,7 @@ export function mount(el, room) {
             play_sound(sync.last && sync.last.affected && sync.last.affected.length ? 'capture' : 'move');
             const seat = my_seat();
             if (seat === null || d.seat !== seat) announcer.textContent = `${capitalise(colour_of(st, d.seat))} played ${d.move}`;
+            if (is_my_turn(st, seat)) notify_turn(`Your move · ${game_names[st.game] || st.game}`, `${capitalise(colour_of(st, d.seat))} played ${d.move}`, `kibitz-${room}`);
         }
         if (what === 'end') play_sound('end');
     }
