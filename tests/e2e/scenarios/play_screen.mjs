@@ -374,6 +374,11 @@ export const scenarios = [
             await a.waitForSelector('h1', {state: 'attached', timeout: 8000});
             const title = await a.title();
             check(/ · Kibitz$/.test(title), `${hash}: a title of its own (${title})`);
+            // A screenshot of every page at every size, for people to look at.
+            for (const vp of viewports) {
+                await a.setViewportSize(vp);
+                await page_shot(a, artifacts, `page-${hash.replace(room, 'room').replace(encodeURIComponent(me), 'me').replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'lobby'}-${vp.width}x${vp.height}`);
+            }
         }
     }],
 
