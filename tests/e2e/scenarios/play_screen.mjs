@@ -38,7 +38,7 @@ export const scenarios = [
     // A chat line arrives while the player is typing one: the text and the
     // focus stay. The opponent leaves: the claim countdown ticks each second
     // and a focused control button keeps the focus throughout.
-    ['panels: chat keeps a half-typed line, the countdown keeps the focus', async ({browser, base, artifacts}) => {
+    ['panels: chat keeps a half-typed line, the countdown keeps the focus, claims wait', async ({browser, base, artifacts}) => {
         const {a, b} = await pair_by_quick(browser, base, 'checkers', '5+3');
         await a.click('[data-test="chat-input"]');
         await a.keyboard.type('half a thou');
@@ -64,6 +64,9 @@ export const scenarios = [
             return el && el.textContent !== t;
         }, first, {timeout: 5000});
         check(await focused(a) === 'BUTTON|draw.offer', `the countdown did not take the focus (${await focused(a)})`);
+        // The claims are shown but cannot be pressed before the countdown ends.
+        check(await a.locator('[data-action="claim.win"]').isDisabled() && await a.locator('[data-action="claim.draw"]').isDisabled(),
+            'the claim buttons wait for the countdown');
         await page_shot(a, artifacts, 'panels-opponent-away');
     }],
 
