@@ -425,4 +425,37 @@ export const scenarios = [
         check(await second.evaluate(() => window.kibitz.notified.length) === 1, 'no notification while the tab is visible');
         check(await first.evaluate(() => window.kibitz.notified.length) === 0, 'none for a player who did not ask');
     }],
+
+    // After a rated game, the header shows the account's rating (provisional: "?").
+    ['header: the rating after a rated game', async ({browser, base, artifacts}) => {
+        const register = async (p, name) => {
+            await p.goto(`${base}/#/login`);
+            await online(p);
+            await p.fill('input[name="username"]', name);
+            await p.fill('input[name="password"]', 'correct horse battery');
+            await p.click('button:text-is("Register")');
+            await p.waitForFunction((n) => document.querySelector('[data-test="me-name"]')?.textContent === n, name, {timeout: 8000});
+        };
+        const a = await new_player(browser, base), b = await new_player(browser, base);
+        const stamp = Date.now() % 100000;
+        await register(a, `rt_a${stamp}`);
+        await register(b, `rt_b${stamp}`);
+        check(await a.locator('[data-test="me-rating"]').count() === 0, 'no rating before a rated game');
+        await a.selectOption('[data-test="seek-game"]', 'checkers');
+        await a.selectOption('[data-test="seek-rated"]', 'rated');
+        await a.click('[data-test="seek-form"] button[type="submit"]');
+        const id = await a.locator('li.seek').filter({hasText: 'Cancel'}).getAttribute('data-seek');
+        await b.click(`li.seek[data-seek="${id}"] button`);
+        await a.waitForSelector('.game[data-status="playing"]', {timeout: 8000});
+        const c = await watch(browser, base, await a.locator('.game').getAttribute('data-room'));
+        await play_all([a, b], c, ['11-15', '22-18']);
+        await a.click('[data-action="resign"]');
+        await b.waitForSelector('.game[data-status="over"]');
+        await b.reload();
+        await online(b);
+        await b.waitForSelector('[data-test="me-rating"]', {timeout: 8000});
+        const text = await b.locator('[data-test="me-rating"]').textContent();
+        check(/^\d+\?? \S/.test(text), `the header shows the rating and its game: ${text}`);
+        await page_shot(b, artifacts, 'header-rating');
+    }],
 ];
