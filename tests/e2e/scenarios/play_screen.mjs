@@ -458,4 +458,23 @@ export const scenarios = [
         check(/^\d+\?? \S/.test(text), `the header shows the rating and its game: ${text}`);
         await page_shot(b, artifacts, 'header-rating');
     }],
+
+    // The low-time sound, once, for the player whose clock runs low (a
+    // 30-second game: low is under 5 s, so this waits about 25 s).
+    ['expected: the low-time sound', async ({browser, base}) => {
+        const a = await new_player(browser, base), b = await new_player(browser, base);
+        await a.selectOption('[data-test="seek-game"]', 'checkers');
+        await a.selectOption('[data-test="seek-tc"]', 'custom');
+        await a.fill('input[name="minutes"]', '0.5');
+        await a.fill('input[name="increment"]', '0');
+        await a.click('[data-test="seek-form"] button[type="submit"]');
+        const id = await a.locator('li.seek').filter({hasText: 'Cancel'}).getAttribute('data-seek');
+        await b.click(`li.seek[data-seek="${id}"] button`);
+        await a.waitForSelector('.game[data-status="playing"]', {timeout: 8000});
+        const c = await watch(browser, base, await a.locator('.game').getAttribute('data-room'));
+        await play_all([a, b], c, ['11-15', '22-18']);
+        const [mover, other] = await mover_first(a, b);
+        await mover.waitForFunction(() => window.kibitz.sounds.some((x) => x.kind === 'low'), null, {timeout: 45000});
+        check(!(await other.evaluate(() => window.kibitz.sounds.some((x) => x.kind === 'low'))), 'not for the player with time');
+    }],
 ];
