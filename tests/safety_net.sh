@@ -47,7 +47,7 @@ took() { echo "safety net: $1 took $(($(stamp) - $2)) s"; }
 # WebSocket conformance cases. test_engine and test_computer are left out: they
 # are searches (the same code the games' suites reach), and under ASan they took
 # minutes (test_engine 282 s on the shared machine) for little the others miss.
-asan_targets="test_conformance test_checkers test_oferhlyp test_opprimo test_oware
+asan_targets="test_conformance test_checkers test_oferhlyp test_opprimo test_oware test_ws_client_frame
               test_store test_units test_engine_pool test_server test_api test_ws_conformance"
 # The server suites under TSan: where the executors meet (rooms and lobby on
 # their strands, sessions, the engine pool, the store's writer, the hash pool).
