@@ -6,7 +6,8 @@
 //   - unmasking twice gives the bytes back;
 //   - valid_utf8 (with its eight-bytes-at-a-time skip) agrees with a plain
 //     byte-by-byte decoder written from RFC 3629;
-//   - a server header made by make_header parses back to the same frame;
+//   - a server header made by make_header parses back to the same frame, and
+//     the bytes read as server frames (unmasked) parse within the same rules;
 //   - close_payload keeps the code, stays within 125 bytes and valid UTF-8.
 #include <cstddef>
 #include <cstdint>
@@ -128,6 +129,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         check_server_header(h.op, h.payload_size);
         at += h.header_size + n;
+    }
+    // The same bytes as server frames (what the benchmarks' clients read): never
+    // masked, so no key, and a header of 2 to 10 bytes.
+    for (std::size_t from = 0; from < buf.size();) {
+        ws::parsed_header h;
+        if (ws::parse_header(buf.data() + from, buf.size() - from, max_payload, h,
+                             ws::sender::server) != ws::parse_result::ok)
+            break;
+        require(h.header_size >= 2 && h.header_size <= 10, "server header size");
+        require(h.mask == std::array<std::uint8_t, 4>{}, "a server frame with a key");
+        if (!ws::frame_complete(h, buf.size() - from)) break;
+        from += h.header_size + static_cast<std::size_t>(h.payload_size);
     }
     check_utf8(std::string_view(reinterpret_cast<const char*>(data), size));
     return 0;
