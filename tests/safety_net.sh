@@ -51,7 +51,10 @@ asan_targets="test_conformance test_checkers test_oferhlyp test_opprimo test_owa
               test_store test_units test_engine_pool test_server test_api test_ws_conformance"
 # The server suites under TSan: where the executors meet (rooms and lobby on
 # their strands, sessions, the engine pool, the store's writer, the hash pool).
-tsan_targets="test_server test_api test_computer test_engine_pool test_store test_ws_conformance"
+# test_computer is left out: it passed TSan's checks (no report) but its
+# expectations depend on how far the computer searches in its time, and under
+# TSan's slowdown on a loaded machine its moves missed the test's waits.
+tsan_targets="test_server test_api test_engine_pool test_store test_ws_conformance"
 
 run_suites() {  # run_suites <dir> <targets...>
   local dir=$1
