@@ -4,5 +4,6 @@
 import {scenarios as games} from './scenarios/games.mjs';
 import {scenarios as computer} from './scenarios/computer.mjs';
 import {scenarios as learn} from './scenarios/learn.mjs';
+import {scenarios as play_state} from './scenarios/play_state.mjs';
 
-export const scenarios = [...games, ...computer, ...learn];
+export const scenarios = [...games, ...computer, ...learn, ...play_state];
