@@ -45,7 +45,7 @@ export function mount(el) {
         h('button', {class: 'btn primary', type: 'submit'}, 'Create seek'),
         h('button', {class: 'btn', type: 'button', onclick: create_invite}, 'Invite a friend'));
 
-    el.append(h('div', {class: 'lobby'},
+    el.append(h('h1', {class: 'sr-only'}, 'Play'), h('div', {class: 'lobby'},
         computer_card(),
         h('section', {class: 'card'}, h('h2', {}, 'Quick pairing'), field('Game', quick_game), quick_buttons, queue_el),
         h('section', {class: 'card'}, h('h2', {}, 'Create a game'), form),
