@@ -83,6 +83,86 @@ export const scenarios = [
             srv.stop();
         }
     }],
+
+    ['play state: an open invite is still shown, with Copy and Cancel, after visiting other pages', async ({browser, base}) => {
+        const a = await new_player(browser, base);
+        await a.context().grantPermissions(['clipboard-read', 'clipboard-write'], {origin: base});
+        await a.selectOption('[data-test="seek-game"]', 'oware');
+        await a.click('button:has-text("Invite a friend")');
+        const item = a.locator('[data-test="invite"]');
+        await item.waitFor({timeout: 5000});
+        const url = await item.locator('.invite-url').inputValue();
+        check(/#\/invite\/\w+$/.test(url), `the invite link: ${url}`);
+        // Away and back.
+        await a.goto(`${base}/#/learn`);
+        await a.waitForSelector('h1');
+        await a.goto(`${base}/#/`);
+        await online(a);
+        await item.waitFor({timeout: 5000});
+        check(await item.locator('.invite-url').inputValue() === url, 'the same link is back');
+        // A reload too.
+        await a.reload();
+        await online(a);
+        await item.waitFor({timeout: 5000});
+        await item.locator('[data-test="invite-copy"]').click();
+        await a.locator('[data-test="invite-copy"]', {hasText: 'Copied'}).waitFor({timeout: 5000});
+        check(await a.evaluate(() => navigator.clipboard.readText()) === url, 'Copy put the link on the clipboard');
+        await item.locator('[data-test="invite-cancel"]').click();
+        await item.waitFor({state: 'detached', timeout: 5000});
+        // The invitation is gone for a friend who opens it now.
+        const b = await new_player(browser, base, url.slice(url.indexOf('#')));
+        await b.locator('[data-test="invite-status"]', {hasText: 'no longer open'}).waitFor({timeout: 5000});
+    }],
+
+    ['play state: the lobby\'s live list follows the game (ply, watchers, guests without "()")', async ({browser, base}) => {
+        const {a, b, room} = await pair_by_seek(browser, base, 'checkers', 'black');
+        const lobby = await new_player(browser, base);
+        const entry = lobby.locator(`li[data-room="${room}"]`);
+        await entry.waitFor({timeout: 8000});
+        check(/ply 0 · 0 watching/.test(await entry.textContent()), 'at the start: ply 0, nobody watching');
+        check(!/\(\)/.test(await entry.textContent()), `guests are shown without "()": ${await entry.textContent()}`);
+        await play_move([a, b], '11-15');
+        await play_move([a, b], '22-18');
+        await entry.filter({hasText: 'ply 2'}).waitFor({timeout: 8000});
+        const c = await new_player(browser, base, `#/game/${room}`);
+        await c.waitForSelector('.game[data-seat="spectator"]');
+        await entry.filter({hasText: '1 watching'}).waitFor({timeout: 8000});
+    }],
+
+    ['play state: spectators follow the players into the rematch', async ({browser, base}) => {
+        const {a, b, room} = await pair_by_seek(browser, base, 'checkers', 'black');
+        const c = await watch(browser, base, room);
+        await play_move([a, b, c], '11-15');
+        await play_move([a, b, c], '22-18');
+        await a.click('[data-action="resign"]');
+        for (const p of [a, b, c]) await p.waitForSelector('.game[data-status="over"]');
+        await a.click('[data-action="rematch.offer"]');
+        await b.click('[data-action="rematch.accept"]');
+        for (const p of [a, b, c]) {
+            await p.waitForFunction((r) => {
+                const g = document.querySelector('.game[data-room][data-status="playing"]');
+                return g && g.dataset.room !== r;
+            }, room, {timeout: 8000});
+        }
+        const next = await a.locator('.game').getAttribute('data-room');
+        check(await c.locator('.game').getAttribute('data-room') === next, 'the spectator is in the players\' new room');
+        check(await c.locator('.game').getAttribute('data-seat') === 'spectator', 'still as a spectator');
+        check(c.url().endsWith(`#/game/${next}`), 'and its address is the new room\'s');
+    }],
+
+    ['play state: a declined draw is told to the one who offered; claims wait for the countdown', async ({browser, base}) => {
+        const {a, b} = await pair_by_seek(browser, base, 'checkers', 'black');
+        await play_move([a, b], '11-15');
+        await play_move([a, b], '22-18');
+        await a.click('[data-action="draw.offer"]');
+        await b.click('[data-action="draw.decline"]');
+        await a.locator('[data-test="toast"]', {hasText: 'declined'}).waitFor({timeout: 5000});
+        // b goes away: a sees the countdown, and the claim buttons cannot be pressed yet.
+        await b.context().close();
+        await a.locator('[data-test="claim-wait"]', {hasText: 'you may claim in'}).waitFor({timeout: 8000});
+        check(await a.locator('[data-action="claim.win"]').isDisabled(), 'Claim win waits for the countdown');
+        check(await a.locator('[data-action="claim.draw"]').isDisabled(), 'Claim draw waits for the countdown');
+    }],
 ];
 
 // Waits (bounded) until the server no longer knows the room: from `page`, a

@@ -118,7 +118,7 @@ export function controls(st, seat, act) {
         if (opp && opp.connected === false) {
             const wait = opp.claim_at ? Math.max(0, opp.claim_at - performance.now()) : 0;
             items.push(v('span', {key: 'left', class: 'muted', 'data-test': 'claim-wait'}, wait > 0 ? `Opponent left; you may claim in ${Math.ceil(wait / 1000)} s` : 'Opponent left: '),
-                btn('Claim win', 'claim.win', act), btn('Claim draw', 'claim.draw', act));
+                btn('Claim win', 'claim.win', act, '', wait > 0), btn('Claim draw', 'claim.draw', act, '', wait > 0));
         }
     } else {
         const r = (st.offers && st.offers.rematch) || [false, false];
@@ -131,8 +131,9 @@ export function controls(st, seat, act) {
     return v('div', {class: 'controls', 'data-test': 'controls'}, items);
 }
 
-function btn(label, type, act, cls = '') {
-    return v('button', {key: type, class: `btn ${cls}`, type: 'button', 'data-action': type, onclick: () => act(type)}, label);
+// `disabled`: shown but not yet usable (a claim during the countdown).
+function btn(label, type, act, cls = '', disabled = false) {
+    return v('button', {key: type, class: `btn ${cls}`, type: 'button', 'data-action': type, disabled, onclick: () => act(type)}, label);
 }
 
 // The chat: lines keyed by their place in the log; the input is never
