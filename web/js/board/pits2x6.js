@@ -29,7 +29,7 @@ export const pits2x6 = {
             const [x] = ctx.pos(c.id);
             const own_row = ctx.view.cells.find((p) => p.kind !== 'store' && p.tags[0] === c.tags[0]);
             const below = own_row ? ctx.pos(own_row.id)[1] > h / 2 : x > pits2x6.size()[0] / 2;
-            g.append(s('text', {x, y: below ? h - 0.2 : 0.2, class: 'store-name', 'data-store-owner': c.tags[0]}, c.tags[0][0].toUpperCase() + c.tags[0].slice(1)));
+            g.append(s('text', {x, y: below ? h - 0.25 : 0.25, class: 'store-name', 'data-store-owner': c.tags[0]}, c.tags[0][0].toUpperCase() + c.tags[0].slice(1)));
         }
     },
     hit_shape(c, ctx) {

@@ -13,6 +13,7 @@ import {play as play_sound, is_muted, set_muted, played} from '../ui/sound.js';
 import {game_names, colour_names, game_info} from '../catalogue.js';
 import {player_box, tick_clocks, move_list, result_text, info_view, controls, chat_view, board_tools, colour_of} from './game_view.js';
 import {game_history} from './game_history.js';
+import {notify_on, toggle_notify, notify_turn, notified} from '../ui/notify.js';
 
 export function mount(el, room) {
     let board = null, board_layout = null, pending = false, frame = 0, last_input_key = null;
@@ -37,7 +38,7 @@ export function mount(el, room) {
     side.update(v('aside', {class: 'side'}, v('p', {class: 'muted'}, 'Loading the game…')));
 
     const sync = new room_sync(room, (what, d) => { react(what, d); render(what); });
-    if (window.kibitz) { window.kibitz.game = sync; window.kibitz.sounds = played; }  // for debugging and the browser tests
+    if (window.kibitz) { window.kibitz.game = sync; window.kibitz.sounds = played; window.kibitz.notified = notified; }  // for debugging and the browser tests
 
     function my_seat() { const y = sync.state && sync.state.you; return y && y.seat !== null && y.seat !== undefined ? y.seat : null; }
 
@@ -122,24 +123,19 @@ export function mount(el, room) {
         const result = result_text(st);
         const moves = st.moves || [];
         const hint = (game_info(st.game) || {}).notation_hint;
-        const aside = side.update(v('aside', {class: 'side'},
-            v('div', {class: 'banner', role: 'status', 'aria-live': 'polite', 'data-test': 'result', hidden: !result}, result),
-            info_view(st, spectator, my_turn),
-            v('div', {class: 'moves-wrap'}, move_list(moves, (browse === null ? moves.length : browse) - 1, go_to)),
-            board_tools(browse, moves.length, go_to, flip, is_muted(), toggle_sound),
-            pick_view(),
-            spectator ? null : v('form', {key: 'notation', class: 'notation', onsubmit: (ev) => {
-                ev.preventDefault();
-                const input = ev.currentTarget.elements.move;
-                const text = input.value.trim();
-                if (text) send_move(text, () => { input.value = ''; });
-            }},
-            v('input', {type: 'text', name: 'move', autocomplete: 'off', 'aria-label': 'move in notation', 'data-test': 'notation',
-                placeholder: hint ? `Type a move, e.g. ${hint}` : 'Type a move', disabled: !my_turn}),
-            v('button', {class: 'btn small', type: 'submit'}, 'Play')),
-            spectator ? null : controls(st, seat, act),
-            chat_view(st, send_chat, spectator),
-            st.status.state !== 'playing' ? v('p', {class: 'links'}, v('a', {href: `#/replay/${room}`, 'data-test': 'replay-link'}, 'Replay this game')) : null));
+        // Each part keyed, so one appearing or going never makes another's element be reused.
+        const aside = side.update(v('aside', {class: 'side'}, [
+            ['banner', v('div', {class: 'banner', role: 'status', 'aria-live': 'polite', 'data-test': 'result', hidden: !result}, result)],
+            ['info', info_view(st, spectator, my_turn)],
+            ['moves', v('div', {class: 'moves-wrap'}, move_list(moves, (browse === null ? moves.length : browse) - 1, go_to))],
+            ['tools', board_tools(browse, moves.length, go_to, flip, is_muted(), toggle_sound,
+                spectator ? null : {on: notify_on(), toggle: () => toggle_notify().then(() => draw())})],
+            ['pick', pick_view()],
+            ['notation', spectator ? null : notation_form(hint, my_turn)],
+            ['controls', spectator ? null : controls(st, seat, act)],
+            ['chat', chat_view(st, send_chat, spectator)],
+            ['links', st.status.state !== 'playing' ? v('p', {class: 'links'}, v('a', {href: `#/replay/${room}`, 'data-test': 'replay-link'}, 'Replay this game')) : null],
+        ].map(([key, node]) => node && Object.assign(node, {key}))));
         // New lines scroll into view; the player's own scrolling is left alone otherwise.
         if (moves.length !== shown_moves && browse === null) { shown_moves = moves.length; scroll_end(aside.querySelector('[data-test="moves"]')); }
         if (browse !== null) scroll_to_current(aside.querySelector('[data-test="moves"]'));
@@ -155,6 +151,19 @@ export function mount(el, room) {
         const title = `${my_turn ? 'Your move · ' : ''}${result ? `${result} · ` : ''}${game_names[st.game] || st.game} · ` +
             `${(st.players || []).map((p) => p.name).join(' vs ')} · Kibitz`;
         if (document.title !== title) document.title = title;
+    }
+
+    // The move typed in notation (the input is never given a value: typing stays).
+    function notation_form(hint, my_turn) {
+        return v('form', {class: 'notation', onsubmit: (ev) => {
+            ev.preventDefault();
+            const input = ev.currentTarget.elements.move;
+            const text = input.value.trim();
+            if (text) send_move(text, () => { input.value = ''; });
+        }},
+        v('input', {type: 'text', name: 'move', autocomplete: 'off', 'aria-label': 'move in notation', 'data-test': 'notation',
+            placeholder: hint ? `Type a move, e.g. ${hint}` : 'Type a move', disabled: !my_turn}),
+        v('button', {class: 'btn small', type: 'submit'}, 'Play'));
     }
 
     // Which of several moves through the same cells, or "you may stop here".
@@ -226,6 +235,7 @@ export function mount(el, room) {
             play_sound(sync.last && sync.last.affected && sync.last.affected.length ? 'capture' : 'move');
             const seat = my_seat();
             if (seat === null || d.seat !== seat) announcer.textContent = `${capitalise(colour_of(st, d.seat))} played ${d.move}`;
+            if (is_my_turn(st, seat)) notify_turn(`Your move · ${game_names[st.game] || st.game}`, `${capitalise(colour_of(st, d.seat))} played ${d.move}`, `kibitz-${room}`);
         }
         if (what === 'end') play_sound('end');
         // The one who offered is told of a refusal (the offer just disappears otherwise).

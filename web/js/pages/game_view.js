@@ -57,7 +57,8 @@ export function move_list(moves, ply_index, on_pick) {
 // Under the move list: step through earlier positions (the live game goes
 // on), back to live, flip the board, sound on or off.
 // `at`: the ply shown (null: live); `n`: plies played; `go(ply)`.
-export function board_tools(at, n, go, flip, muted, toggle_sound) {
+// `notify`: {on, toggle} for a player (the "your move" notification), else null.
+export function board_tools(at, n, go, flip, muted, toggle_sound, notify) {
     const shown = at === null ? n : at;
     const step = (name, label, ply, disabled) => v('button', {key: name, type: 'button', class: 'btn small', 'data-step': name,
         'aria-label': label, title: label, disabled, onclick: () => go(ply)}, icon(name));
@@ -72,7 +73,9 @@ export function board_tools(at, n, go, flip, muted, toggle_sound) {
         v('button', {key: 'flip', type: 'button', class: 'btn small', 'data-test': 'flip', 'aria-label': 'flip the board', title: 'Flip the board',
             onclick: flip}, icon('flip')),
         v('button', {key: 'sound', type: 'button', class: 'btn small', 'data-test': 'mute', 'aria-pressed': muted ? 'true' : 'false',
-            title: muted ? 'Sound is off' : 'Sound is on', onclick: toggle_sound}, muted ? 'Sound off' : 'Sound on'));
+            title: muted ? 'Sound is off' : 'Sound is on', onclick: toggle_sound}, muted ? 'Sound off' : 'Sound on'),
+        notify ? v('button', {key: 'notify', type: 'button', class: 'btn small', 'data-test': 'notify', 'aria-pressed': notify.on ? 'true' : 'false',
+            title: 'A notification when it is your move and this tab is hidden', onclick: notify.toggle}, notify.on ? 'Notify: on' : 'Notify: off') : null);
 }
 
 export function colour_of(st, seat) {
@@ -131,7 +134,7 @@ export function controls(st, seat, act) {
     return v('div', {class: 'controls', 'data-test': 'controls'}, items);
 }
 
-// `disabled`: shown but not yet usable (a claim during the countdown).
+// `disabled`: shown but not yet usable (a claim before its countdown ends).
 function btn(label, type, act, cls = '', disabled = false) {
     return v('button', {key: type, class: `btn ${cls}`, type: 'button', 'data-action': type, disabled, onclick: () => act(type)}, label);
 }
