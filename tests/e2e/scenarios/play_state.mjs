@@ -107,8 +107,13 @@ export const scenarios = [
         await item.locator('[data-test="invite-copy"]').click();
         await a.locator('[data-test="invite-copy"]', {hasText: 'Copied'}).waitFor({timeout: 5000});
         check(await a.evaluate(() => navigator.clipboard.readText()) === url, 'Copy put the link on the clipboard');
-        await item.locator('[data-test="invite-cancel"]').click();
-        await item.waitFor({state: 'detached', timeout: 5000});
+        // The creator opening the link: the same link, Copy and Cancel.
+        await a.goto(url);
+        await a.locator('[data-test="invite-status"]', {hasText: 'your own invitation'}).waitFor({timeout: 5000});
+        check(await a.locator('.invite-url').inputValue() === url, 'the invite page shows the link');
+        check(await a.locator('[data-test="invite-copy"]').count() === 1, 'with a Copy button');
+        await a.click('[data-test="invite-cancel"]');
+        await a.locator('[data-test="invite-status"]', {hasText: 'cancelled'}).waitFor({timeout: 5000});
         // The invitation is gone for a friend who opens it now.
         const b = await new_player(browser, base, url.slice(url.indexOf('#')));
         await b.locator('[data-test="invite-status"]', {hasText: 'no longer open'}).waitFor({timeout: 5000});

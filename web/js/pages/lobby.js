@@ -6,6 +6,7 @@ import {learn_card} from './learn.js';
 import {h, clear, presets, tc_text, rating_text, toast, capitalise} from '../ui/dom.js';
 import {game_names, game_ids, colour_names} from '../catalogue.js';
 import {v, view_root} from '../ui/vdom.js';
+import {copy_text} from '../ui/copy.js';
 
 export function mount(el) {
     const seeks = new Map();
@@ -124,21 +125,13 @@ export function mount(el) {
     }
     function invite_item(d) {
         const url = `${location.origin}${location.pathname}${d.path.replace(/^\//, '')}`;
-        const copy = h('button', {class: 'btn small', type: 'button', 'data-test': 'invite-copy', onclick: () => copy_link(url, copy)}, 'Copy');
+        const copy = h('button', {class: 'btn small', type: 'button', 'data-test': 'invite-copy', onclick: () => copy_text(url, copy)}, 'Copy');
         return h('li', {'data-test': 'invite', 'data-code': d.code},
             h('span', {class: 'what'}, `${game_names[d.game] || d.game} · ${tc_text(d.tc)}`),
             h('input', {class: 'invite-url', readonly: true, value: url, 'aria-label': 'invite link', onfocus: (e) => e.target.select()}),
             copy,
             h('button', {class: 'btn small', type: 'button', 'data-test': 'invite-cancel', onclick: () => socket.request('invite.cancel', {code: d.code})
                 .then(() => { invites.delete(d.code); render_resume(); }).catch((e) => toast(e.message, 'error'))}, 'Cancel invite'));
-    }
-    async function copy_link(url, button) {
-        try {
-            await navigator.clipboard.writeText(url);
-            button.textContent = 'Copied';
-        } catch {
-            toast('Copy the link from the box: this browser did not allow it.', 'error');
-        }
     }
 
     offs.push(socket.on('ready', () => {
