@@ -73,8 +73,10 @@ void lobby::subscribe(peer_ref p, std::uint64_t conn, bool on) {
         json seeks = json::array();
         for (auto& [id, s] : seeks_)
             if (!s.invite) seeks.push_back(s.to_json(hub_));
-        json counts = {{"players", hub_.online()}, {"games", hub_.games_in_play()}};
-        send_to(p, make_frame("lobby.snapshot", {{"seeks", seeks}, {"counts", counts}}));
+        json counts = {{"players", hub_.online()}, {"games", hub_.games_in_play()},
+                       {"pools", pools_json()}};
+        send_to(p, make_frame("lobby.snapshot",
+                              {{"seeks", seeks}, {"counts", counts}, {"tv", featured_json()}}));
     });
 }
 
@@ -258,6 +260,7 @@ void lobby::room_started(std::string game, std::string room, json summary) {
         live_[game][room] = summary;
         auto f = make_frame("live.add", {{"room", summary}});
         for (auto& [conn, p] : live_subscribers_[game]) send_to(p, f);
+        featured_check();
     });
 }
 
@@ -266,6 +269,7 @@ void lobby::room_ended(std::string game, std::string room) {
         live_[game].erase(room);
         auto f = make_frame("live.remove", {{"game", game}, {"room", room}});
         for (auto& [conn, p] : live_subscribers_[game]) send_to(p, f);
+        featured_check();
     });
 }
 
@@ -273,10 +277,12 @@ void lobby::count_tick() {
     if (stopped_) return;
     // Counts go out at most once per batch period, and only when they changed.
     long players = hub_.online(), games = hub_.games_in_play();
-    if (players != last_players_ || games != last_games_) {
+    json pools = pools_json();
+    if (players != last_players_ || games != last_games_ || pools != last_pools_) {
         last_players_ = players;
         last_games_ = games;
-        broadcast(make_frame("counts", {{"players", players}, {"games", games}}));
+        last_pools_ = pools;
+        broadcast(make_frame("counts", {{"players", players}, {"games", games}, {"pools", pools}}));
     }
     count_timer_.expires_after(hub_.config().count_batch);
     count_timer_.async_wait([self = shared_from_this(), this](boost::system::error_code ec) {

@@ -67,6 +67,10 @@ private:
     void broadcast(const frame& f);
     void count_tick();
     void pair_tick();
+    // lobby_watch.cpp: what the lobby shows everyone besides the seeks.
+    json pools_json() const;     // per quick-pairing pool: who waits, how many games are played
+    json featured_json() const;  // the featured live game (TV), or null
+    void featured_check();       // a live game came or went: a new featured game is sent
 
     hub& hub_;
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;
@@ -77,6 +81,8 @@ private:
     std::map<std::string, std::map<std::string, json>> live_;  // game id -> room -> summary
     matchmaker queue_;
     long last_players_ = -1, last_games_ = -1;
+    json last_pools_;            // as last sent in `counts`
+    std::string featured_;       // the featured room (TV), empty: none
     bool stopped_ = false;
 };
 

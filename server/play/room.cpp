@@ -179,6 +179,7 @@ void room::do_restore(const storage::game_record& g) {
             return;
         }
         moves_.push_back(game_->move_text(index.value()));
+        plies_.push_back({m.seat, m.clock_ms});
         game_->play(index.value());
         seats_[m.seat].moved = true;
     }
