@@ -4,7 +4,8 @@
 // A takeback undoes the asker's last move and whatever the opponent played
 // after it, so that the asker is to move again: one ply when asked during the
 // opponent's turn, two (or more, after an extra turn) on the asker's own turn.
-// The position is rebuilt by replaying the remaining moves from the start (the
+// The position is rebuilt by replaying the remaining moves from the game's
+// start (the standard one or the position it began from; the
 // rules keep history for repetitions), both clocks go back to what they were
 // after the last remaining move (what a restart restores from the store, so a
 // takeback survives a restart exactly), and the store forgets the undone plies.
@@ -14,6 +15,7 @@
 #include <spdlog/spdlog.h>
 
 #include "play/room.hpp"
+#include "play/start_position.hpp"
 
 namespace kibitz::server {
 
@@ -58,7 +60,7 @@ std::optional<wire_error> room::takeback(int seat, bool offer, bool accept) {
 void room::take_back(int seat) {
     const int undo = plies_to_take_back(seat);
     const auto keep = moves_.size() - static_cast<std::size_t>(undo);
-    auto g = settings_.game->new_game();
+    auto g = game_at_start(*settings_.game, settings_.start_position);
     for (std::size_t k = 0; k < keep; ++k) {
         auto index = g->parse_move(moves_[k]);
         if (!index) throw std::runtime_error("ply " + std::to_string(k + 1) + " does not replay");
