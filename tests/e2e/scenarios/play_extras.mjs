@@ -68,7 +68,7 @@ export const scenarios = [
         await first.waitForSelector('.game:not([data-premove])');
         await cell(own[0]).click();
         await first.waitForSelector('.game[data-premove]');
-        await first.locator('[data-test="moves"]').click();
+        await first.locator('h1.game-title').click();
         await first.waitForSelector('.game:not([data-premove])');
         // Queued for real: the opponent moves, and the premove goes at once.
         await cell(own[own.length - 1]).click();

@@ -50,6 +50,11 @@ export function mount_tv(el) {
             h('p', {class: 'muted small'}, `${game_names[summary.game] || summary.game} · ${tc_text(summary.tc)} · ${summary.rated ? 'rated' : 'casual'}`),
             h('div', {class: 'tv-board'}),
             h('a', {href: `#/game/${room}`, 'data-test': 'tv-watch'}, 'Watch'));
+        // One's own game is not watched from here: joining (and leaving) it
+        // would be joining one's own seat, and leaving the lobby would then
+        // look like leaving the game.
+        const me = socket.user && socket.user.name;
+        if (players.some((p) => p.name === me)) { body.querySelector('.tv-board').append(h('p', {class: 'muted'}, 'Your game')); return; }
         sync = new room_sync(room, draw);
     }
 
