@@ -42,7 +42,7 @@ export function mount(el, name) {
                     h('a', {href: `#/leaderboard/${x.game}`}, game_names[x.game] || x.game), ': ',
                     `${Math.round(x.rating)}${x.provisional ? '?' : ''}`, h('small', {class: 'muted'}, ` (${x.games ?? 0} games)`))))
                     : h('p', {class: 'muted'}, 'No rated games yet.'),
-                per_game(r),
+                ...per_game(r),
                 h('h2', {}, 'Recent games'),
                 (r.recent || []).length ? h('ul', {class: 'list'}, r.recent.map((g) => h('li', {},
                     h('a', {href: `#/replay/${g.id}`}, `${game_names[g.game] || g.game}: ${(g.players || []).join(' vs ')}`),

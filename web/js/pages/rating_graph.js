@@ -1,5 +1,5 @@
 // A player's rating in one game over their rated games, as a small SVG line
-// (one point per game, from GET /api/players/<name>'s history), with the
+// (from the start at 1500, one point per game, from GET /api/players/<name>'s history), with the
 // provisional stretch (RD > 110) drawn dashed and the lowest and highest
 // ratings labelled.
 import {s} from '../ui/dom.js';
@@ -7,9 +7,11 @@ import {s} from '../ui/dom.js';
 const width = 320, height = 110, pad = 14;
 const provisional_rd = 110;
 
-export function rating_graph(points, label) {
+export function rating_graph(games, label) {
+    // Every rating starts at 1500 (Glicko-2's start, RD 350): the line begins there.
+    const points = games.length ? [{rating: 1500, rd: 350}, ...games] : [];
     const svg = s('svg', {class: 'rating-graph', viewBox: `0 0 ${width} ${height}`, role: 'img',
-        'aria-label': label, 'data-test': 'rating-graph', 'data-points': points.length});
+        'aria-label': label, 'data-test': 'rating-graph', 'data-points': games.length});
     if (!points.length) return svg;
     const ratings = points.map((p) => p.rating);
     const lo = Math.min(...ratings), hi = Math.max(...ratings);
