@@ -3,19 +3,13 @@
 // the profile's graph and W/D/L), the lag in the header, the featured game
 // (TV) on the home page and counts per quick-pairing pool.
 import {new_player, online, ply, wait_ply, play_move, check} from '../lib.mjs';
-import {pair_by_seek, pair_by_quick, page_shot} from '../helpers.mjs';
+import {pair_by_seek, pair_by_quick, page_shot, register} from '../helpers.mjs';
 
-// Registers a fresh account from a new guest's page and comes back logged in.
+// A fresh account, logged in, on the lobby.
 async function account(browser, base, name) {
     const page = await new_player(browser, base);
-    const r = await page.evaluate(async (n) => {
-        const res = await fetch('/api/register', {method: 'POST', headers: {'Content-Type': 'application/json'},
-            body: JSON.stringify({username: n, password: 'correct horse battery'})});
-        return res.json();
-    }, name);
-    check(r.token, `registered ${name}: ${JSON.stringify(r)}`);
-    await page.evaluate((t) => localStorage.setItem('kibitz.token', t), r.token);
-    await page.reload();
+    await register(page, base, name);
+    await page.goto(`${base}/#/`);
     await online(page);
     return page;
 }
