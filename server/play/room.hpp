@@ -3,6 +3,7 @@
 // spectators, the Fischer clock, offers, chats and the versioned event log.
 // Runs on its own strand; every public entry point posts onto it, so nothing
 // else ever touches its state. Holds weak_ptrs to connections (peer_ref).
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <deque>
@@ -38,7 +39,10 @@ public:
     // core, clocks as clocks_at_restart, both seats away until they rejoin.
     void restore(storage::game_record g);
     void join(player_ptr who, peer_ref p, std::uint64_t conn, std::optional<std::int64_t> v);
-    void leave(std::uint64_t conn);  // room.leave, or the connection closed
+    // room.leave (closed false), or the connection closed. A player's own
+    // room.leave changes nothing: leaving a game's page is not leaving the
+    // game, and the seat's connections keep the room's events coming.
+    void leave(std::uint64_t conn, bool closed);
     void command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg cmd,
                  std::optional<std::int64_t> ack, std::string type);
     void stop();  // server shutdown: cancel timers
@@ -46,9 +50,11 @@ public:
 private:
     struct seat_state {
         player_ptr who;
-        peer_ref peer;
-        std::uint64_t conn = 0;
-        bool connected = false;
+        // Every connection of this player in the room (one per tab): all of
+        // them get every event, and the player is present while any is open.
+        std::map<std::uint64_t, peer_ref> conns;
+        bool computer = false;          // the engine: always at the table
+        bool connected() const { return computer || !conns.empty(); }
         bool moved = false;             // has made its first move
         clock_type::time_point claim_at{};  // when the opponent may claim (while away)
     };
@@ -72,7 +78,7 @@ private:
     void do_restore(const storage::game_record& g);
     json lobby_summary() const;
     void do_join(player_ptr who, peer_ref p, std::uint64_t conn, std::optional<std::int64_t> v);
-    void do_leave(std::uint64_t conn);
+    void do_leave(std::uint64_t conn, bool closed);
     int seat_of(const player_ptr& who) const;
     void to_all(const frame& f);
     void to_audience(const frame& f, bool players);
@@ -87,7 +93,11 @@ private:
     std::optional<clocks_snapshot> clocks_now() const;
     json status_json() const;
     json chat_json(bool players) const;
+    json last_json() const;
+    // Before playing `index` by `seat`: remembers its path for the highlight.
+    void note_last(std::size_t index, int seat);
     void spectators_changed();
+    void live_changed() const;  // a public game in play: ply and watchers to the lobby's live list
 
     // room_actions.cpp: what seats do, clocks and the end.
     std::optional<wire_error> act(int seat, std::uint64_t conn, const player_ptr& who,
@@ -96,12 +106,20 @@ private:
     std::optional<wire_error> claim(int seat, bool win);
     std::optional<wire_error> rematch(int seat, core::status_kind, bool accept, bool decline);
     std::optional<wire_error> draw(int seat, bool offer, bool accept);
+    void lapse_takeback();  // any move ends an open takeback request
     void chat(int seat, const player_ptr& who, const std::string& text);
     void remember_chat(bool players, chat_line line);  // the last chat_log lines of each
     void finish(core::status st, bool aborted);
     void arm_timer();
     void on_timer();
     bool playing() const { return !status_.over() && !aborted_; }
+
+    // room_takeback.cpp: takebacks (casual games) and the rating change after the end.
+    std::optional<wire_error> takeback(int seat, bool offer, bool accept);
+    int plies_to_take_back(int seat) const;  // 0: the seat has no move to take back
+    void take_back(int seat);
+    void ratings_known(const std::vector<storage::rating_change>& changes);
+    json ratings_json() const;
 
     // room_computer.cpp: a seat played by the engine pool (hub::engine()).
     void computer_turn();  // asks the pool for a move when it is the computer's turn
@@ -129,6 +147,19 @@ private:
     bool rematch_[2] = {false, false};
     std::string next_room_;
     std::vector<std::string> moves_;
+    // The last move as a client highlights it (room.state "last"), and the legal
+    // moves of the current position as the last move event sent them, so that
+    // the next move's path is found without building another board view.
+    std::optional<core::move_view> last_;
+    int last_seat_ = -1;
+    std::vector<core::move_view> legal_;
+    struct ply_record {
+        int seat = 0;                        // who moved (an extra turn repeats a seat)
+        std::array<std::int64_t, 2> clock_ms{};  // both clocks after it, as stored
+    };
+    std::vector<ply_record> plies_;          // alongside moves_: what a takeback restores
+    int takeback_offer_ = -1;                // the seat asking for a takeback, or -1
+    std::optional<std::array<storage::rating_change, 2>> rating_changes_;  // by seat, once known
     std::int64_t v_ = 0;
     std::deque<logged_event> log_;
     std::deque<chat_line> players_chat_, spectators_chat_;

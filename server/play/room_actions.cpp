@@ -33,6 +33,9 @@ std::optional<wire_error> room::act(int seat, std::uint64_t conn, const player_p
     case room_action::rematch_offer: return rematch(seat, status_.kind, false, false);
     case room_action::rematch_accept: return rematch(seat, status_.kind, true, false);
     case room_action::rematch_decline: return rematch(seat, status_.kind, false, true);
+    case room_action::takeback_offer: return takeback(seat, true, false);
+    case room_action::takeback_accept: return takeback(seat, false, true);
+    case room_action::takeback_decline: return takeback(seat, false, false);
     default: break;
     }
     if (!playing()) return err("game_over", "the game has ended");
@@ -60,6 +63,7 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
     auto index = game_->parse_move(text);
     if (!index) return err("illegal", index.reason());
     std::string notation = game_->move_text(index.value());
+    note_last(index.value(), seat);
     game_->play(index.value());
     moves_.push_back(notation);
     ++hub_.stats().moves_total;
@@ -82,14 +86,17 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
     }
     // Written straight into the frame (no json tree), from a view without cells.
     ++v_;
-    push_frame(move_event_frame(v_, id_, seat, notation, moves_.size(),
-                                game_->view_without_cells(), clocks_now()));
+    auto view = game_->view_without_cells();
+    push_frame(move_event_frame(v_, id_, seat, notation, moves_.size(), view, clocks_now()));
+    legal_ = std::move(view.moves);  // the next move's path is found in them
     if (lapsed)
         push_event("offer", {{"room", id_}, {"kind", "draw"}, {"by", 1 - seat}, {"state", "lapsed"}});
+    lapse_takeback();
 
     move_played rec{id_, static_cast<int>(moves_.size()), seat, notation, {0, 0}, now_ms(-1)};
     if (clock_)
         for (int s = 0; s < 2; ++s) rec.clock_ms[s] = clock_->remaining(s, now).count();
+    plies_.push_back({seat, {rec.clock_ms[0], rec.clock_ms[1]}});
     hub_.recorder().on_move(rec, [done = std::move(done), v = v_](bool durable) {
         if (done) done(durable, v);
     });
@@ -101,6 +108,7 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
     } else {
         arm_timer();
         computer_turn();
+        live_changed();
     }
     return std::nullopt;
 }
@@ -108,7 +116,7 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
 std::optional<wire_error> room::claim(int seat, bool win) {
     if (!playing()) return err("game_over", "the game has ended");
     const auto& other = seats_[1 - seat];
-    if (other.connected) return err("not_available", "your opponent is connected");
+    if (other.connected()) return err("not_available", "your opponent is connected");
     auto now = clock_type::now();
     if (now < other.claim_at) {
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(other.claim_at - now);
@@ -171,6 +179,13 @@ std::optional<wire_error> room::rematch(int seat, core::status_kind, bool accept
     return std::nullopt;
 }
 
+void room::lapse_takeback() {
+    if (takeback_offer_ < 0) return;
+    push_event("offer", {{"room", id_}, {"kind", "takeback"}, {"by", takeback_offer_},
+                         {"state", "lapsed"}});
+    takeback_offer_ = -1;
+}
+
 void room::chat(int seat, const player_ptr& who, const std::string& text) {
     std::string from = who ? who->name : "anonymous";
     remember_chat(seat >= 0, {from, seat, text});
@@ -193,6 +208,8 @@ void room::finish(core::status st, bool aborted) {
     if (clock_) clock_->stop(now);
     first_move_deadline_.reset();
     draw_offer_ = -1;
+    legal_ = {};  // no next move: free them while the room lingers
+    takeback_offer_ = -1;
     timer_.cancel();
     timer_armed_ = false;
     computer_stop();
@@ -202,7 +219,18 @@ void room::finish(core::status st, bool aborted) {
     // Keeps a room that lingers for the rematch from holding 200 boards.
     while (log_.size() > 16) log_.pop_front();
     log_.shrink_to_fit();
-    hub_.recorder().on_end({id_, status_, aborted_, now_ms(-1)});
+    // The rating change arrives from the store's thread once computed; the
+    // room hands it on from its strand (room_takeback.cpp).
+    hub_.recorder().on_end({id_, status_, aborted_, now_ms(-1)},
+                           [self = shared_from_this()](std::vector<storage::rating_change> c) {
+                               boost::asio::post(self->strand_, [self, c = std::move(c)] {
+                                   try {
+                                       self->ratings_known(c);
+                                   } catch (const std::exception& e) {
+                                       spdlog::error("room {}: ratings: {}", self->id_, e.what());
+                                   }
+                               });
+                           });
     spdlog::info("game end {} {}: {}", id_, aborted_ ? "aborted"
                  : status_.kind == core::status_kind::draw ? "draw"
                  : std::string(settings_.game->about.sides[status_.winner].name) + " wins",

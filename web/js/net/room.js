@@ -1,9 +1,10 @@
 // One room's state, kept in step with the server: a full room.state replaces
-// it; versioned events (start, move, offer, end) apply in order; a gap or a
+// it; versioned events (start, move, offer, takeback, end, ratings) apply in order; a gap or a
 // reconnect asks for what was missed with room.join {room, v}. Ephemeral
 // messages (chat, presence, spectators, rematch) apply as they come.
 import {socket} from './socket.js';
-import {cache_start, cache_move, cache_finish} from './replay_cache.js';
+import {api} from './http.js';
+import {cache_start, cache_move, cache_truncate, cache_finish} from './replay_cache.js';
 
 export class room_sync {
     constructor(room, on_change) {
@@ -22,6 +23,11 @@ export class room_sync {
         on('move', (d, msg) => this.versioned_(msg, () => this.move_(d)));
         on('offer', (d, msg) => this.versioned_(msg, () => this.offer_(d)));
         on('end', (d, msg) => this.versioned_(msg, () => this.end_(d)));
+        on('takeback', (d, msg) => this.versioned_(msg, () => this.takeback_(d)));
+        on('ratings', (d, msg) => this.versioned_(msg, () => {
+            this.state.ratings = d.ratings;
+            this.changed_('ratings', d);
+        }));
         on('room.synced', (d) => {
             if (!this.state) return;
             this.state.spectators = d.spectators;
@@ -42,7 +48,14 @@ export class room_sync {
     join() {
         const d = {room: this.room};
         if (this.state && this.v > 0) d.v = this.v;
-        socket.request('room.join', d).catch((e) => {
+        socket.request('room.join', d).catch(async (e) => {
+            // A finished game's room closes some minutes after the end (or at
+            // a restart), but its link works forever: the stored game is its
+            // replay. `stored` tells the page to show that instead.
+            if (e.code === 'unknown_room') {
+                const r = await api('GET', `/api/games/${encodeURIComponent(this.room)}`);
+                this.stored = !!(r && !r.error && !r.unavailable && r.moves);
+            }
             this.error = e;
             this.changed_('error');
         });
@@ -59,7 +72,8 @@ export class room_sync {
         if (d.next) d.rematch_next = d.next;
         this.v = v || 0;
         this.error = null;
-        this.last = null;
+        // The server names the last move (a reload, a reconnect, a spectator mid-game).
+        this.last = d.last ? {path: d.last.path || [], affected: d.last.affected || []} : null;
         this.cells = d.board.cells;
         if ((d.moves || []).length === 0) cache_start(this.room, d);
         this.changed_('state');
@@ -86,10 +100,23 @@ export class room_sync {
         this.changed_('move', d);
     }
 
+    // Moves undone: the server sends the whole move list and board after it.
+    takeback_(d) {
+        const s = this.state;
+        s.board = {...s.board, ...d.board, cells: this.cells};
+        if (d.clocks !== undefined) { s.clocks = d.clocks; s.clocks_at = performance.now(); }
+        s.moves = d.moves;
+        cache_truncate(this.room, d.ply);
+        this.last = d.last ? {path: d.last.path || [], affected: d.last.affected || []} : null;
+        if (s.offers) s.offers.takeback = -1;
+        this.changed_('takeback', d);
+    }
+
     offer_(d) {
         const s = this.state;
-        s.offers = s.offers || {draw: -1, rematch: [false, false]};
+        s.offers = s.offers || {draw: -1, rematch: [false, false], takeback: -1};
         if (d.kind === 'draw') s.offers.draw = d.state === 'open' ? d.by : -1;
+        else if (d.kind === 'takeback') s.offers.takeback = d.state === 'open' ? d.by : -1;
         else if (d.kind === 'rematch') {
             const r = [...(s.offers.rematch || [false, false])];
             r[d.by] = d.state === 'open' || d.state === 'accepted';
