@@ -684,3 +684,45 @@ TEST_CASE("static files carry a Content-Security-Policy: same origin only, nothi
     CHECK(csp.find("unsafe-inline") == std::string::npos);
     CHECK(get(srv.port, "/js/app.js").header("Content-Security-Policy") == csp);
 }
+
+TEST_CASE("api: logging out closes every live connection of that token, and only those") {
+    namespace t = kibitz::test;
+    auto dir = fs::temp_directory_path() / ("kibitz-api-logout-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    {
+        t::test_server srv([&](kibitz::server::server_config& c) { c.db = (dir / "k.db").string(); });
+        auto r = post(srv.port(), "/api/register", {{"username", "ada"}, {"password", "correct horse"}});
+        REQUIRE(r.status == 200);
+        std::string token = r.j()["token"];
+        r = post(srv.port(), "/api/login", {{"username", "ada"}, {"password", "correct horse"}});
+        REQUIRE(r.status == 200);
+        std::string other_device = r.j()["token"];
+        // Two tabs with the token, one on another device (another token), one guest.
+        t::ws_client tab1(srv.port()), tab2(srv.port()), phone(srv.port()), guest(srv.port());
+        CHECK(tab1.hello(token)["user"]["name"] == "ada");
+        CHECK(tab2.hello(token)["user"]["name"] == "ada");
+        CHECK(phone.hello(other_device)["user"]["name"] == "ada");
+        guest.hello();
+
+        r = post(srv.port(), "/api/logout", json::object(), {{"Authorization", "Bearer " + token}});
+        CHECK(r.status == 200);
+        // Both sockets of that token are closed (1008, "logged out") ...
+        CHECK(tab1.wait_closed());
+        CHECK(tab1.close_code() == 1008);
+        CHECK(tab2.wait_closed());
+        CHECK(tab2.close_code() == 1008);
+        // ... and can no longer act as the account: the token is stale now.
+        t::ws_client again(srv.port());
+        again.send({{"t", "hello"}, {"d", {{"token", token}}}});
+        CHECK(again.expect("error")["d"]["code"] == "stale_token");
+        CHECK(again.expect("welcome")["d"]["user"]["guest"] == true);
+        // The other session and the guest go on.
+        for (auto* c : {&phone, &guest}) {
+            c->send({{"t", "ping"}});
+            CHECK(!c->expect("pong").is_null());
+        }
+    }
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+}
