@@ -76,7 +76,7 @@ export function mount(el, room) {
         }
         board.set_pieces(st.board.pieces);
         board.set_marks(sync.last ? {last: sync.last.path, affected: sync.last.affected} : {});
-        const my_turn = !spectator && st.status.state === 'playing' && st.board.to_move === seat;
+        const my_turn = !spectator && st.status.state === 'playing' && !st.status.paused && st.board.to_move === seat;
         // Only when the legal moves (or whose turn it is) changed: a presence,
         // chat or offer update must not drop a move the player is half-way
         // through picking (seen in the browser tests: a click lost under load).
@@ -93,6 +93,7 @@ export function mount(el, room) {
         banner.textContent = result;
         clear(info).append(h('h2', {}, title_text(st)),
             h('p', {class: 'muted'}, spectator ? 'You are watching · ' : '', h('span', {'data-test': 'spectators'}, `${st.spectators || 0} watching`)),
+            st.status.paused ? h('p', {class: 'error', 'data-test': 'paused'}, 'Paused: the server cannot save moves right now. The game goes on by itself once it can.') : '',
             my_turn ? h('p', {class: 'your-turn'}, 'Your move') : '');
         clear(moves_host).append(move_list(st, (st.moves || []).length - 1));
         moves_host.firstChild.scrollTop = moves_host.firstChild.scrollHeight;
