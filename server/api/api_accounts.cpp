@@ -45,6 +45,8 @@ storage::handler<auth::session> session_reply(api_reply reply) {
     };
 }
 
+}  // namespace
+
 // The bearer token of an Authorization header, or "".
 std::string bearer(std::string_view header) {
     constexpr std::string_view prefix = "Bearer ";
@@ -58,8 +60,6 @@ std::string bearer(std::string_view header) {
     while (!t.empty() && t.back() == ' ') t.remove_suffix(1);
     return std::string(t);
 }
-
-}  // namespace
 
 void post_register(const api_request& req, const json& body, api_context& ctx, api_reply reply) {
     // Sizes: accounts gives the precise reasons; these caps only bound work.

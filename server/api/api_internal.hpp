@@ -21,6 +21,9 @@ std::optional<std::string_view> query_param(std::string_view query, std::string_
 // optional when present but not a plain decimal number.
 std::optional<int> limit_param(std::string_view query, std::string_view key, int fallback, int max);
 
+// The bearer token of an Authorization header, or "" (api_accounts.cpp).
+std::string bearer(std::string_view header);
+
 // Routes (each calls `reply` exactly once).
 void post_register(const api_request& req, const json& body, api_context& ctx, api_reply reply);
 void post_login(const api_request& req, const json& body, api_context& ctx, api_reply reply);
@@ -29,6 +32,8 @@ void get_player(std::string name, api_context& ctx, api_reply reply);
 void get_leaderboard(std::string game, int limit, api_context& ctx, api_reply reply);
 void get_recent(int limit, api_context& ctx, api_reply reply);
 void get_game(std::string id, bool export_text, api_context& ctx, api_reply reply);
+// An account's finished lessons: GET lists them, POST {game, lesson} adds one (api_learn.cpp).
+void learn_progress(const api_request& req, const json& body, api_context& ctx, api_reply reply);
 // A finished game's stored computer analysis, by public id (api_review.cpp).
 void get_analysis(std::string id, api_context& ctx, api_reply reply);
 // The rules core as an oracle (api_position.cpp): answered at once.

@@ -113,6 +113,22 @@ void route(api_request& req, api_context& ctx, api_reply& reply) {
         return post_logout(req, body, ctx, std::move(reply));
     }
 
+    if (seg[0] == "learn" && seg.size() == 2 && seg[1] == "progress") {
+        if (!get && !post) return reply(method_not_allowed("GET, HEAD, POST"));
+        json body = json::object();
+        if (post) {
+            if (!is_json_type(req.content_type))
+                return reply(error_response(415, "unsupported_media_type",
+                                            "send the body as Content-Type: application/json"));
+            body = json::parse(req.body, nullptr, false);
+            if (body.is_discarded() || !body.is_object())
+                return reply(error_response(400, "bad_json", "the body is not a JSON object"));
+        }
+        if (!ctx.store || !ctx.accounts)
+            return reply(error_response(503, "no_database", "progress needs the database, which this server runs without"));
+        return learn_progress(req, body, ctx, std::move(reply));
+    }
+
     bool known = (seg[0] == "players" && seg.size() == 2) ||
                  (seg[0] == "leaderboard" && seg.size() == 2) ||
                  (seg[0] == "games" && seg.size() >= 1 && seg.size() <= 3);

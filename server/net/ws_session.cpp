@@ -8,6 +8,7 @@
 #include <spdlog/spdlog.h>
 
 #include "net/message_cost.hpp"
+#include "net/ws_handshake.hpp"
 #include "protocol/codec.hpp"
 #include "protocol/server_msg.hpp"
 

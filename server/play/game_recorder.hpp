@@ -23,6 +23,7 @@ struct game_started {
     bool is_private = false;
     player_ptr seats[2];
     std::string initial_position;  // game::position_text() at the start
+    std::string start_position;    // the chosen start; empty: the standard start
     std::int64_t started_ms = 0;   // unix epoch milliseconds
 };
 

@@ -183,7 +183,7 @@ std::size_t hub::restore_all(const std::vector<storage::game_record>& games) {
         std::string id = sum.public_id.empty() ? "r" + std::to_string(sum.id) : sum.public_id;
         recorder_->on_restore(id, sum.id, sum.settings.game_id);
         room_settings rs{info, stored_tc(sum.settings), sum.settings.rated,
-                         sum.settings.is_private};
+                         sum.settings.is_private, sum.settings.start_position};
         restore_room(id, rs, from_stored(sum.seats[0], ""), from_stored(sum.seats[1], ""), g);
         ++restored;
     }

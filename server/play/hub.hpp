@@ -40,6 +40,7 @@ struct room_settings {
     std::optional<time_control> tc;
     bool rated = false;
     bool is_private = false;
+    std::string start_position;  // empty: the standard start (play/start_position.hpp)
 };
 
 class hub : public std::enable_shared_from_this<hub> {

@@ -9,6 +9,7 @@
 #include "play/ids.hpp"
 #include "play/post_guarded.hpp"
 #include "play/room.hpp"
+#include "play/start_position.hpp"
 
 namespace kibitz::server {
 
@@ -44,9 +45,19 @@ void lobby::stop() {
 }
 
 json lobby::seek::to_json(const hub& h) const {
-    return {{"id", id}, {"game", settings.game->id}, {"tc", server::to_json(settings.tc)},
-            {"rated", settings.rated}, {"color", color},
-            {"by", h.player_json(by, settings.game->id)}};
+    json j = {{"id", id}, {"game", settings.game->id}, {"tc", server::to_json(settings.tc)},
+              {"rated", settings.rated}, {"color", color},
+              {"by", h.player_json(by, settings.game->id)}};
+    if (!settings.start_position.empty()) j["position"] = settings.start_position;
+    return j;
+}
+
+std::optional<wire_error> lobby::check_start(const core::game_info& info,
+                                             const std::string& position, bool rated) {
+    if (position.empty()) return std::nullopt;
+    if (rated)
+        return wire_error{"bad_message", "a game from a chosen position is casual: leave out \"rated\""};
+    return check_start_position(info, position);
 }
 
 void lobby::reply(const peer_ref& p, const std::optional<wire_error>& e, ack_id ack,
@@ -121,20 +132,26 @@ void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_cre
         const core::game_info* info = nullptr;
         if (auto e = check_new_game(who, m.game, m.tc, m.rated, &info)) return reply(p, e, ack, type);
         if (auto e = check_color(*info, m.color)) return reply(p, e, ack, type);
+        if (!m.position.empty() && !m.invite)
+            return reply(p, wire_error{"bad_message", "a game from a chosen position is played "
+                                                      "by invitation or against the computer"},
+                         ack, type);
+        if (auto e = check_start(*info, m.position, m.rated)) return reply(p, e, ack, type);
         std::size_t open = 0;
         for (auto& [id, s] : seeks_) open += s.by->key() == who->key();
         if (open >= hub_.config().max_seeks)
             return reply(p, wire_error{"too_many_seeks", "cancel one of your open seeks first"},
                          ack, type);
         seek s{(m.invite ? "" : "s") + random_string(m.invite ? 10 : 9, base62),
-               {info, m.tc, m.rated, m.invite}, m.color, who, conn, m.invite};
+               {info, m.tc, m.rated, m.invite, m.position}, m.color, who, conn, m.invite};
         auto j = s.to_json(hub_);
         seeks_[s.id] = s;
         reply(p, std::nullopt, ack, type);
         if (m.invite) {
-            send_to(p, make_frame("invite.created",
-                                  {{"code", s.id}, {"path", "/#/invite/" + s.id}, {"game", m.game},
-                                   {"tc", to_json(m.tc)}, {"rated", m.rated}, {"color", m.color}}));
+            json created = {{"code", s.id}, {"path", "/#/invite/" + s.id}, {"game", m.game},
+                            {"tc", to_json(m.tc)}, {"rated", m.rated}, {"color", m.color}};
+            if (!m.position.empty()) created["position"] = m.position;
+            send_to(p, make_frame("invite.created", created));
         } else {
             send_to(p, make_frame("seek.created", {{"seek", j}}));
             broadcast(make_frame("seek.add", {{"seek", j}}));
@@ -212,6 +229,7 @@ void lobby::play_computer(player_ptr who, peer_ref p, computer_play_msg m, ack_i
             return reply(p, wire_error{"not_available", "no computer opponent for this game"},
                          ack, type);
         if (auto e = check_color(*info, m.color)) return reply(p, e, ack, type);
+        if (auto e = check_start(*info, m.position, false)) return reply(p, e, ack, type);
         const auto& cfg = hub_.config();
         if (hub_.computer_games_of(who->key()) >= cfg.max_computer_games_per_player)
             return reply(p, wire_error{"too_many_games", "finish your game against the computer first"},
@@ -223,7 +241,8 @@ void lobby::play_computer(player_ptr who, peer_ref p, computer_play_msg m, ack_i
         int seat = m.color == "random" ? random_string(1, "01")[0] - '0'
                                        : (m.color == info->about.sides[0].name ? 0 : 1);
         reply(p, std::nullopt, ack, type);
-        start_game({info, m.tc, false, false}, who, hub_.computer(m.level), seat, "computer");
+        start_game({info, m.tc, false, false, m.position}, who, hub_.computer(m.level), seat,
+                   "computer");
     });
 }
 
@@ -293,7 +312,7 @@ void lobby::pair_tick() {
     if (stopped_) return;
     for (auto& pr : queue_.pair_up(std::chrono::steady_clock::now())) {
         const core::game_info* info = core::find_game(pr.a.game);
-        start_game({info, pr.a.tc, pr.a.rated, false}, pr.a.who, pr.b.who,
+        start_game({info, pr.a.tc, pr.a.rated, false, {}}, pr.a.who, pr.b.who,
                    random_string(1, "01")[0] - '0', "quick");
     }
     if (pair_timer_.expiry() > std::chrono::steady_clock::now()) return;  // already armed

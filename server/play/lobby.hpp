@@ -57,6 +57,8 @@ private:
     void on_strand(F&& f);
     void reply(const peer_ref& p, const std::optional<wire_error>& e, ack_id ack,
                const std::string& type);
+    static std::optional<wire_error> check_start(const core::game_info& info,
+                                                 const std::string& position, bool rated);
     std::optional<wire_error> check_new_game(const player_ptr& who, const std::string& game,
                                              const std::optional<time_control>& tc, bool rated,
                                              const core::game_info** info) const;

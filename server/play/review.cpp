@@ -8,6 +8,7 @@
 #include "engine/engine_pool.hpp"
 #include "kibitz/core/registry.hpp"
 #include "play/hub.hpp"
+#include "play/start_position.hpp"
 #include "protocol/server_msg.hpp"
 #include "store/store.hpp"
 
@@ -84,7 +85,7 @@ void reviewer::begin(const storage::game_record& g, peer_ref to) {
     t->id = g.summary.public_id;
     t->key = g.summary.id;
     t->game_id = g.summary.settings.game_id;
-    t->at = info->new_game();
+    t->at = game_at_start(*info, g.summary.settings.start_position);
     for (const auto& m : g.moves) {
         t->moves.push_back(m.notation);
         t->movers.push_back(m.seat);

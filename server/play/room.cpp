@@ -6,6 +6,7 @@
 #include "observe/metrics.hpp"
 #include "play/lobby.hpp"
 #include "play/post_guarded.hpp"
+#include "play/start_position.hpp"
 
 namespace kibitz::server {
 
@@ -21,7 +22,7 @@ room::room(hub& h, std::string id, room_settings s, player_ptr seat0, player_ptr
       strand_(net::make_strand(h.ioc())),
       id_(std::move(id)),
       settings_(s),
-      game_(s.game->new_game()),
+      game_(game_at_start(*s.game, s.start_position)),
       timer_(strand_),
       spectators_timer_(strand_),
       linger_timer_(strand_),
@@ -136,7 +137,7 @@ void room::do_start(const std::string& via) {
     computer_turn();
     game_started rec{id_, std::string(settings_.game->id), settings_.tc, settings_.rated,
                      settings_.is_private, {seats_[0].who, seats_[1].who},
-                     game_->position_text(), now_ms(-1)};
+                     game_->position_text(), settings_.start_position, now_ms(-1)};
     hub_.recorder().on_start(rec);
     spdlog::info("game start {} {} {} vs {}{}", id_, settings_.game->id, seats_[0].who->name,
                  seats_[1].who->name, settings_.rated ? " rated" : "");
@@ -170,8 +171,8 @@ void room::do_restore(const storage::game_record& g) {
     // game's event count, and larger at every later restart).
     v_ = now_ms(-1) / 1000;
     push_event("start", {{"room", id_}, {"game", settings_.game->id}});
-    // Replay through the rules core from the standard start, so that history
-    // (repetition counts) is exactly what it was.
+    // Replay through the rules core from the game's start (the constructor
+    // made it), so that history (repetition counts) is exactly what it was.
     for (const auto& m : g.moves) {
         auto index = game_->parse_move(m.notation);
         if (!index || game_->to_move() != m.seat) {

@@ -77,6 +77,7 @@ json room::state_json_without_board(int seat) const {
               {"spectators", spectators_.size()},
               {"chat", chat_json(seat >= 0)}};
     if (!next_room_.empty()) d["next"] = next_room_;
+    if (!settings_.start_position.empty()) d["start_position"] = settings_.start_position;
     return d;
 }
 
@@ -99,7 +100,8 @@ const std::string& start_board_text(const core::game_info& info) {
 }  // namespace
 
 std::string room::board_text() const {
-    if (moves_.empty() && !status_.over() && !aborted_) return start_board_text(*settings_.game);
+    if (moves_.empty() && !status_.over() && !aborted_ && settings_.start_position.empty())
+        return start_board_text(*settings_.game);
     return dump_json(to_json(game_->view(), true));
 }
 

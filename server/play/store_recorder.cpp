@@ -38,10 +38,9 @@ void store_recorder::on_start(const game_started& g) {
     }
     n.settings.rated = g.rated;
     n.settings.is_private = g.is_private;
-    // Rooms always start from the game's standard start, which the store
-    // records as empty: replay then goes through new_game(), keeping the
-    // history that repetition rules need.
-    n.settings.start_position = "";
+    // The standard start is recorded as empty: replay then goes through
+    // new_game(), keeping the history that repetition rules need.
+    n.settings.start_position = g.start_position;
     n.seats = {g.seats[0]->row, g.seats[1]->row};
     n.created_ms = g.started_ms;
     n.public_id = g.room;

@@ -21,6 +21,7 @@ struct seek_create_msg {
     bool rated = false;
     std::string color = "random";
     bool invite = false;  // invite.create: a private seek found by its code only
+    std::string position;  // invites only: start from this position text (casual)
 };
 struct seek_cancel_msg { std::string id; bool invite = false; };
 struct seek_accept_msg { std::string id; bool invite = false; };
@@ -31,6 +32,7 @@ struct computer_play_msg {  // a game against the computer, casual, started at o
     int level = 1;  // 1..8
     std::optional<time_control> tc;
     std::string color = "random";  // the player's colour: "random" or a seat's colour name
+    std::string position;          // empty: the standard start
 };
 struct analysis_start_msg {  // the analysis board asks the engine about a position
     std::string game;

@@ -82,6 +82,13 @@ room_cmd_msg room_cmd(const json& d, room_action a) {
     return m;
 }
 
+// A chosen start: absent or null for the standard start.
+std::string start_position(const json& d) {
+    auto it = d.find("position");
+    if (it == d.end() || it->is_null()) return {};
+    return str(d, "position", 512);
+}
+
 seek_create_msg seek_create(const json& d, bool invite) {
     seek_create_msg m;
     m.game = str(d, "game");
@@ -90,6 +97,7 @@ seek_create_msg seek_create(const json& d, bool invite) {
     auto it = d.find("color");
     m.color = it == d.end() ? "random" : str(d, "color", 16);
     m.invite = invite;
+    m.position = start_position(d);
     return m;
 }
 
@@ -140,6 +148,7 @@ const std::map<std::string, parser, std::less<>>& parsers() {
              m.tc = tc(d);
              auto it = d.find("color");
              m.color = it == d.end() ? "random" : str(d, "color", 16);
+             m.position = start_position(d);
              return m;
          }},
         {"live.sub", [](const json& d) -> client_body { return live_sub_msg{str(d, "game"), true}; }},

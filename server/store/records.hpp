@@ -21,6 +21,12 @@ struct player {
     bool guest() const { return !account; }
 };
 
+struct lesson_done {
+    std::string game_id;
+    std::string lesson;  // the lesson's id in its game's learn data
+    std::int64_t done_ms = 0;
+};
+
 struct account_login {          // what login needs to verify a password
     player who;
     std::string password_hash;  // argon2id string

@@ -125,6 +125,17 @@ void sqlite_store::save_analysis(game_key game, std::string data, std::int64_t n
     });
 }
 
+void sqlite_store::record_lesson(player_id who, std::string game_id, std::string lesson,
+                                 std::int64_t now_ms, handler<bool> h) {
+    write<bool>(std::move(h), [=, game_id = std::move(game_id), lesson = std::move(lesson)](sqlite_db& db) {
+        db.prepare("INSERT OR IGNORE INTO lesson_progress(player, game, lesson, done_ms) "
+                   "VALUES (?, ?, ?, ?)")
+            .bind(who, game_id, lesson, now_ms)
+            .run();
+        return db.changes() > 0;
+    });
+}
+
 void sqlite_store::create_account(std::string username, std::string password_hash,
                                   std::optional<player_id> guest, std::int64_t now_ms,
                                   handler<player> h) {

@@ -76,6 +76,9 @@ public:
     void save_analysis(game_key game, std::string data, std::int64_t now_ms,
                        handler<bool> h) override;
     void analysis_of(game_key game, handler<std::optional<std::string>> h) override;
+    void record_lesson(player_id who, std::string game_id, std::string lesson,
+                       std::int64_t now_ms, handler<bool> h) override;
+    void lessons_of(player_id who, handler<std::vector<lesson_done>> h) override;
 
 private:
     sqlite_store() = default;

@@ -129,6 +129,17 @@ void sqlite_store::analysis_of(game_key game, handler<std::optional<std::string>
     });
 }
 
+void sqlite_store::lessons_of(player_id who, handler<std::vector<lesson_done>> h) {
+    read<std::vector<lesson_done>>(std::move(h), [who](sqlite_db& db) {
+        auto s = db.prepare("SELECT game, lesson, done_ms FROM lesson_progress WHERE player = ? "
+                            "ORDER BY game, done_ms");
+        s.bind(who);
+        std::vector<lesson_done> out;
+        while (s.step()) out.push_back({s.text(0), s.text(1), s.i64(2)});
+        return out;
+    });
+}
+
 void sqlite_store::profile_of(std::string username, int recent_limit,
                               handler<std::optional<profile>> h) {
     read<std::optional<profile>>(std::move(h), [username = std::move(username),

@@ -73,6 +73,11 @@ public:
     virtual void save_analysis(game_key game, std::string data, std::int64_t now_ms,
                                handler<bool> h) = 0;
     virtual void analysis_of(game_key game, handler<std::optional<std::string>> h) = 0;
+
+    // Lessons a player has finished. Recording one again keeps the first (false).
+    virtual void record_lesson(player_id who, std::string game_id, std::string lesson,
+                               std::int64_t now_ms, handler<bool> h) = 0;
+    virtual void lessons_of(player_id who, handler<std::vector<lesson_done>> h) = 0;
 };
 
 }  // namespace kibitz::server::storage

@@ -26,7 +26,8 @@ export async function start_server(binary, web_root) {
     // The computer thinks at most 100 ms a move here, so a game against it ends quickly.
     // Every browser comes from 127.0.0.1: no per-address caps on connections or new guests.
     const args = ['--address', '127.0.0.1', '--port', String(port), '--web-root', web_root, '--db', path.join(dir, 'kibitz.db'),
-        '--computer-max-think-ms', '100', '--max-conns-per-address', '0', '--guests-per-address', '0'];
+        '--computer-max-think-ms', '100', '--engine-nice', '0', '--max-conns-per-address', '0',
+        '--guests-per-address', '0'];
     const proc = spawn(binary, args, {stdio: ['ignore', 'pipe', 'pipe']});
     let log = '';
     proc.stdout.on('data', (b) => { log += b; });

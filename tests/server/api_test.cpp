@@ -725,4 +725,43 @@ TEST_CASE("api: logging out closes every live connection of that token, and only
     }
     std::error_code ec;
     fs::remove_all(dir, ec);
+
+TEST_CASE("api: an account's lesson progress is kept on the server; guests keep theirs in the browser") {
+    api_server srv;
+    auto r = post(srv.port, "/api/register", {{"username", "lea"}, {"password", "correct horse"}});
+    REQUIRE(r.status == 200);
+    std::map<std::string, std::string> auth = {{"Authorization", "Bearer " + r.j()["token"].get<std::string>()}};
+    auto progress = [&] { return call(srv.port, http::verb::get, "/api/learn/progress", std::nullopt, auth); };
+    r = progress();
+    REQUIRE(r.status == 200);
+    CHECK(r.j() == json{{"done", json::object()}});
+
+    r = post(srv.port, "/api/learn/progress", {{"game", "checkers"}, {"lesson", "capture"}}, auth);
+    CHECK(r.status == 200);
+    CHECK(r.j()["recorded"] == true);
+    r = post(srv.port, "/api/learn/progress", {{"game", "checkers"}, {"lesson", "capture"}}, auth);
+    CHECK(r.j()["recorded"] == false);  // once is enough
+    CHECK(post(srv.port, "/api/learn/progress", {{"game", "oware"}, {"lesson", "sowing"}}, auth).status == 200);
+    r = progress();
+    CHECK(r.j()["done"] == json{{"checkers", {"capture"}}, {"oware", {"sowing"}}});
+
+    // Logged in again elsewhere: the same progress.
+    r = post(srv.port, "/api/login", {{"username", "lea"}, {"password", "correct horse"}});
+    auto elsewhere = call(srv.port, http::verb::get, "/api/learn/progress", std::nullopt,
+                          {{"Authorization", "Bearer " + r.j()["token"].get<std::string>()}});
+    CHECK(elsewhere.j()["done"]["checkers"] == json{"capture"});
+
+    // Refused: no token, a stale one, a guest, bad fields.
+    CHECK(get(srv.port, "/api/learn/progress").status == 401);
+    CHECK(call(srv.port, http::verb::get, "/api/learn/progress", std::nullopt,
+               {{"Authorization", "Bearer nosuchtoken"}}).status == 401);
+    kibitz::test::ws_client g(srv.port);
+    g.hello();
+    r = call(srv.port, http::verb::get, "/api/learn/progress", std::nullopt, {{"Authorization", "Bearer " + g.token}});
+    CHECK(r.status == 403);
+    CHECK(r.j()["error"] == "account_required");
+    CHECK(post(srv.port, "/api/learn/progress", {{"game", "chess"}, {"lesson", "x"}}, auth).j()["error"] == "unknown_game");
+    CHECK(post(srv.port, "/api/learn/progress", {{"game", "checkers"}, {"lesson", "../x"}}, auth).j()["error"] == "bad_lesson");
+    CHECK(post(srv.port, "/api/learn/progress", {{"game", "checkers"}}, auth).status == 400);
+    CHECK(call(srv.port, http::verb::delete_, "/api/learn/progress", std::nullopt, auth).status == 405);
 }

@@ -13,6 +13,7 @@
 
 #include "harness.hpp"
 #include "net/ws_frame.hpp"
+#include "net/ws_handshake.hpp"
 #include "raw_ws.hpp"
 
 using namespace kibitz::server;

@@ -2,8 +2,8 @@
 // status). Each page is a module exporting mount(el, params) that returns an
 // optional unmount function.
 import {socket} from './net/socket.js';
-import {h, clear} from './ui/dom.js';
-import {game_ids, load_catalogue, set_catalogue} from './catalogue.js';
+import {h, clear, clear_toasts} from './ui/dom.js';
+import {game_ids, game_names, load_catalogue, set_catalogue} from './catalogue.js';
 import {cache_start} from './net/replay_cache.js';
 import * as lobby from './pages/lobby.js';
 import * as game from './pages/game.js';
@@ -11,24 +11,26 @@ import * as replay from './pages/replay.js';
 import * as leaderboard from './pages/leaderboard.js';
 import * as player from './pages/player.js';
 import * as login from './pages/login.js';
+import {log_out} from './pages/login.js';
 import * as invite from './pages/invite.js';
 import * as learn from './pages/learn.js';
 import * as lesson from './pages/lesson.js';
 import * as analysis from './pages/analysis.js';
 
+// [hash pattern, page, the tab's title until the page names it better]
 const routes = [
-    [/^#?\/?$/, lobby],
-    [/^#\/game\/([\w-]+)$/, game],
-    [/^#\/replay\/([\w-]+)$/, replay],
-    [/^#\/leaderboard\/([\w-]+)$/, leaderboard],
-    [/^#\/leaderboard\/?$/, leaderboard],
-    [/^#\/player\/([^/]+)$/, player],
-    [/^#\/login$/, login],
-    [/^#\/invite\/([\w-]+)$/, invite],
-    [/^#\/analysis\/([\w-]+)(?:\?.*)?$/, analysis],
-    [/^#\/learn\/?$/, learn],
-    [/^#\/learn\/([\w-]+)$/, learn],
-    [/^#\/learn\/([\w-]+)\/([\w-]+)$/, lesson],
+    [/^#?\/?$/, lobby, 'Play'],
+    [/^#\/game\/([\w-]+)$/, game, 'Game'],
+    [/^#\/replay\/([\w-]+)$/, replay, 'Replay'],
+    [/^#\/leaderboard\/([\w-]+)$/, leaderboard, 'Leaderboard'],
+    [/^#\/leaderboard\/?$/, leaderboard, 'Leaderboard'],
+    [/^#\/player\/([^/]+)$/, player, 'Player'],
+    [/^#\/login$/, login, 'Log in'],
+    [/^#\/invite\/([\w-]+)$/, invite, 'Invitation'],
+    [/^#\/analysis\/([\w-]+)(?:\?.*)?$/, analysis, 'Analysis'],
+    [/^#\/learn\/?$/, learn, 'Learn'],
+    [/^#\/learn\/([\w-]+)$/, learn, 'Learn'],
+    [/^#\/learn\/([\w-]+)\/([\w-]+)$/, lesson, 'Lesson'],
 ];
 
 let unmount = null;
@@ -38,13 +40,16 @@ function route() {
     const page = document.getElementById('page');
     if (unmount) { try { unmount(); } catch (e) { console.error(e); } unmount = null; }
     clear(page);
-    for (const [re, mod] of routes) {
+    clear_toasts();  // a notice belongs to the page it was given on
+    for (const [re, mod, title] of routes) {
         const m = hash.match(re);
         if (m) {
+            document.title = `${title} · Kibitz`;
             unmount = mod.mount(page, ...m.slice(1).map(decodeURIComponent)) || null;
             return;
         }
     }
+    document.title = 'Not found · Kibitz';
     page.append(h('section', {class: 'card'}, h('h1', {}, 'Not found'), h('p', {}, h('a', {href: '#/'}, 'Back to the lobby'))));
 }
 
@@ -55,11 +60,22 @@ function show_status(status) {
     document.body.dataset.conn = status;
 }
 
+// The header's "who am I": the name (to the profile), the account's rating
+// in the game it has played most (all of them in the tooltip), and Log in
+// for a guest or Log out for an account.
 function show_me(user) {
     const el = clear(document.getElementById('me'));
     if (!user) return;
-    el.append(h('a', {href: `#/player/${encodeURIComponent(user.name)}`, class: 'me-name'}, user.name),
-        user.guest ? h('a', {href: '#/login', class: 'btn small'}, 'Log in') : null);
+    el.append(h('a', {href: `#/player/${encodeURIComponent(user.name)}`, class: 'me-name', 'data-test': 'me-name'}, user.name));
+    const ratings = Object.entries(user.ratings || {}).sort((x, y) => (y[1].games || 0) - (x[1].games || 0));
+    if (ratings.length) {
+        const [game, r] = ratings[0];
+        el.append(h('span', {class: 'me-rating', 'data-test': 'me-rating',
+            title: ratings.map(([g, x]) => `${game_names[g] || g}: ${Math.round(x.rating)}${x.provisional ? '?' : ''}`).join(', ')},
+        `${Math.round(r.rating)}${r.provisional ? '?' : ''} ${game_names[game] || game}`));
+    }
+    el.append(user.guest ? h('a', {href: '#/login', class: 'btn small', 'data-test': 'login'}, 'Log in')
+        : h('button', {class: 'btn small', type: 'button', 'data-test': 'logout', onclick: log_out}, 'Log out'));
 }
 
 socket.on('status', show_status);

@@ -1,7 +1,7 @@
 // A rules-free SVG board: draws the cells and pieces of a board_view through a
 // layout module (one per layout), marks the last move and the selection, and
 // turns clicks, drags and keys into one of the server's legal moves (through
-// move_picker). Layers: background, marks, pieces, then transparent hit shapes
+// move_picker). Layers: background, marks, pieces, cell names, then transparent hit shapes
 // that carry focus, aria-labels and data-cell for input and tests.
 import {s, clear} from '../ui/dom.js';
 import {move_picker} from './picker.js';
@@ -26,8 +26,8 @@ export function create_board(host, raw_view, opts = {}) {
     const root = s('svg', {class: `board board-${view.layout}`, viewBox: `0 0 ${vw} ${vh}`,
         role: 'group', 'aria-label': opts.label || 'board', preserveAspectRatio: 'xMidYMid meet'});
     const g_bg = s('g', {class: 'bg'}), g_marks = s('g', {class: 'marks'});
-    const g_pieces = s('g', {class: 'pieces'}), g_hit = s('g', {class: 'hits'});
-    root.append(g_bg, g_marks, g_pieces, g_hit);
+    const g_pieces = s('g', {class: 'pieces'}), g_labels = s('g', {class: 'labels'}), g_hit = s('g', {class: 'hits'});
+    root.append(g_bg, g_marks, g_pieces, g_labels, g_hit);
     clear(host).append(root);
 
     // Centre of a cell in viewBox units, turned round when the board is flipped.
@@ -40,8 +40,10 @@ export function create_board(host, raw_view, opts = {}) {
     ctx.cell = (id) => by_id.get(id);
 
     function draw_static() {
-        clear(g_bg); clear(g_hit);
+        clear(g_bg); clear(g_hit); clear(g_labels);
         layout.background(g_bg, ctx, flip);
+        // The cells' names (square numbers, pit letters) stay readable over the pieces.
+        for (const el of [...g_bg.querySelectorAll('text')]) g_labels.append(el);
         const order = layout.hit_order ? layout.hit_order(view.cells) : view.cells;
         for (const c of order) {
             const el = layout.hit_shape(c, ctx);
@@ -202,6 +204,7 @@ export function create_board(host, raw_view, opts = {}) {
 
     return {
         element: root,
+        aspect: vw / vh,  // width over height: pages size the board's column with it
         set_pieces(list) {
             pieces = new Map((list || []).map((p) => [p.at, {...p, hp: p.hp ?? p.hit_points ?? 0, count: p.count ?? 0}]));
             draw_pieces();

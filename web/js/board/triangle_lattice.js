@@ -56,7 +56,7 @@ export const triangle_lattice = {
             if (kind === 'dest' || kind === 'dest-occupied') return s('circle', {cx: x, cy: y, r: 0.16, class: 'mark-dest'});
             return s('polygon', {points: pts, class: `mark-${kind}`});
         }
-        if (kind === 'dest') return s('circle', {cx: x, cy: y, r: 0.16, class: 'mark-dest'});
+        if (kind === 'dest') return s('circle', {cx: x, cy: y, r: 0.21, class: 'mark-dest'});
         if (kind === 'dest-occupied') return s('circle', {cx: x, cy: y, r: 0.46, class: 'mark-dest-ring'});
         return s('circle', {cx: x, cy: y, r: 0.48, class: `mark-${kind}`});
     },

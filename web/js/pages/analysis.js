@@ -8,6 +8,7 @@ import {h, clear, capitalise, toast} from '../ui/dom.js';
 import {game_names, colour_names} from '../catalogue.js';
 import {position_of, draw_position} from '../ui/diagram.js';
 import {show_choices, show_stop} from '../ui/move_choice.js';
+import {play_from_here} from './play_from_here.js';
 
 // A move tree: each node is one move, children are the moves played after it
 // (the first child is the main line).
@@ -36,6 +37,7 @@ export function mount(el, game) {
     const pv_el = h('p', {class: 'pv muted', 'data-test': 'pv'});
     const moves_el = h('ol', {class: 'tree', 'data-test': 'tree'});
     const status_el = h('p', {class: 'banner', 'data-test': 'status'});
+    const here = play_from_here(game, () => (pos && pos.status.state === 'playing' ? pos.position : null));
     const text_in = h('input', {class: 'position-text', 'data-test': 'position-text', 'aria-label': 'position text', spellcheck: 'false'});
     const root = h('div', {class: 'game analysis', 'data-test': 'analysis', tabindex: '-1'},
         h('div', {class: 'board-col'}, board_host),
@@ -51,7 +53,8 @@ export function mount(el, game) {
                 text_in, h('button', {class: 'btn small', type: 'submit'}, 'Load')),
             h('div', {class: 'actions'},
                 h('button', {class: 'btn small', onclick: () => copy(pos?.position || ''), 'data-test': 'copy'}, 'Copy position'),
-                h('button', {class: 'btn small', onclick: () => copy(share_url()), 'data-test': 'share'}, 'Share link'))));
+                h('button', {class: 'btn small', onclick: () => copy(share_url()), 'data-test': 'share'}, 'Share link')),
+            here.el));
     el.append(root);
     root.addEventListener('keydown', (ev) => {
         if (ev.target.closest('input')) return;
@@ -153,5 +156,5 @@ export function mount(el, game) {
     }
 
     go(current);
-    return () => { offs.forEach((f) => f()); clearTimeout(pending); socket.send('analysis.stop'); };
+    return () => { offs.forEach((f) => f()); here.dispose(); clearTimeout(pending); socket.send('analysis.stop'); };
 }

@@ -1,39 +1,44 @@
 // The game page: board, players and clocks, move list, controls, chat, result.
 // Players get input and controls; spectators see the same without them, plus
 // the spectator count and their own chat. The state comes from room_sync.
+// The SVG board is drawn by board/; everything around it is a view patched
+// in on each update (ui/vdom.js), so focus and half-typed text survive.
 import {socket} from '../net/socket.js';
 import {room_sync} from '../net/room.js';
 import {create_board} from '../board/board.js';
-import {show_choices as choices, show_stop as stop_here} from '../ui/move_choice.js';
-import {h, clear, toast} from '../ui/dom.js';
+import {h, toast, capitalise} from '../ui/dom.js';
+import {v, view_root} from '../ui/vdom.js';
+import {clock_ms, is_low} from '../ui/clock.js';
+import {play as play_sound, is_muted, set_muted, played} from '../ui/sound.js';
 import {game_names, colour_names, game_info} from '../catalogue.js';
-import {player_box, tick_clocks, move_list, result_text, title_text, controls, chat_box} from './game_view.js';
+import {player_box, tick_clocks, move_list, result_text, info_view, controls, chat_view, board_tools, colour_of} from './game_view.js';
+import {game_history} from './game_history.js';
+import {notify_on, toggle_notify, notify_turn, notified} from '../ui/notify.js';
 
 export function mount(el, room) {
     let board = null, board_layout = null, pending = false, frame = 0, last_input_key = null;
+    let choices = null, stop = null, shown_moves = -1, shown_chat = -1;
+    let flipped = false, browse = null, browse_token = 0, started_sound = false, low_warned = false;
+    const history = game_history(room);
     const root = h('div', {class: 'game', 'data-room': room});
-    const top = h('div', {class: 'player-slot top'}), bottom = h('div', {class: 'player-slot bottom'});
     const board_host = h('div', {class: 'board-wrap'});
-    const banner = h('div', {class: 'banner', role: 'status', 'aria-live': 'polite', 'data-test': 'result', hidden: true});
-    const info = h('div', {class: 'info'}, h('p', {class: 'muted'}, 'Loading the game…'));
-    const moves_host = h('div', {class: 'moves-wrap'});
-    const pick = h('div', {class: 'pick', 'aria-live': 'polite', 'data-test': 'pick'});
-    const notation = h('input', {type: 'text', name: 'move', autocomplete: 'off', placeholder: 'Type a move', 'aria-label': 'move in notation', 'data-test': 'notation'});
-    const notation_form = h('form', {class: 'notation', onsubmit: (ev) => {
-        ev.preventDefault();
-        const text = notation.value.trim();
-        if (text) send_move(text, () => { notation.value = ''; });
-    }}, notation, h('button', {class: 'btn small', type: 'submit'}, 'Play'));
-    const controls_host = h('div', {});
-    const chat_host = h('div', {});
-    const links = h('p', {class: 'links'});
-    root.append(
-        h('div', {class: 'board-col'}, top, board_host, bottom),
-        h('aside', {class: 'side'}, banner, info, moves_host, pick, notation_form, controls_host, chat_host, links));
+    const board_col = h('div', {class: 'board-col'});
+    root.append(board_col);
+    const top = view_root(board_col);
+    board_col.append(board_host);
+    const bottom = view_root(board_col);
+    // Notices go above the side panel: in the flow, over nothing.
+    const side_col = h('div', {class: 'side-col'}, h('div', {class: 'toasts', 'data-toast-host': '', 'aria-live': 'polite'}));
+    root.append(side_col);
+    const side = view_root(side_col);
+    // Read out by screen readers: the opponent's moves (every move, to a spectator).
+    const announcer = h('div', {class: 'sr-only', 'aria-live': 'polite', role: 'log', 'data-test': 'announce'});
+    root.append(announcer);
     el.append(root);
+    side.update(v('aside', {class: 'side'}, v('p', {class: 'muted'}, 'Loading the game…')));
 
-    const sync = new room_sync(room, (what) => render(what));
-    if (window.kibitz) window.kibitz.game = sync;  // for debugging and the browser tests
+    const sync = new room_sync(room, (what, d) => { react(what, d); render(what); });
+    if (window.kibitz) { window.kibitz.game = sync; window.kibitz.sounds = played; window.kibitz.notified = notified; }  // for debugging and the browser tests
 
     function my_seat() { const y = sync.state && sync.state.you; return y && y.seat !== null && y.seat !== undefined ? y.seat : null; }
 
@@ -42,6 +47,8 @@ export function mount(el, room) {
         if (!st || pending) return;
         pending = true;
         root.dataset.pending = '1';
+        choices = null;
+        stop = null;
         socket.request('move', {room, move: text}).then(() => done && done())
             .catch((e) => { toast(e.message || e.code, 'error'); board && render('error'); })
             .finally(() => { pending = false; delete root.dataset.pending; });
@@ -54,29 +61,41 @@ export function mount(el, room) {
         socket.request(t, d).catch((e) => toast(e.message || e.code, 'error'));
     }
 
+    function send_chat(text) { socket.request('chat', {room, text}).catch((e) => toast(e.message || e.code, 'error')); }
+
+    // The board is redrawn only when its shape changes or a full state arrives;
+    // then the panels are patched.
     function render(what) {
         const st = sync.state;
         if (!st) {
-            if (sync.error) clear(info).append(h('p', {class: 'error'}, sync.error.code === 'unknown_room' ? 'This game does not exist (or has been closed).' : sync.error.message || sync.error.code));
+            if (sync.error) side.update(v('aside', {class: 'side'}, v('p', {class: 'error'},
+                sync.error.code === 'unknown_room' ? 'This game does not exist (or has been closed).' : sync.error.message || sync.error.code)));
             return;
         }
         const seat = my_seat();
-        const spectator = seat === null;
-        const bottom_seat = spectator ? 0 : seat;
+        const bottom_seat = seat === null ? 0 : seat;
+        if (!started_sound && st.status.state === 'playing' && !(st.moves || []).length && what === 'state') { started_sound = true; play_sound('start'); }
         if (!board || board_layout !== st.board.layout || what === 'state') {
             board = create_board(board_host, st.board, {
                 colours: colour_names[st.game], label: `${game_names[st.game] || st.game} board`,
                 on_move: (m) => send_move(m.text),
-                on_choose: (ms) => show_choices(ms),
-                on_select: (prefix, fin) => show_stop(prefix, fin),
+                on_choose: (ms) => { choices = ms; draw(); },
+                on_select: (prefix, fin) => {
+                    stop = prefix.length > 1 && fin.length ? fin : null;
+                    if (prefix.length) choices = null;
+                    if (sync.state) draw();
+                },
             });
             board_layout = st.board.layout;
-            board.set_orientation(bottom_seat);
+            board_col.style.setProperty('--board-aspect', String(board.aspect));
+            board.set_orientation(flipped ? 1 - bottom_seat : bottom_seat);
             last_input_key = null;  // a new board takes its input below
+            if (browse !== null) { show_ply(browse); draw(); return; }
         }
+        if (browse !== null) { draw(); return; }  // an earlier position stays on the board
         board.set_pieces(st.board.pieces);
         board.set_marks(sync.last ? {last: sync.last.path, affected: sync.last.affected} : {});
-        const my_turn = !spectator && st.status.state === 'playing' && !st.status.paused && st.board.to_move === seat;
+        const my_turn = is_my_turn(st, seat);
         // Only when the legal moves (or whose turn it is) changed: a presence,
         // chat or offer update must not drop a move the player is half-way
         // through picking (seen in the browser tests: a click lost under load).
@@ -85,50 +104,180 @@ export function mount(el, room) {
             board.set_input(st.board.moves, my_turn);
             last_input_key = input_key;
         }
+        draw();
+    }
 
-        clear(top).append(player_box(st, 1 - bottom_seat));
-        clear(bottom).append(player_box(st, bottom_seat));
+    // Not while the game is paused (the server cannot store moves for now).
+    function is_my_turn(st, seat) { return seat !== null && st.status.state === 'playing' && !st.status.paused && st.board.to_move === seat; }
+
+    // Patches every panel from the current state (cheap: only differences reach the page).
+    function draw() {
+        const st = sync.state;
+        const seat = my_seat();
+        const spectator = seat === null;
+        const bottom_seat = (spectator ? 0 : seat) ^ (flipped ? 1 : 0);
+        const my_turn = is_my_turn(st, seat);
+        top.update(player_box(st, 1 - bottom_seat));
+        bottom.update(player_box(st, bottom_seat));
         const result = result_text(st);
-        banner.hidden = !result;
-        banner.textContent = result;
-        clear(info).append(h('h2', {}, title_text(st)),
-            h('p', {class: 'muted'}, spectator ? 'You are watching · ' : '', h('span', {'data-test': 'spectators'}, `${st.spectators || 0} watching`)),
-            st.status.paused ? h('p', {class: 'error', 'data-test': 'paused'}, 'Paused: the server cannot save moves right now. The game goes on by itself once it can.') : '',
-            my_turn ? h('p', {class: 'your-turn'}, 'Your move') : '');
-        clear(moves_host).append(move_list(st, (st.moves || []).length - 1));
-        moves_host.firstChild.scrollTop = moves_host.firstChild.scrollHeight;
-        notation_form.hidden = spectator;
-        notation.disabled = !my_turn;
+        const moves = st.moves || [];
         const hint = (game_info(st.game) || {}).notation_hint;
-        notation.placeholder = hint ? `Type a move, e.g. ${hint}` : 'Type a move';
-        clear(controls_host);
-        if (!spectator) controls_host.append(controls(st, seat, act));
-        if (what === 'state' || what === 'chat' || !chat_host.firstChild) {
-            clear(chat_host).append(chat_box(st, (text) => socket.request('chat', {room, text}).catch((e) => toast(e.message || e.code, 'error')), spectator));
-        }
-        clear(links);
-        if (st.status.state !== 'playing') links.append(h('a', {href: `#/replay/${room}`, 'data-test': 'replay-link'}, 'Replay this game'));
-        root.dataset.ply = String((st.moves || []).length);
+        // Each part keyed, so one appearing or going never makes another's element be reused.
+        const aside = side.update(v('aside', {class: 'side'}, [
+            ['banner', v('div', {class: 'banner', role: 'status', 'aria-live': 'polite', 'data-test': 'result', hidden: !result}, result)],
+            ['info', info_view(st, spectator, my_turn)],
+            ['moves', v('div', {class: 'moves-wrap'}, move_list(moves, (browse === null ? moves.length : browse) - 1, go_to))],
+            ['tools', board_tools(browse, moves.length, go_to, flip, is_muted(), toggle_sound,
+                spectator ? null : {on: notify_on(), toggle: () => toggle_notify().then(() => draw())})],
+            ['pick', pick_view()],
+            ['notation', spectator ? null : notation_form(hint, my_turn)],
+            ['controls', spectator ? null : controls(st, seat, act)],
+            ['chat', chat_view(st, send_chat, spectator)],
+            ['links', st.status.state !== 'playing' ? v('p', {class: 'links'}, v('a', {href: `#/replay/${room}`, 'data-test': 'replay-link'}, 'Replay this game')) : null],
+        ].map(([key, node]) => node && Object.assign(node, {key}))));
+        // New lines scroll into view; the player's own scrolling is left alone otherwise.
+        if (moves.length !== shown_moves && browse === null) { shown_moves = moves.length; scroll_end(aside.querySelector('[data-test="moves"]')); }
+        if (browse !== null) scroll_to_current(aside.querySelector('[data-test="moves"]'));
+        const chat_n = (st.chat || []).length;
+        if (chat_n !== shown_chat) { shown_chat = chat_n; scroll_end(aside.querySelector('[data-test="chat-log"]')); }
+        root.dataset.ply = String(moves.length);
         root.dataset.status = st.status.state;
         root.dataset.seat = spectator ? 'spectator' : String(seat);
         root.dataset.turn = my_turn ? 'me' : 'other';
         root.dataset.v = String(sync.v);
+        if (browse === null) delete root.dataset.browse; else root.dataset.browse = String(browse);
+        root.dataset.flipped = flipped ? 'true' : 'false';
+        const title = `${my_turn ? 'Your move · ' : ''}${result ? `${result} · ` : ''}${game_names[st.game] || st.game} · ` +
+            `${(st.players || []).map((p) => p.name).join(' vs ')} · Kibitz`;
+        if (document.title !== title) document.title = title;
     }
 
-    function show_choices(ms) { choices(pick, ms, send_move); }
-    function show_stop(prefix, fin) { stop_here(pick, prefix, fin, () => board); }
+    // The move typed in notation (the input is never given a value: typing stays).
+    function notation_form(hint, my_turn) {
+        return v('form', {class: 'notation', onsubmit: (ev) => {
+            ev.preventDefault();
+            const input = ev.currentTarget.elements.move;
+            const text = input.value.trim();
+            if (text) send_move(text, () => { input.value = ''; });
+        }},
+        v('input', {type: 'text', name: 'move', autocomplete: 'off', 'aria-label': 'move in notation', 'data-test': 'notation',
+            placeholder: hint ? `Type a move, e.g. ${hint}` : 'Type a move', disabled: !my_turn}),
+        v('button', {class: 'btn small', type: 'submit'}, 'Play'));
+    }
+
+    // Which of several moves through the same cells, or "you may stop here".
+    function pick_view() {
+        let items = [];
+        if (choices) items = [v('span', {}, 'Which move? '), choices.map((m) => v('button', {key: `c-${m.text}`, type: 'button', class: 'btn small',
+            onclick: () => send_move(m.text)}, m.text))];
+        else if (stop) items = [v('span', {}, 'You may stop here: '), stop.map((m) => v('button', {key: `s-${m.text}`, type: 'button', class: 'btn small',
+            'data-test': 'stop-here', onclick: () => board && board.finish(m)}, m.text)), v('span', {class: 'muted'}, ' or keep going.')];
+        return v('div', {class: 'pick', 'aria-live': 'polite', 'data-test': 'pick'}, items);
+    }
+
+    function scroll_end(el) { if (el) el.scrollTop = el.scrollHeight; }
+    // Keeps the move shown in view inside the list (never scrolls the page).
+    function scroll_to_current(list) {
+        const li = list && list.querySelector('li.current');
+        if (!li) { if (list) list.scrollTop = 0; return; }
+        if (li.offsetTop < list.scrollTop) list.scrollTop = li.offsetTop;
+        else if (li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = li.offsetTop + li.offsetHeight - list.clientHeight;
+    }
+
+    // Earlier positions: the board shows ply `p` (no input) while the game
+    // goes on; the last ply is the live game again.
+    function go_to(p) {
+        const st = sync.state;
+        if (!st || !board) return;
+        const n = (st.moves || []).length;
+        const target = Math.max(0, Math.min(n, p));
+        if (target === n) {
+            if (browse === null) return;
+            browse = null;
+            browse_token++;
+            last_input_key = null;
+            render('live');
+            return;
+        }
+        browse = target;
+        board.set_input([], false);
+        choices = null;
+        stop = null;
+        show_ply(target);
+        draw();
+    }
+
+    async function show_ply(p) {
+        const token = ++browse_token;
+        const at = await history.at(p, (sync.state.moves || []).length);
+        if (token !== browse_token || browse !== p || !board) return;
+        if (!at) { toast('Earlier positions of this game are not available.', 'error'); go_to(Infinity); return; }
+        board.set_pieces(at.pieces);
+        board.set_marks(at.marks);
+        root.dataset.shown = String(p);
+    }
+
+    function flip() {
+        flipped = !flipped;
+        const seat = my_seat();
+        if (board) board.set_orientation(((seat === null ? 0 : seat) ^ (flipped ? 1 : 0)));
+        draw();
+    }
+
+    function toggle_sound() { set_muted(!is_muted()); draw(); }
+
+    // Sounds and the screen-reader line for what just happened.
+    function react(what, d) {
+        const st = sync.state;
+        if (!st) return;
+        if (what === 'move' && d) {
+            play_sound(sync.last && sync.last.affected && sync.last.affected.length ? 'capture' : 'move');
+            const seat = my_seat();
+            if (seat === null || d.seat !== seat) announcer.textContent = `${capitalise(colour_of(st, d.seat))} played ${d.move}`;
+            if (is_my_turn(st, seat)) notify_turn(`Your move · ${game_names[st.game] || st.game}`, `${capitalise(colour_of(st, d.seat))} played ${d.move}`, `kibitz-${room}`);
+        }
+        if (what === 'end') play_sound('end');
+    }
+
+    // Once a game, when the player's own clock runs low.
+    function check_low_time() {
+        const st = sync.state, seat = my_seat();
+        if (low_warned || !st || seat === null || !st.clocks || st.status.state !== 'playing' || st.clocks.running !== seat) return;
+        if (is_low(clock_ms(st.clocks, st.clocks_at, seat), st.clocks)) { low_warned = true; play_sound('low'); }
+    }
 
     // Clocks tick every frame from the last server reading.
-    const loop = () => { tick_clocks(root, sync.state); frame = requestAnimationFrame(loop); };
+    const loop = () => { tick_clocks(root, sync.state); check_low_time(); frame = requestAnimationFrame(loop); };
     frame = requestAnimationFrame(loop);
-    // Controls that depend on time (claim countdown) refresh each second.
+    // The claim countdown is text in the controls: patched each second (the
+    // buttons stay the same elements, so the focus stays where it is).
     const timer = setInterval(() => {
-        const st = sync.state, seat = my_seat();
-        if (!st || seat === null || st.status.state !== 'playing') return;
-        if ((st.players || []).some((p) => p.seat !== seat && p.connected === false)) clear(controls_host).append(controls(st, seat, act));
+        const st = sync.state;
+        if (st && st.status.state === 'playing' && (st.players || []).some((p) => p.connected === false)) draw();
     }, 1000);
 
+    // Escape drops a half-picked move, whether it was picked by mouse or keys.
+    // Arrow keys (outside the board and the text boxes) step through the moves.
+    const on_key = (ev) => {
+        if (!board || ev.target.closest?.('input, textarea, select')) return;
+        const st = sync.state;
+        const steps = {ArrowLeft: -1, ArrowRight: 1};
+        if (st && steps[ev.key] && !ev.target.closest?.('[data-cell]')) {
+            ev.preventDefault();
+            const n = (st.moves || []).length;
+            go_to((browse === null ? n : browse) + steps[ev.key]);
+            return;
+        }
+        if (ev.key !== 'Escape') return;
+        board.cancel();
+        choices = null;
+        stop = null;
+        if (sync.state) draw();
+    };
+    document.addEventListener('keydown', on_key);
+
     return () => {
+        document.removeEventListener('keydown', on_key);
         cancelAnimationFrame(frame); clearInterval(timer); sync.close();
         if (window.kibitz && window.kibitz.game === sync) window.kibitz.game = null;
     };

@@ -1,22 +1,29 @@
-// The game page's panels, drawn from a room's state: players and clocks, the
-// move list, the controls a player may use now, chat and the result banner.
-import {h, clear, tc_text, rating_text, capitalise} from '../ui/dom.js';
+// The game page's panels as views (virtual DOM, see ui/vdom.js) of a room's
+// state: players and clocks, the move list, the controls a player may use
+// now, chat and the result banner. Each is a pure function of the state;
+// game.js patches them in on every update.
+import {tc_text, rating_text, capitalise} from '../ui/dom.js';
+import {v} from '../ui/vdom.js';
 import {clock_ms, first_move_ms, format_ms, is_low} from '../ui/clock.js';
 import {game_names, game_info, side_colour} from '../catalogue.js';
+import {icon_view as icon} from '../ui/icons.js';
 
 // "a draw", "an end by agreement": the catalogue names what agreeing ends in.
 function with_article(noun) { return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`; }
 
+// The clock and first-move countdown are left empty here: tick_clocks fills
+// them each frame, and the patch never touches what it did not create.
 export function player_box(st, seat) {
     const p = (st.players || []).find((x) => x.seat === seat) || {seat, name: '?'};
     const turn = st.status.state === 'playing' && st.board.to_move === seat;
-    return h('div', {class: `player seat-${seat}${turn ? ' turn' : ''}`, 'data-seat': seat},
-        colour_dot(side_colour(st.game, p.color), p.color),
-        h('a', {class: 'name', href: `#/player/${encodeURIComponent(p.name)}`}, p.name),
-        h('span', {class: 'rating'}, rating_text(p.rating)),
-        p.connected === false ? h('span', {class: 'away', title: 'disconnected'}, 'away') : null,
-        h('span', {class: 'first-move', 'data-first': seat}),
-        h('span', {class: 'clock', 'data-clock': seat, role: 'timer', 'aria-label': `${p.color} clock`}, ''));
+    const colour = side_colour(st.game, p.color);
+    return v('div', {key: `seat-${seat}`, class: `player seat-${seat}${turn ? ' turn' : ''}`, 'data-seat': seat},
+        v('span', {class: `dot colour-${p.color}`, title: p.color, style: colour ? {background: colour} : undefined}),
+        v('a', {class: 'name', href: `#/player/${encodeURIComponent(p.name)}`}, p.name),
+        v('span', {class: 'rating'}, rating_text(p.rating)),
+        p.connected === false ? v('span', {class: 'away', title: 'disconnected'}, 'away') : null,
+        v('span', {class: 'first-move', 'data-first': seat}),
+        v('span', {class: 'clock', 'data-clock': seat, role: 'timer', 'aria-label': `${p.color} clock`}));
 }
 
 // Refreshes every clock on the page; cheap, so called each animation frame.
@@ -25,26 +32,50 @@ export function tick_clocks(root, st) {
     const now = performance.now();
     for (const el of root.querySelectorAll('[data-clock]')) {
         const seat = Number(el.dataset.clock);
-        if (!st.clocks) { el.textContent = ''; el.hidden = true; continue; }
+        if (!st.clocks) { set_text(el, ''); el.hidden = true; continue; }
         const ms = clock_ms(st.clocks, st.clocks_at, seat, now);
-        el.textContent = format_ms(ms);
+        set_text(el, format_ms(ms));
         el.classList.toggle('running', st.clocks.running === seat && st.status.state === 'playing');
         el.classList.toggle('low', is_low(ms, st.clocks));
     }
     for (const el of root.querySelectorAll('[data-first]')) {
         const seat = Number(el.dataset.first);
         const fm = st.status.state === 'playing' && st.board.to_move === seat ? first_move_ms(st.clocks, st.clocks_at, now) : null;
-        el.textContent = fm === null ? '' : `first move: ${Math.ceil(fm / 1000)} s`;
+        set_text(el, fm === null ? '' : `first move: ${Math.ceil(fm / 1000)} s`);
     }
 }
 
-export function move_list(st, ply_index, on_pick) {
-    const ol = h('ol', {class: 'moves', 'data-test': 'moves', 'aria-label': 'moves'});
-    (st.moves || []).forEach((m, i) => {
-        ol.append(h('li', {class: i === ply_index ? 'current' : '', 'data-ply': i + 1,
-            onclick: on_pick ? () => on_pick(i + 1) : null}, m));
-    });
-    return ol;
+function set_text(el, text) { if (el.textContent !== text) el.textContent = text; }
+
+// The moves so far; `ply_index` (0-based) is marked current; `on_pick(ply)` makes them clickable.
+export function move_list(moves, ply_index, on_pick) {
+    return v('ol', {class: `moves${on_pick ? ' pickable' : ''}`, 'data-test': 'moves', 'aria-label': 'moves'},
+        (moves || []).map((m, i) => v('li', {key: i, class: i === ply_index ? 'current' : '', 'data-ply': i + 1,
+            'aria-current': i === ply_index ? 'step' : null, onclick: on_pick ? () => on_pick(i + 1) : null}, m)));
+}
+
+// Under the move list: step through earlier positions (the live game goes
+// on), back to live, flip the board, sound on or off.
+// `at`: the ply shown (null: live); `n`: plies played; `go(ply)`.
+// `notify`: {on, toggle} for a player (the "your move" notification), else null.
+export function board_tools(at, n, go, flip, muted, toggle_sound, notify) {
+    const shown = at === null ? n : at;
+    const step = (name, label, ply, disabled) => v('button', {key: name, type: 'button', class: 'btn small', 'data-step': name,
+        'aria-label': label, title: label, disabled, onclick: () => go(ply)}, icon(name));
+    return v('div', {class: 'board-tools', role: 'toolbar', 'aria-label': 'board tools'},
+        step('first', 'first position', 0, shown === 0),
+        step('prev', 'previous move', shown - 1, shown === 0),
+        step('next', 'next move', shown + 1, shown >= n),
+        step('last', 'last position', n, shown >= n),
+        at === null ? null : v('button', {key: 'live', type: 'button', class: 'btn small primary', 'data-test': 'back-to-live',
+            onclick: () => go(n)}, icon('live'), 'Back to live'),
+        v('span', {class: 'spacer'}),
+        v('button', {key: 'flip', type: 'button', class: 'btn small', 'data-test': 'flip', 'aria-label': 'flip the board', title: 'Flip the board',
+            onclick: flip}, icon('flip')),
+        v('button', {key: 'sound', type: 'button', class: 'btn small', 'data-test': 'mute', 'aria-pressed': muted ? 'true' : 'false',
+            title: muted ? 'Sound is off' : 'Sound is on', onclick: toggle_sound}, muted ? 'Sound off' : 'Sound on'),
+        notify ? v('button', {key: 'notify', type: 'button', class: 'btn small', 'data-test': 'notify', 'aria-pressed': notify.on ? 'true' : 'false',
+            title: 'A notification when it is your move and this tab is hidden', onclick: notify.toggle}, notify.on ? 'Notify: on' : 'Notify: off') : null);
 }
 
 export function colour_of(st, seat) {
@@ -64,58 +95,65 @@ export function title_text(st) {
     return `${game_names[st.game] || st.game} · ${tc_text(st.tc)} · ${st.rated ? 'rated' : 'casual'}${st.private ? ' · private' : ''}`;
 }
 
+export function info_view(st, spectator, my_turn) {
+    return v('div', {class: 'info'},
+        v('h1', {class: 'game-title'}, title_text(st)),
+        v('p', {class: 'muted'}, spectator ? 'You are watching · ' : '', v('span', {'data-test': 'spectators'}, `${st.spectators || 0} watching`)),
+        st.status.paused ? v('p', {class: 'error', 'data-test': 'paused'}, 'Paused: the server cannot save moves right now. The game goes on by itself once it can.') : null,
+        my_turn ? v('p', {class: 'your-turn'}, 'Your move') : null);
+}
+
 // The buttons a seated player may press now; `act(type)` sends the command.
+// Each button keeps its key from one update to the next, so it keeps the focus.
 export function controls(st, seat, act) {
-    const box = h('div', {class: 'controls', 'data-test': 'controls'});
+    const items = [];
     const other = 1 - seat;
     const playing = st.status.state === 'playing';
     const agreed = (game_info(st.game) || {}).agreed_end || 'draw';
     if (playing) {
-        if ((st.moves || []).length < 2) box.append(btn('Abort', 'abort', act));
-        else box.append(btn('Resign', 'resign', act, 'danger'));
+        if ((st.moves || []).length < 2) items.push(btn('Abort', 'abort', act));
+        else items.push(btn('Resign', 'resign', act, 'danger'));
         const draw = st.offers ? st.offers.draw : -1;
-        const offer_label = `Offer ${with_article(agreed)}`;
-        if (draw === -1) box.append(btn(offer_label, 'draw.offer', act));
-        else if (draw === seat) box.append(h('span', {class: 'muted', 'data-test': 'offer-sent'}, `${capitalise(agreed)} offered`));
-        else box.append(h('span', {class: 'offer', 'data-test': 'offer-received'}, `Opponent offers ${with_article(agreed)}: `),
+        if (draw === -1) items.push(btn(`Offer ${with_article(agreed)}`, 'draw.offer', act));
+        else if (draw === seat) items.push(v('span', {key: 'offer-sent', class: 'muted', 'data-test': 'offer-sent'}, `${capitalise(agreed)} offered`));
+        else items.push(v('span', {key: 'offer-received', class: 'offer', 'data-test': 'offer-received'}, `Opponent offers ${with_article(agreed)}: `),
             btn('Accept', 'draw.accept', act, 'primary'), btn('Decline', 'draw.decline', act));
         const opp = (st.players || []).find((p) => p.seat === other);
         if (opp && opp.connected === false) {
             const wait = opp.claim_at ? Math.max(0, opp.claim_at - performance.now()) : 0;
-            box.append(h('span', {class: 'muted'}, wait > 0 ? `Opponent left; you may claim in ${Math.ceil(wait / 1000)} s` : 'Opponent left: '),
-                btn('Claim win', 'claim.win', act), btn('Claim draw', 'claim.draw', act));
+            items.push(v('span', {key: 'left', class: 'muted', 'data-test': 'claim-wait'}, wait > 0 ? `Opponent left; you may claim in ${Math.ceil(wait / 1000)} s` : 'Opponent left: '),
+                btn('Claim win', 'claim.win', act, '', wait > 0), btn('Claim draw', 'claim.draw', act, '', wait > 0));
         }
     } else {
         const r = (st.offers && st.offers.rematch) || [false, false];
-        if (st.rematch_next) box.append(h('a', {class: 'btn primary', href: `#/game/${st.rematch_next}`}, 'Go to the rematch'));
-        else if (r[other] && !r[seat]) box.append(h('span', {class: 'offer'}, 'Opponent wants a rematch: '),
+        if (st.rematch_next) items.push(v('a', {key: 'go-rematch', class: 'btn primary', href: `#/game/${st.rematch_next}`}, 'Go to the rematch'));
+        else if (r[other] && !r[seat]) items.push(v('span', {key: 'rematch-wanted', class: 'offer'}, 'Opponent wants a rematch: '),
             btn('Accept rematch', 'rematch.accept', act, 'primary'), btn('Decline', 'rematch.decline', act));
-        else if (r[seat]) box.append(h('span', {class: 'muted'}, 'Rematch offered'));
-        else box.append(btn('Rematch', 'rematch.offer', act, 'primary'));
+        else if (r[seat]) items.push(v('span', {key: 'rematch-sent', class: 'muted'}, 'Rematch offered'));
+        else items.push(btn('Rematch', 'rematch.offer', act, 'primary'));
     }
-    return box;
+    return v('div', {class: 'controls', 'data-test': 'controls'}, items);
 }
 
-function btn(label, type, act, cls = '') {
-    return h('button', {class: `btn ${cls}`, 'data-action': type, onclick: () => act(type)}, label);
+// `disabled`: shown but not yet usable (a claim before its countdown ends).
+function btn(label, type, act, cls = '', disabled = false) {
+    return v('button', {key: type, class: `btn ${cls}`, type: 'button', 'data-action': type, disabled, onclick: () => act(type)}, label);
 }
 
-export function chat_box(st, on_send, spectator) {
-    const log = h('ul', {class: 'chat-log', 'aria-live': 'polite', 'data-test': 'chat-log'},
-        (st.chat || []).map((c) => h('li', {}, h('b', {}, c.from), ' ', c.text)));
-    const input = h('input', {type: 'text', maxlength: 300, placeholder: spectator ? 'Chat with spectators' : 'Chat with your opponent', 'aria-label': 'chat message', 'data-test': 'chat-input'});
-    const form = h('form', {class: 'chat-form', onsubmit: (ev) => {
-        ev.preventDefault();
-        const text = input.value.trim();
-        if (text) { on_send(text); input.value = ''; }
-    }}, input, h('button', {class: 'btn small', type: 'submit'}, 'Send'));
-    requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
-    return h('section', {class: 'chat'}, h('h3', {}, spectator ? 'Spectators\' chat' : 'Players\' chat'), log, form);
-}
-
-// Set through the CSSOM: the Content-Security-Policy refuses style attributes.
-function colour_dot(colour, name) {
-    const dot = h('span', {class: `dot colour-${name}`, title: name});
-    if (colour) dot.style.background = colour;
-    return dot;
+// The chat: lines keyed by their place in the log; the input is never
+// given a value by the view, so what the player is typing stays.
+export function chat_view(st, on_send, spectator) {
+    return v('section', {class: 'chat'},
+        v('h2', {class: 'panel-title'}, spectator ? 'Spectators\' chat' : 'Players\' chat'),
+        v('ul', {class: 'chat-log', 'aria-live': 'polite', 'data-test': 'chat-log'},
+            (st.chat || []).map((c, i) => v('li', {key: i}, v('b', {}, c.from), ' ', c.text))),
+        v('form', {class: 'chat-form', onsubmit: (ev) => {
+            ev.preventDefault();
+            const input = ev.currentTarget.elements.chat;
+            const text = input.value.trim();
+            if (text) { on_send(text); input.value = ''; }
+        }},
+        v('input', {type: 'text', name: 'chat', maxlength: 300, autocomplete: 'off',
+            placeholder: spectator ? 'Chat with spectators' : 'Chat with your opponent', 'aria-label': 'chat message', 'data-test': 'chat-input'}),
+        v('button', {class: 'btn small', type: 'submit'}, 'Send')));
 }

@@ -1,6 +1,6 @@
 // #/learn: every game in a line with a link; #/learn/<game>: its rules with
 // diagrams (drawn from position texts by the server), then its lessons with
-// what this browser has finished.
+// what the player has finished (learn_data.js).
 import {h} from '../ui/dom.js';
 import {game_ids, game_names} from '../catalogue.js';
 import {diagram} from '../ui/diagram.js';
@@ -11,9 +11,8 @@ export function mount(el, game) {
     if (!game) return index(el);
     const page = h('article', {class: 'card learn', 'data-test': 'rules', 'data-game': game});
     el.append(page);
-    learn_data(game).then((data) => {
+    Promise.all([learn_data(game), finished(game)]).then(([data, done]) => {
         if (!data) { page.append(h('h1', {}, 'No such game'), h('p', {}, h('a', {href: '#/learn'}, 'All the games'))); return; }
-        const done = finished(game);
         page.append(h('h1', {}, `${game_names[game] || game}: the rules`), h('p', {class: 'summary'}, data.summary),
             h('nav', {class: 'toc'}, data.sections.map((s) => h('a', {href: `#/learn/${game}`, onclick: (e) => { e.preventDefault(); document.getElementById(`rule-${s.id}`)?.scrollIntoView(); }}, s.title))),
             ...data.sections.map((s) => h('section', {id: `rule-${s.id}`, class: 'rule'}, h('h2', {}, s.title),

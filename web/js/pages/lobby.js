@@ -5,6 +5,7 @@ import {computer_card} from './computer_form.js';
 import {learn_card} from './learn.js';
 import {h, clear, presets, tc_text, rating_text, toast, capitalise} from '../ui/dom.js';
 import {game_names, game_ids, colour_names} from '../catalogue.js';
+import {v, view_root} from '../ui/vdom.js';
 
 export function mount(el) {
     const seeks = new Map();
@@ -15,7 +16,9 @@ export function mount(el) {
 
     const counts_el = h('p', {class: 'counts', 'data-test': 'counts'});
     const resume_el = h('div', {class: 'resume'});
-    const seek_list = h('ul', {class: 'list seeks', 'data-test': 'seeks'});
+    // The seeks are a view (ui/vdom.js): an update keeps the focus on a button.
+    const seek_host = h('div', {});
+    const seek_list = view_root(seek_host);
     const live_list = h('ul', {class: 'list live', 'data-test': 'live'});
     const queue_el = h('p', {class: 'queue muted', role: 'status'});
 
@@ -45,11 +48,11 @@ export function mount(el) {
         h('button', {class: 'btn primary', type: 'submit'}, 'Create seek'),
         h('button', {class: 'btn', type: 'button', onclick: create_invite}, 'Invite a friend'));
 
-    el.append(h('div', {class: 'lobby'},
+    el.append(h('h1', {class: 'sr-only'}, 'Play'), h('div', {class: 'lobby'},
         computer_card(),
         h('section', {class: 'card'}, h('h2', {}, 'Quick pairing'), field('Game', quick_game), quick_buttons, queue_el),
         h('section', {class: 'card'}, h('h2', {}, 'Create a game'), form),
-        h('section', {class: 'card'}, h('h2', {}, 'Open seeks'), seek_list),
+        h('section', {class: 'card'}, h('h2', {}, 'Open seeks'), seek_host),
         h('section', {class: 'card'}, h('h2', {}, 'Games in play'), live_list),
         h('section', {class: 'card side'}, counts_el, resume_el),
         learn_card()));
@@ -81,17 +84,17 @@ export function mount(el) {
         counts_el.textContent = `${counts.players} player${counts.players === 1 ? '' : 's'} online · ${counts.games} game${counts.games === 1 ? '' : 's'} in play`;
     }
     function render_seeks() {
-        clear(seek_list);
-        if (!seeks.size) seek_list.append(h('li', {class: 'muted'}, 'No open seeks. Create one!'));
-        for (const sk of seeks.values()) {
-            const mine = socket.user && sk.by.id === socket.user.id;
-            seek_list.append(h('li', {class: 'seek', 'data-seek': sk.id, 'data-game': sk.game},
-                h('span', {class: 'who'}, sk.by.name, ' ', h('small', {}, rating_text(sk.by.rating))),
-                h('span', {class: 'what'}, game_names[sk.game] || sk.game),
-                h('span', {}, tc_text(sk.tc)), h('span', {}, sk.rated ? 'rated' : 'casual'), h('span', {}, sk.color),
-                mine ? h('button', {class: 'btn small', onclick: () => socket.request('seek.cancel', {id: sk.id}).catch((e) => toast(e.message, 'error'))}, 'Cancel')
-                     : h('button', {class: 'btn small primary', onclick: () => socket.request('seek.accept', {id: sk.id}).catch((e) => toast(e.message, 'error'))}, 'Play')));
-        }
+        const request = (t, id) => socket.request(t, {id}).catch((e) => toast(e.message, 'error'));
+        seek_list.update(v('ul', {class: 'list seeks', 'data-test': 'seeks'},
+            seeks.size ? [...seeks.values()].map((sk) => {
+                const mine = socket.user && sk.by.id === socket.user.id;
+                return v('li', {key: sk.id, class: 'seek', 'data-seek': sk.id, 'data-game': sk.game},
+                    v('span', {class: 'who'}, sk.by.name, ' ', v('small', {}, rating_text(sk.by.rating))),
+                    v('span', {class: 'what'}, game_names[sk.game] || sk.game),
+                    v('span', {}, tc_text(sk.tc)), v('span', {}, sk.rated ? 'rated' : 'casual'), v('span', {}, sk.color),
+                    mine ? v('button', {type: 'button', class: 'btn small', onclick: () => request('seek.cancel', sk.id)}, 'Cancel')
+                        : v('button', {type: 'button', class: 'btn small primary', onclick: () => request('seek.accept', sk.id)}, 'Play'));
+            }) : v('li', {key: 'none', class: 'muted'}, 'No open seeks. Create one!')));
     }
     function render_live() {
         clear(live_list);

@@ -25,7 +25,7 @@ export function mount(el) {
     const me = socket.user;
     el.append(h('section', {class: 'card narrow'},
         h('h1', {}, 'Log in or register'),
-        me && !me.guest ? h('p', {}, `You are logged in as ${me.name}. `, h('button', {class: 'btn small', onclick: logout}, 'Log out')) : null,
+        me && !me.guest ? h('p', {}, `You are logged in as ${me.name}. `, h('button', {class: 'btn small', onclick: log_out}, 'Log out')) : null,
         h('form', {class: 'login', onsubmit: submit('login')},
             h('label', {class: 'field'}, h('span', {}, 'Username'), user),
             h('label', {class: 'field'}, h('span', {}, 'Password'), pass),
@@ -34,11 +34,12 @@ export function mount(el) {
                 h('button', {class: 'btn', type: 'button', onclick: (ev) => { if (user.reportValidity() && pass.reportValidity()) submit('register')(ev); }}, 'Register')),
             msg),
         h('p', {class: 'muted'}, 'Guests play casual games; an account keeps your games and gives you ratings.')));
+}
 
-    async function logout() {
-        await api('POST', '/api/logout', {});
-        forget_token();
-        socket.reconnect();
-        location.hash = '#/';
-    }
+// Ends the session on the server, forgets the token and comes back as a new guest.
+export async function log_out() {
+    await api('POST', '/api/logout', {});
+    forget_token();
+    socket.reconnect();
+    location.hash = '#/';
 }

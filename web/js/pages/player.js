@@ -5,6 +5,7 @@ import {h, clear} from '../ui/dom.js';
 import {game_names} from '../catalogue.js';
 
 export function mount(el, name) {
+    document.title = `${name} · Kibitz`;
     const body = h('div', {'data-test': 'profile'}, h('p', {class: 'muted'}, 'Loading…'));
     el.append(h('section', {class: 'card'}, h('h1', {}, name), body));
     let alive = true;
@@ -14,7 +15,7 @@ export function mount(el, name) {
         if (r.unavailable) {
             body.append(h('p', {class: 'notice'}, 'Player profiles are not available on this server yet.'));
         } else if (r.error) {
-            body.append(h('p', {class: 'error'}, r.status === 404 ? 'No such player.' : (r.message || r.error)));
+            body.append(r.status === 404 ? no_profile(name) : h('p', {class: 'error'}, r.message || r.error));
         } else {
             body.append(h('p', {class: 'muted'}, r.guest ? 'Guest' : 'Registered player'),
                 h('h2', {}, 'Ratings'),
@@ -31,4 +32,14 @@ export function mount(el, name) {
         if (me && me.name === name && !me.guest) body.append(h('p', {}, h('a', {href: '#/login', class: 'btn small'}, 'Account / log out')));
     });
     return () => { alive = false; };
+}
+
+// Guests have no profile: say so, and to the guest themself, how to get one.
+function no_profile(name) {
+    const me = socket.user;
+    if (me && me.guest && me.name === name) {
+        return h('div', {'data-test': 'guest-self'}, h('p', {}, `You are playing as a guest, ${name}. Guests have no profile and no ratings.`),
+            h('p', {}, h('a', {class: 'btn primary', href: '#/login'}, 'Register or log in'), ' to keep your games (those played so far come with you) and get ratings.'));
+    }
+    return h('p', {class: 'muted', 'data-test': 'no-profile'}, `${name} has no account here (a guest, or no such player): only accounts have a profile.`);
 }

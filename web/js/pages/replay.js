@@ -8,6 +8,8 @@ import {create_board} from '../board/board.js';
 import {h, clear, tc_text, capitalise} from '../ui/dom.js';
 import {game_names, colour_names} from '../catalogue.js';
 import {move_list} from './game_view.js';
+import {view_root} from '../ui/vdom.js';
+import {icon} from '../ui/icons.js';
 import {review_panel} from './review_panel.js';
 
 export function mount(el, id) {
@@ -34,25 +36,27 @@ export function mount(el, id) {
     const board_host = h('div', {class: 'board-wrap'});
     const counter = h('span', {class: 'counter', 'data-test': 'replay-ply'});
     const moves_host = h('div', {class: 'moves-wrap'});
+    const moves_view = view_root(moves_host);
 
     function board_at(i) { return i === 0 ? rec.start : rec.boards[i - 1]; }
 
     function build() {
         const names = (rec.players || []).map((p) => `${p.name} (${p.color})`).join(' vs ');
+        document.title = `Replay · ${game_names[rec.game] || rec.game} · ${(rec.players || []).map((p) => p.name).join(' vs ')} · Kibitz`;
         const status = rec.status || {};
         const result = status.state === 'over' ? (status.winner >= 0 ? `${capitalise(((rec.players || [])[status.winner] || {}).color || `seat ${status.winner}`)} wins` : 'Draw') + (status.reason ? ` — ${status.reason}` : '')
             : status.state === 'aborted' ? 'Aborted' : 'Unfinished';
         const nav = h('div', {class: 'replay-nav', role: 'toolbar', 'aria-label': 'replay controls'},
-            h('button', {class: 'btn', 'data-step': 'first', 'aria-label': 'first position', onclick: () => go(0)}, '⏮'),
-            h('button', {class: 'btn', 'data-step': 'prev', 'aria-label': 'previous move', onclick: () => go(ply - 1)}, '◀'),
+            h('button', {class: 'btn', 'data-step': 'first', 'aria-label': 'first position', onclick: () => go(0)}, icon('first')),
+            h('button', {class: 'btn', 'data-step': 'prev', 'aria-label': 'previous move', onclick: () => go(ply - 1)}, icon('prev')),
             counter,
-            h('button', {class: 'btn', 'data-step': 'next', 'aria-label': 'next move', onclick: () => go(ply + 1)}, '▶'),
-            h('button', {class: 'btn', 'data-step': 'last', 'aria-label': 'last position', onclick: () => go(rec.moves.length)}, '⏭'));
+            h('button', {class: 'btn', 'data-step': 'next', 'aria-label': 'next move', onclick: () => go(ply + 1)}, icon('next')),
+            h('button', {class: 'btn', 'data-step': 'last', 'aria-label': 'last position', onclick: () => go(rec.moves.length)}, icon('last')));
         const export_link = exportable ? h('a', {class: 'btn small', href: `/api/games/${encodeURIComponent(id)}/export`, download: ''}, 'Export')
             : h('button', {class: 'btn small', onclick: export_local}, 'Export move list');
         clear(root).append(
             h('div', {class: 'board-col'}, board_host, nav),
-            h('aside', {class: 'side'}, h('h2', {}, `${game_names[rec.game] || rec.game} · ${tc_text(rec.tc)}`),
+            h('aside', {class: 'side'}, h('h1', {class: 'game-title'}, `${game_names[rec.game] || rec.game} · ${tc_text(rec.tc)}`),
                 h('p', {}, names), h('p', {class: 'banner', 'data-test': 'result'}, result), moves_host, export_link,
                 h('a', {class: 'btn small', 'data-test': 'analyse', href: `#/analysis/${rec.game}?${new URLSearchParams({moves: JSON.stringify(rec.moves.slice(0, ply))})}`,
                     onclick: (e) => { e.currentTarget.href = `#/analysis/${rec.game}?${new URLSearchParams({moves: JSON.stringify(rec.moves.slice(0, ply))})}`; }}, 'Analyse from here'),
@@ -60,6 +64,7 @@ export function mount(el, id) {
                 exportable ? (review = review_panel(id, rec, go)).element : null));
         board = create_board(board_host, rec.start, {colours: colour_names[rec.game],
             label: `${game_names[rec.game] || rec.game} board, replay`});
+        board_host.parentElement.style.setProperty('--board-aspect', String(board.aspect));
         root.addEventListener('keydown', (ev) => {
             if (ev.key === 'ArrowLeft' && !ev.target.closest('[data-cell]')) go(ply - 1);
             if (ev.key === 'ArrowRight' && !ev.target.closest('[data-cell]')) go(ply + 1);
@@ -76,7 +81,7 @@ export function mount(el, id) {
         board.set_marks(m ? {last: m.path, affected: m.affected || []} : {});
         counter.textContent = `${ply} / ${rec.moves.length}`;
         root.dataset.ply = String(ply);
-        clear(moves_host).append(move_list({moves: rec.moves}, ply - 1, go));
+        moves_view.update(move_list(rec.moves, ply - 1, go));
     }
 
     function export_local() {

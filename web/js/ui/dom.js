@@ -47,11 +47,22 @@ export function rating_text(r) {
 
 export function capitalise(t) { return t ? t[0].toUpperCase() + t.slice(1) : t; }
 
-// A transient notice at the bottom of the screen.
+// A transient notice, in the page's flow so it covers nothing: in the page's
+// own place for them when it has one ([data-toast-host], the game page's side
+// column), else under the header. At most `max_toasts` at once (the oldest
+// goes), each dismissable, and all of them go when the page changes.
+const max_toasts = 3, toast_ms = 6000;
+
 export function toast(text, kind = 'info') {
-    let box = document.getElementById('toasts');
-    if (!box) { box = h('div', {id: 'toasts', 'aria-live': 'polite'}); document.body.append(box); }
-    const t = h('div', {class: `toast ${kind}`}, text);
+    const box = document.querySelector('#page [data-toast-host]') || document.getElementById('toasts');
+    if (!box) return;
+    const t = h('div', {class: `toast ${kind}`, role: kind === 'error' ? 'alert' : 'status', 'data-test': 'toast'},
+        h('span', {class: 'toast-text'}, text),
+        h('button', {class: 'toast-close', type: 'button', 'aria-label': 'dismiss', title: 'Dismiss', onclick: () => t.remove()}, '×'));
     box.append(t);
-    setTimeout(() => t.remove(), 4000);
+    const all = box.querySelectorAll('.toast');
+    for (let i = 0; i < all.length - max_toasts; ++i) all[i].remove();
+    setTimeout(() => t.remove(), toast_ms);
 }
+
+export function clear_toasts() { for (const t of document.querySelectorAll('.toast')) t.remove(); }

@@ -1,0 +1,31 @@
+// What the play-screen scenarios share: the window sizes they check, where
+// an element sits, who has the focus, and who is to move.
+export const viewports = [{width: 1280, height: 720}, {width: 1920, height: 1080}, {width: 390, height: 844}];
+
+// The first legal move of the player to move, as the page was told it.
+export async function first_move(page) {
+    return page.evaluate(() => window.kibitz.game.state.board.moves[0]);
+}
+
+// The page of the two whose turn it is, then the other.
+export async function mover_first(a, b) { return await a.locator('.game[data-turn="me"]').count() ? [a, b] : [b, a]; }
+
+// Whether every element matching `sel` lies inside the viewport, unscrolled.
+export async function inside(page, sel) {
+    return page.evaluate((s) => {
+        window.scrollTo(0, 0);
+        const els = [...document.querySelectorAll(s)];
+        return els.length > 0 && els.every((el) => {
+            const r = el.getBoundingClientRect();
+            return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+        });
+    }, sel);
+}
+
+// What has the keyboard focus, as something a test can compare.
+export async function focused(page) {
+    return page.evaluate(() => {
+        const el = document.activeElement;
+        return el ? `${el.tagName}|${el.getAttribute('data-action') || el.getAttribute('data-test') || ''}` : '';
+    });
+}

@@ -1,0 +1,34 @@
+// Earlier positions of a game in play, to browse without leaving it: the
+// boards after every ply as the server's rules core replayed them (GET
+// /api/games/<id>), else as this browser saw them (replay_cache). Asked
+// again only when the game has moved past what is held.
+import {api} from '../net/http.js';
+import {cached_replay} from '../net/replay_cache.js';
+
+export function game_history(room) {
+    let rec = null;
+
+    async function load(plies) {
+        if (rec && rec.boards.length >= plies) return rec;
+        const r = await api('GET', `/api/games/${encodeURIComponent(room)}`);
+        if (r && !r.error && !r.unavailable && r.start && r.boards) rec = {start: r.start, boards: r.boards, moves: r.moves || []};
+        else {
+            const c = cached_replay(room);
+            if (c) rec = {start: c.start, boards: c.boards, moves: c.moves};
+        }
+        return rec && rec.boards.length >= plies ? rec : null;
+    }
+
+    return {
+        // The board after `ply` plies (0: the start) with the marks of the move
+        // that led there, in a game of `plies` so far; null when not known.
+        async at(ply, plies) {
+            const r = await load(plies);
+            if (!r) return null;
+            const board_at = (i) => (i === 0 ? r.start : r.boards[i - 1]);
+            const before = ply > 0 ? board_at(ply - 1) : null;
+            const m = before && (before.moves || []).find((x) => x.text === r.moves[ply - 1]);
+            return {pieces: board_at(ply).pieces, marks: m ? {last: m.path, affected: m.affected || []} : {}};
+        },
+    };
+}

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=hooks.js.map
