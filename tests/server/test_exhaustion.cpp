@@ -70,19 +70,24 @@ TEST_CASE("clients that ask for big replies and never read: memory stays bounded
         c.write_queue_bytes = per_client;
         c.outbound_bytes = total;
     });
-    // A busy lobby: 600 open seeks make a lobby snapshot of ~120 KB.
-    ws_client filler(srv.port());
-    filler.hello();
-    for (int i = 0; i < 600; ++i) {
-        filler.send({{"t", "seek.create"}, {"d", {{"game", "oware"}, {"tc", nullptr}}}});
-        REQUIRE(!filler.expect("seek.created").is_null());
+    // A busy lobby: 608 open seeks make a lobby snapshot of ~120 KB (16
+    // players, each within the rate budget).
+    std::vector<std::unique_ptr<ws_client>> fillers;
+    for (int p = 0; p < 16; ++p) {
+        fillers.push_back(std::make_unique<ws_client>(srv.port()));
+        auto& filler = *fillers.back();
+        filler.hello();
+        for (int i = 0; i < 38; ++i)
+            filler.send({{"t", "seek.create"}, {"d", {{"game", "oware"}, {"tc", nullptr}}}});
+        for (int i = 0; i < 38; ++i) REQUIRE(!filler.expect("seek.created").is_null());
     }
     ws_client ordinary(srv.port());
     ordinary.hello();
     auto rss_before = resident_bytes();
 
-    // Twelve clients ask for the snapshot 100 times each and read nothing.
-    // Unbounded (or bounded in frames only), the server would hold ~140 MB.
+    // Twelve clients ask for the snapshot 100 times each and read nothing (the
+    // test server's rate budget lets them; at the default 20/s it takes longer).
+    // Bounded in frames only, the server would hold ~140 MB.
     std::vector<std::unique_ptr<raw_client>> attackers;
     std::string asks;
     for (int i = 0; i < 100; ++i) asks += client_frame(ws::opcode::text, R"({"t":"lobby.sub"})");
