@@ -55,8 +55,9 @@ test_server::test_server(const std::function<void(server::server_config&)>& twea
     // person's 20 messages/s; the rate-limit test sets its own low limit.
     cfg.rate_per_s = 1000;
     cfg.rate_burst = 1000;
-    // Every test client comes from 127.0.0.1; the per-address cap has its own test.
+    // Every test client comes from 127.0.0.1; the per-address caps have their own tests.
     cfg.max_conns_per_address = 0;
+    cfg.play.guests_per_address = 0;
     if (tweak) tweak(cfg);
     p_->app = std::make_unique<server::app>(cfg, std::move(recorder));
     auto port = p_->app->start();
