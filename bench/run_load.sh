@@ -61,7 +61,9 @@ port=$((20000 + RANDOM % 20000))
 start_server() {  # extra flags...
     port=$((port + 1))
     rm -f "$tmp"/kibitz.db*
+    # Every client comes from 127.0.0.1: no per-address caps here.
     "$server_bin" --address 127.0.0.1 --port "$port" --db "$tmp/kibitz.db" --log-level warn \
+        --max-conns-per-address 0 --guests-per-address 0 \
         "${server_threads[@]}" "$@" >"$tmp/server.log" 2>&1 &
     server_pid=$!
     for _ in $(seq 100); do

@@ -21,8 +21,17 @@ app::app(server_config cfg, std::shared_ptr<game_recorder> recorder)
     custom_recorder_ = recorder != nullptr;
     auto play = std::make_shared<hub>(ioc_, cfg_.play, metrics_, std::move(recorder));
     // The rest keep their defaults: connection ids start at 1 (0 means "none").
-    net_limits limits{cfg_.rate_per_s, cfg_.rate_burst, cfg_.max_frame, cfg_.write_queue,
-                      cfg_.idle_timeout};
+    net_limits limits;
+    limits.rate_per_s = cfg_.rate_per_s;
+    limits.rate_burst = cfg_.rate_burst;
+    limits.max_frame = cfg_.max_frame;
+    limits.write_queue = cfg_.write_queue;
+    limits.idle_timeout = cfg_.idle_timeout;
+    limits.write_queue_bytes = cfg_.write_queue_bytes;
+    limits.outbound_bytes = cfg_.outbound_bytes;
+    limits.max_conns_per_address = cfg_.max_conns_per_address;
+    limits.metrics_addresses = cfg_.metrics_from;
+    limits.metrics_token = cfg_.metrics_token;
     ctx_.reset(new net_context{limits, cfg_.web_root, play, metrics_, {}});
     engine_pool::settings es;
     es.threads = std::max(1, cfg_.engine_threads);
@@ -43,6 +52,7 @@ app::~app() {
     ctx_->play->attach_store(nullptr, nullptr);
     accounts_.reset();
     store_.reset();
+    db_lock_.reset();  // the file is closed: another server may have it now
     // The hub's timers and strands belong to the io_context: let it go while the
     // io_context still exists (handlers that still hold it release it as the
     // io_context shuts down).
@@ -50,16 +60,24 @@ app::~app() {
 }
 
 std::variant<std::uint16_t, std::string> app::open_store() {
+    auto lock = storage::file_lock::take(cfg_.db + ".lock");
+    if (!lock) return "database " + cfg_.db + ": " + lock.reason();
+    db_lock_.emplace(std::move(lock).value());
     storage::store_options o;
     o.path = cfg_.db;
     o.readers = std::max(1, cfg_.db_readers);
     o.synchronous_full = cfg_.db_sync_full;
+    o.max_pages = cfg_.db_max_pages;
     auto opened = storage::sqlite_store::open(o);
     if (!opened) return "database " + cfg_.db + ": " + opened.reason();
     store_ = std::move(opened.value());
     auth::accounts_options ao;
     ao.registrations_per_address.max_failures = cfg_.registrations_per_hour;
     accounts_ = std::make_unique<auth::accounts>(*store_, ao);
+    // Logging out closes every live connection of that token, not only future ones.
+    accounts_->on_session_ended([weak = std::weak_ptr<hub>(ctx_->play)](const std::string& token) {
+        if (auto h = weak.lock()) h->sessions().end(token, "logged out");
+    });
     ctx_->api = {store_.get(), accounts_.get()};
     auto& play = *ctx_->play;
     play.attach_store(store_.get(), accounts_.get());

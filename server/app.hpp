@@ -6,6 +6,7 @@
 // lets the work run out. The destructor closes the accounts, then the store
 // (which first finishes every queued write).
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <variant>
@@ -17,6 +18,7 @@
 #include "config.hpp"
 #include "net/net_context.hpp"
 #include "play/game_recorder.hpp"
+#include "store/file_lock.hpp"
 
 namespace kibitz::server {
 
@@ -55,6 +57,8 @@ private:
     void sweep_sessions();
     std::unique_ptr<boost::asio::steady_timer> deadline_, poll_, sweep_;
     std::variant<std::uint16_t, std::string> open_store();
+    // Held while the store is open: one server per database file.
+    std::optional<storage::file_lock> db_lock_;
     std::unique_ptr<storage::sqlite_store> store_;
     std::unique_ptr<auth::accounts> accounts_;  // uses store_: destroyed first
     bool custom_recorder_ = false;

@@ -1,5 +1,6 @@
 #include "config.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <thread>
@@ -43,6 +44,13 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) { c.web_root = v; return !v.empty(); }},
         {"--db", "KIBITZ_DB", "database file (default kibitz.db; :memory: stores nothing)",
          [](server_config& c, const std::string& v) { c.db = v; return !v.empty(); }},
+        {"--db-max-mib", "KIBITZ_DB_MAX_MIB", "cap on the database size in MiB, 0: none (default 0); past it moves are not stored and games pause",
+         [](server_config& c, const std::string& v) {
+             std::int64_t mib = 0;
+             if (!number<std::int64_t>(v, mib, 0, std::int64_t(1) << 30)) return false;
+             c.db_max_pages = mib * 256;  // 4 KiB pages
+             return true;
+         }},
         {"--threads", "KIBITZ_THREADS", "I/O threads (default: one per core)",
          [](server_config& c, const std::string& v) { return number(v, c.threads, 1, 256); }},
         {"--log-level", "KIBITZ_LOG_LEVEL", "trace, debug, info, warn, error, off (default info)",
@@ -58,6 +66,24 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.max_frame, 256, 1 << 20); }},
         {"--write-queue", "KIBITZ_WRITE_QUEUE", "frames queued per client before it is dropped (default 256)",
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.write_queue, 4, 1 << 20); }},
+        {"--write-queue-bytes", "KIBITZ_WRITE_QUEUE_BYTES", "bytes queued per client before it is dropped (default 1048576)",
+         [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.write_queue_bytes, 4096, std::size_t(1) << 32); }},
+        {"--outbound-bytes", "KIBITZ_OUTBOUND_BYTES", "bytes queued to all clients together before slow ones are dropped (default 268435456)",
+         [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.outbound_bytes, 65536, std::size_t(1) << 40); }},
+        {"--max-conns-per-address", "KIBITZ_MAX_CONNS_PER_ADDRESS", "open connections per client address, 0: no cap (default 64)",
+         [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.max_conns_per_address, 0, 1000000); }},
+        {"--metrics-from", "KIBITZ_METRICS_FROM", "/metrics only for these client addresses, comma-separated (default: anyone)",
+         [](server_config& c, const std::string& v) {
+             c.metrics_from.clear();
+             for (std::size_t at = 0; at <= v.size();) {
+                 auto comma = std::min(v.find(',', at), v.size());
+                 if (comma > at) c.metrics_from.push_back(v.substr(at, comma - at));
+                 at = comma + 1;
+             }
+             return !c.metrics_from.empty();
+         }},
+        {"--metrics-token", "KIBITZ_METRICS_TOKEN", "/metrics also for 'Authorization: Bearer <token>' (default: none; prefer the variable)",
+         [](server_config& c, const std::string& v) { c.metrics_token = v; return v.size() >= 16; }},
         {"--idle-timeout-ms", "KIBITZ_IDLE_TIMEOUT_MS", "close silent connections after (default 120000)",
          [](server_config& c, const std::string& v) { return millis(v, c.idle_timeout); }},
         {"--grace-ms", "KIBITZ_GRACE_MS", "disconnection grace before a claim (default 60000)",
@@ -79,6 +105,8 @@ const std::vector<option>& options() {
          }},
         {"--session-sweep-ms", "KIBITZ_SESSION_SWEEP_MS", "how often expired sessions are removed (default 3600000)",
          [](server_config& c, const std::string& v) { return millis(v, c.session_sweep) && c.session_sweep.count() > 0; }},
+        {"--guests-per-address", "KIBITZ_GUESTS_PER_ADDRESS", "new guest identities per client address an hour, 0: no cap (default 50)",
+         [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.play.guests_per_address, 0, 1000000); }},
         {"--max-seeks", "KIBITZ_MAX_SEEKS", "open seeks and invites per player (default 3)",
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.play.max_seeks, 1, 1000); }},
         {"--max-games", "KIBITZ_MAX_GAMES", "unfinished games per player (default 5)",

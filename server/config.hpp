@@ -5,6 +5,7 @@
 #include <functional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "play/play_config.hpp"
 
@@ -20,12 +21,19 @@ struct server_config {
     std::string db;
     int db_readers = 2;                 // reader connections
     bool db_sync_full = true;           // fsync every commit (see store/sqlite_store.hpp)
+    std::int64_t db_max_pages = 0;      // cap on the database size in 4 KiB pages; 0: none
     int threads = 0;       // 0: one per core
     std::string log_level = "info";
     double rate_per_s = 20;     // per-connection sustained message rate
     double rate_burst = 40;     // and burst
     std::size_t max_frame = 4096;
     std::size_t write_queue = 256;      // frames queued to one slow client before it is dropped
+    std::size_t write_queue_bytes = 1 << 20;  // and bytes
+    std::size_t outbound_bytes = 256u << 20;  // bytes queued to all clients together
+    std::size_t max_conns_per_address = 64;   // open TCP connections per client address; 0: no cap
+    // /metrics only for these client addresses or this bearer token (neither: anyone).
+    std::vector<std::string> metrics_from;
+    std::string metrics_token;
     ms idle_timeout{120000};
     ms shutdown_grace{3000};            // in-flight work may finish within this on SIGTERM
     int engine_threads = 1;             // the computer's threads (engine pool)

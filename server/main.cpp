@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include "app.hpp"
+#include "net/listener.hpp"
 
 int main(int argc, char** argv) {
     using namespace kibitz::server;
@@ -28,6 +29,8 @@ int main(int argc, char** argv) {
     spdlog::set_level(spdlog::level::from_str(cfg.log_level));
     if (cfg.web_root.empty()) cfg.web_root = default_web_root(argv[0]);
 
+    // Every connection is a descriptor: take all the system allows us.
+    auto descriptors = raise_descriptor_limit();
     try {
         app server(cfg);
         auto port = server.start();
@@ -35,8 +38,9 @@ int main(int argc, char** argv) {
             spdlog::critical("{}", *e);
             return 1;
         }
-        spdlog::info("kibitz-server on http://{}:{} (web root {}, {} threads)", cfg.address,
-                     std::get<std::uint16_t>(port), cfg.web_root, cfg.threads);
+        spdlog::info("kibitz-server on http://{}:{} (web root {}, {} threads, {} descriptors)",
+                     cfg.address, std::get<std::uint16_t>(port), cfg.web_root, cfg.threads,
+                     descriptors);
 
         // Signals wait on their own small io_context so they never compete with
         // (or keep alive) the server's.

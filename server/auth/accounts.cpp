@@ -142,7 +142,11 @@ void accounts::login(std::string username, std::string password, std::string add
 }
 
 void accounts::logout(std::string token, handler<bool> h) {
-    store_.delete_session(token_hash(token), track(std::move(h)));
+    h = track(std::move(h));
+    store_.delete_session(token_hash(token), [this, token, h](core::result<bool> r) {
+        if (r && session_ended_) session_ended_(token);
+        h(std::move(r));
+    });
 }
 
 void accounts::resolve(std::string token, handler<std::optional<player>> h) {

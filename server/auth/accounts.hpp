@@ -62,7 +62,13 @@ public:
     // Fails with the same reason for an unknown name and a wrong password.
     void login(std::string username, std::string password, std::string address,
                handler<session> h);
+    // Ends the session; then (before `h`) tells the listener set with
+    // on_session_ended, so live connections of the token are closed too.
     void logout(std::string token, handler<bool> h);
+    // Set once, before any operation (app). Runs on a store thread.
+    void on_session_ended(std::function<void(const std::string& token)> f) {
+        session_ended_ = std::move(f);
+    }
     void resolve(std::string token, handler<std::optional<player>> h);
 
 private:
@@ -76,6 +82,7 @@ private:
     store& store_;
     accounts_options options_;
     rate_limiter limiter_;
+    std::function<void(const std::string&)> session_ended_;
     std::mutex mutex_;
     std::condition_variable idle_;
     int in_flight_ = 0;

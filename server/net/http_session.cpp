@@ -23,8 +23,8 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace net = boost::asio;
 
-http_session::http_session(net::ip::tcp::socket&& socket, net_context& ctx)
-    : stream_(std::move(socket)), ctx_(ctx) {}
+http_session::http_session(net::ip::tcp::socket&& socket, net_context& ctx, address_slot slot)
+    : stream_(std::move(socket)), ctx_(ctx), slot_(std::move(slot)) {}
 
 void http_session::run() {
     net::dispatch(stream_.get_executor(),
@@ -61,12 +61,32 @@ http::message_generator text_response(const http::request<http::string_body>& re
 
 }  // namespace
 
+bool metrics_allowed(const net_limits& limits, const std::string& peer_address,
+                     std::string_view authorization) {
+    if (limits.metrics_addresses.empty() && limits.metrics_token.empty()) return true;
+    for (const auto& a : limits.metrics_addresses)
+        if (a == peer_address) return true;
+    if (limits.metrics_token.empty()) return false;
+    std::string want = "Bearer " + limits.metrics_token;
+    // Compared in full whatever the first difference, so timing says nothing.
+    if (authorization.size() != want.size()) return false;
+    unsigned char diff = 0;
+    for (std::size_t i = 0; i < want.size(); ++i)
+        diff |= static_cast<unsigned char>(authorization[i] ^ want[i]);
+    return diff == 0;
+}
+
 http::message_generator http_respond(const http::request<http::string_body>& req,
-                                     net_context& ctx) {
+                                     net_context& ctx, const std::string& peer_address) {
     if (req.method() != http::verb::get && req.method() != http::verb::head)
         return text_response(req, http::status::method_not_allowed, "GET or HEAD only\n");
     auto path = path_of(req.target());
     if (path == "/healthz") return text_response(req, http::status::ok, "ok\n");
+    if (path == "/metrics" &&
+        !metrics_allowed(ctx.limits, peer_address,
+                         std::string_view(req[http::field::authorization].data(),
+                                          req[http::field::authorization].size())))
+        return text_response(req, http::status::forbidden, "forbidden\n");
     if (path == "/metrics")
         return text_response(req, http::status::ok, ctx.stats.render(),
                              "text/plain; version=0.0.4; charset=utf-8");
@@ -140,7 +160,8 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
             return;
         }
         stream_.expires_never();  // the WebSocket sets its own timeouts
-        std::make_shared<ws_session>(stream_.release_socket(), ctx_)->run(parser_->release());
+        std::make_shared<ws_session>(stream_.release_socket(), ctx_, std::move(slot_))
+            ->run(parser_->release());
         return;
     }
     if (api::is_api_target(std::string_view(parser_->get().target().data(),
@@ -149,7 +170,7 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
     bool keep = parser_->get().keep_alive();
     http::message_generator msg = [&]() -> http::message_generator {
         try {
-            return http_respond(parser_->get(), ctx_);
+            return http_respond(parser_->get(), ctx_, peer_address());
         } catch (const std::exception& e) {
             spdlog::error("http: {}", e.what());
             return text_response(parser_->get(), http::status::internal_server_error, "error\n");
@@ -167,11 +188,9 @@ void http_session::serve_api() {
     a.content_type = std::string(req[http::field::content_type]);
     a.authorization = std::string(req[http::field::authorization]);
     a.body = std::move(req.body());
-    beast::error_code ec;
-    auto peer = stream_.socket().remote_endpoint(ec);
     // The socket's peer, not X-Forwarded-For: a header anyone can write must
     // not choose the rate-limit bucket. (Behind a proxy all clients share one.)
-    a.address = ec ? std::string("unknown") : peer.address().to_string();
+    a.address = peer_address();
     unsigned version = req.version();
     bool keep = req.keep_alive(), head = req.method() == http::verb::head;
     // The reply may come from a store or hash-pool thread: back to our strand.
@@ -206,6 +225,12 @@ void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t) 
     if (ec) return do_close();
     if (!keep_alive || ctx_.stopping) return do_close();
     do_read();
+}
+
+std::string http_session::peer_address() const {
+    beast::error_code ec;
+    auto peer = stream_.socket().remote_endpoint(ec);
+    return ec ? std::string("unknown") : peer.address().to_string();
 }
 
 void http_session::do_close() {

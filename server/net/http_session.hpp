@@ -17,7 +17,8 @@ namespace kibitz::server {
 
 class http_session : public std::enable_shared_from_this<http_session> {
 public:
-    http_session(boost::asio::ip::tcp::socket&& socket, net_context& ctx);
+    // `slot`: the connection's place in its address's count, held until it closes.
+    http_session(boost::asio::ip::tcp::socket&& socket, net_context& ctx, address_slot slot = {});
     void run();
 
 private:
@@ -27,15 +28,21 @@ private:
     void write_api(api::api_response r, unsigned version, bool keep_alive, bool head);
     void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t n);
     void do_close();
+    std::string peer_address() const;  // the socket's peer ("unknown" if it is gone)
 
     boost::beast::tcp_stream stream_;
     boost::beast::flat_buffer buffer_;
     net_context& ctx_;
+    address_slot slot_;
     std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
 };
 
-// The response to a plain (non-upgrade) request. Exposed for tests.
+// The response to a plain (non-upgrade) request from `peer_address`. Exposed for tests.
 boost::beast::http::message_generator http_respond(
-    const boost::beast::http::request<boost::beast::http::string_body>& req, net_context& ctx);
+    const boost::beast::http::request<boost::beast::http::string_body>& req, net_context& ctx,
+    const std::string& peer_address = {});
+// Whether a request from `peer_address` with this Authorization header may read /metrics.
+bool metrics_allowed(const net_limits& limits, const std::string& peer_address,
+                     std::string_view authorization);
 
 }  // namespace kibitz::server

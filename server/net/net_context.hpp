@@ -8,10 +8,12 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include <chrono>
 
 #include "api/api_router.hpp"
+#include "net/address_counter.hpp"
 #include "observe/metrics.hpp"
 #include "play/hub.hpp"
 
@@ -27,6 +29,15 @@ struct net_limits {
     std::size_t max_frame = 4096;
     std::size_t write_queue = 256;  // frames queued to one slow client before it is dropped
     std::chrono::milliseconds idle_timeout{120000};
+    // Bytes queued to one client, and to all together, before a client that
+    // does not read is dropped (ws_session::send says how).
+    std::size_t write_queue_bytes = 1 << 20;
+    std::size_t outbound_bytes = 256u << 20;
+    std::size_t max_conns_per_address = 64;  // TCP connections (HTTP and WebSocket); 0: no cap
+    // Who may read /metrics: these client addresses, or a request with this
+    // bearer token. Neither set: anyone.
+    std::vector<std::string> metrics_addresses;
+    std::string metrics_token;
 };
 
 class connections {
@@ -47,6 +58,7 @@ struct net_context {
     std::shared_ptr<hub> play;
     metrics& stats;
     connections conns;
+    address_counter per_address;
     std::atomic<std::uint64_t> next_conn{1};
     std::atomic<bool> stopping{false};
     // The store and the accounts, for the API only (set by app; null without a

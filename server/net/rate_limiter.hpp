@@ -1,5 +1,6 @@
 #pragma once
-// A token bucket: `rate` messages per second sustained, `burst` at once. Owned
+// A token bucket: `rate` tokens per second sustained, `burst` at once. A
+// message costs one token, an expensive one more (net/message_cost.hpp). Owned
 // by one ws_session and used on its strand.
 #include <algorithm>
 #include <chrono>
@@ -11,12 +12,13 @@ public:
     using clock = std::chrono::steady_clock;
     rate_limiter(double rate, double burst) : rate_(rate), burst_(burst), tokens_(burst) {}
 
-    bool allow(clock::time_point now = clock::now()) {
+    // Takes `cost` tokens if there are that many (nothing is taken otherwise).
+    bool allow(clock::time_point now = clock::now(), double cost = 1.0) {
         double dt = std::chrono::duration<double>(now - last_).count();
         last_ = now;
         tokens_ = std::min(burst_, tokens_ + dt * rate_);
-        if (tokens_ < 1.0) return false;
-        tokens_ -= 1.0;
+        if (tokens_ < cost) return false;
+        tokens_ -= cost;
         return true;
     }
 

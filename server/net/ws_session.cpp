@@ -7,6 +7,7 @@
 #include <boost/asio/write.hpp>
 #include <spdlog/spdlog.h>
 
+#include "net/message_cost.hpp"
 #include "net/ws_handshake.hpp"
 #include "protocol/codec.hpp"
 #include "protocol/server_msg.hpp"
@@ -64,10 +65,11 @@ bool ordinary_end(const error_code& ec) {
 
 }  // namespace
 
-ws_session::ws_session(net::ip::tcp::socket&& socket, net_context& ctx)
+ws_session::ws_session(net::ip::tcp::socket&& socket, net_context& ctx, address_slot slot)
     : socket_(std::move(socket)),
       timer_(socket_.get_executor()),
       ctx_(ctx),
+      slot_(std::move(slot)),
       id_(ctx.next_conn++),
       limiter_(ctx.limits.rate_per_s, ctx.limits.rate_burst) {
     ++ctx_.stats.connections;
@@ -75,6 +77,7 @@ ws_session::ws_session(net::ip::tcp::socket&& socket, net_context& ctx)
 }
 
 ws_session::~ws_session() {
+    ctx_.stats.outbound_bytes -= static_cast<long long>(queued_bytes_);
     --ctx_.stats.connections;
     ctx_.conns.remove(id_);
 }
@@ -93,7 +96,10 @@ void ws_session::run(http::request<http::string_body> req) {
                 }
             });
     };
-    handler_ = std::make_unique<client_handler>(ctx_.play, weak_from_this(), id_, post);
+    error_code ec;
+    auto peer = socket_.remote_endpoint(ec);
+    handler_ = std::make_unique<client_handler>(ctx_.play, weak_from_this(), id_, post,
+                                                ec ? "unknown" : peer.address().to_string());
     ctx_.conns.add(id_, weak_from_this());
     // The socket came from the HTTP session, which ran on this same strand.
     net::dispatch(socket_.get_executor(), [self = shared_from_this(), req = std::move(req)] {
@@ -185,11 +191,17 @@ bool ws_session::on_frame(const ws::parsed_header& h, std::uint8_t* payload) {
     std::string_view data(reinterpret_cast<const char*>(payload), h.payload_size);
     switch (h.op) {
     case ws::opcode::ping:
-        // Pings draw on the same budget as messages: a flood of them gets no
-        // pongs rather than a write each.
-        if (!closing_ && limiter_.allow()) queue_control(ws::opcode::pong, std::string(data));
-        return true;
     case ws::opcode::pong:
+        // Control frames draw on the same budget as messages: a flood of pings
+        // gets no pongs rather than a write each, and is closed (1008) like a
+        // flood of messages. A pong (the answer to our idle ping) costs a token too.
+        if (closing_ || close_pending_) return true;
+        if (!limiter_.allow()) {
+            if (++strikes_ >= 50) start_close(ws::policy_error, "rate limit");
+            return true;
+        }
+        strikes_ = 0;
+        if (h.op == ws::opcode::ping) queue_control(ws::opcode::pong, std::string(data));
         return true;
     case ws::opcode::close: {
         input_over_ = true;
@@ -275,37 +287,59 @@ void ws_session::on_message(std::string_view text) {
 
 void ws_session::handle_frame(std::string_view text) {
     ++ctx_.stats.messages_total;
-    if (!limiter_.allow()) {
-        // Answer the first few, then stop answering; persisting closes (1008).
-        if (++strikes_ <= 3) send(error_frame({"rate_limited", "too many messages"}));
-        if (strikes_ >= 50) start_close(ws::policy_error, "rate limit");
-        return;
-    }
-    strikes_ = 0;
+    // One token before decoding (so a flood costs no parsing), the rest of an
+    // expensive request's cost once its type is known.
+    if (!limiter_.allow()) return rate_limited();
     auto decoded = decode_client(text);
     if (auto* f = std::get_if<decode_failure>(&decoded)) {
+        strikes_ = 0;
         ++ctx_.stats.rejected_total;
         return send(error_frame(f->error, f->type, f->ack));
     }
-    handler_->handle(std::get<client_msg>(decoded));
+    const auto& m = std::get<client_msg>(decoded);
+    if (double extra = message_cost(m) - 1; extra > 0 &&
+                                            !limiter_.allow(std::chrono::steady_clock::now(), extra))
+        return rate_limited(m.type, m.ack);
+    strikes_ = 0;
+    handler_->handle(m);
+}
+
+void ws_session::rate_limited(const std::string& type, std::optional<std::int64_t> ack) {
+    // Answer the first few, then stop answering; persisting closes (1008).
+    if (++strikes_ <= 3) send(error_frame({"rate_limited", "too many messages"}, type, ack));
+    if (strikes_ >= 50) start_close(ws::policy_error, "rate limit");
 }
 
 void ws_session::send(std::shared_ptr<const std::string> frame) {
     net::post(socket_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
         if (self->closing_ || self->finished_) return;
-        if (self->queue_.size() >= self->ctx_.limits.write_queue) {
+        out_frame f;
+        f.header = ws::make_header(ws::opcode::text, frame->size());
+        f.payload = std::move(frame);
+        if (self->too_slow(f.bytes())) {
             // It cannot keep up: drop it rather than grow without bound. A write
             // is stuck, so a close frame could not go out either: cut the socket.
-            spdlog::info("conn {}: write queue full, disconnecting", self->id_);
+            spdlog::info("conn {}: write queue full ({} frames, {} bytes), disconnecting", self->id_,
+                         self->queue_.size(), self->queued_bytes_);
+            ++self->ctx_.stats.slow_clients_total;
             self->closing_ = true;
             self->cut();
             return;
         }
-        out_frame f;
-        f.header = ws::make_header(ws::opcode::text, frame->size());
-        f.payload = std::move(frame);
         self->push(std::move(f));
     });
+}
+
+bool ws_session::too_slow(std::size_t more) const {
+    // A connection with nothing queued always takes the frame, however big or
+    // however full the server: it is reading, and the frame goes straight to
+    // its socket. One with a backlog is dropped when the frame would take it
+    // past its own bounds (frames or bytes), or the server past its total.
+    if (queue_.empty()) return false;
+    const auto& l = ctx_.limits;
+    if (queue_.size() >= l.write_queue || queued_bytes_ + more > l.write_queue_bytes) return true;
+    return static_cast<std::size_t>(std::max<long long>(0, ctx_.stats.outbound_bytes.load())) +
+               more > l.outbound_bytes;
 }
 
 void ws_session::queue_control(ws::opcode op, std::string payload) {
@@ -317,6 +351,8 @@ void ws_session::queue_control(ws::opcode op, std::string payload) {
 }
 
 void ws_session::push(out_frame f) {
+    queued_bytes_ += f.bytes();
+    ctx_.stats.outbound_bytes += static_cast<long long>(f.bytes());
     queue_.push_back(std::move(f));
     if (open_ && in_flight_ == 0) do_write();
 }
@@ -347,19 +383,25 @@ void ws_session::on_write(error_code ec, std::size_t) {
     bool close_sent = false;
     for (std::size_t i = 0; i < in_flight_ && !queue_.empty(); ++i) {
         close_sent = close_sent || queue_.front().is_close;
-        queue_.pop_front();
+        pop_front();
     }
     in_flight_ = 0;
     if (close_sent) {
         // Our close is out: send FIN and read on until the peer closes too (or
         // the closing timeout), so that unread input never turns into a reset
         // that could destroy the close frame before the peer read it.
-        queue_.clear();
+        while (!queue_.empty()) pop_front();
         error_code ignored;
         socket_.shutdown(net::ip::tcp::socket::shutdown_send, ignored);
         return;
     }
     if (!queue_.empty() && !finished_) do_write();
+}
+
+void ws_session::pop_front() {
+    queued_bytes_ -= queue_.front().bytes();
+    ctx_.stats.outbound_bytes -= static_cast<long long>(queue_.front().bytes());
+    queue_.pop_front();
 }
 
 void ws_session::close(ws::close_code code, std::string reason) {

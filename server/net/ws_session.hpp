@@ -13,6 +13,7 @@
 #include <chrono>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,13 +31,14 @@ namespace kibitz::server {
 
 class ws_session : public peer, public std::enable_shared_from_this<ws_session> {
 public:
-    ws_session(boost::asio::ip::tcp::socket&& socket, net_context& ctx);
+    ws_session(boost::asio::ip::tcp::socket&& socket, net_context& ctx, address_slot slot = {});
     ~ws_session() override;
 
     // `req` is the upgrade request the HTTP session read.
     void run(boost::beast::http::request<boost::beast::http::string_body> req);
     void send(std::shared_ptr<const std::string> frame) override;
     std::uint64_t conn_id() const override { return id_; }
+    void end_connection(const std::string& reason) override { close(ws::policy_error, reason); }
     void close(ws::close_code code, std::string reason);
 
 private:
@@ -45,6 +47,9 @@ private:
         std::shared_ptr<const std::string> payload;  // data frames
         std::string control;                         // ping, pong and close payloads
         bool is_close = false;
+        std::size_t bytes() const {
+            return header.size + (payload ? payload->size() : control.size());
+        }
     };
 
     void on_handshake_written(boost::system::error_code ec);
@@ -54,8 +59,13 @@ private:
     bool on_frame(const ws::parsed_header& h, std::uint8_t* payload);
     void on_message(std::string_view text);
     void handle_frame(std::string_view text);
+    // A message (or ping) over the rate budget: an error for the first few in a
+    // row, a close (1008) when it goes on.
+    void rate_limited(const std::string& type = {}, std::optional<std::int64_t> ack = {});
     void queue_control(ws::opcode op, std::string payload);
     void push(out_frame f);
+    void pop_front();  // a written frame leaves the queue (and the byte counts)
+    bool too_slow(std::size_t more) const;  // send(): would `more` bytes overflow?
     void do_write();
     void on_write(boost::system::error_code ec, std::size_t n);
     void start_close(ws::close_code code, std::string_view reason);
@@ -68,6 +78,7 @@ private:
     boost::asio::ip::tcp::socket socket_;
     boost::asio::steady_timer timer_;  // handshake write, idle pings, closing handshake
     net_context& ctx_;
+    address_slot slot_;  // this connection counts against its address until it is gone
     std::uint64_t id_;
     rate_limiter limiter_;
     std::unique_ptr<client_handler> handler_;
@@ -79,6 +90,7 @@ private:
 
     std::deque<out_frame> queue_;
     std::size_t in_flight_ = 0;     // frames at the queue's front being written
+    std::size_t queued_bytes_ = 0;  // of queue_, counted in ctx_.stats.outbound_bytes too
     std::vector<boost::asio::const_buffer> gather_;
     std::string handshake_;         // the 101 response, kept alive while it is written
 

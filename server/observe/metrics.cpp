@@ -48,6 +48,11 @@ std::string metrics::render() const {
       << "# TYPE kibitz_messages_total counter\nkibitz_messages_total " << messages_total.load()
       << "\n# HELP kibitz_rejected_total Client messages answered with an error.\n"
       << "# TYPE kibitz_rejected_total counter\nkibitz_rejected_total " << rejected_total.load()
+      << "\n# HELP kibitz_outbound_bytes Bytes queued to clients, not yet written.\n"
+      << "# TYPE kibitz_outbound_bytes gauge\nkibitz_outbound_bytes " << outbound_bytes.load()
+      << "\n# HELP kibitz_slow_clients_total Connections cut because they did not read.\n"
+      << "# TYPE kibitz_slow_clients_total counter\nkibitz_slow_clients_total "
+      << slow_clients_total.load()
       << "\n# HELP kibitz_message_seconds Time to decode and dispatch one client message.\n"
       << "# TYPE kibitz_message_seconds histogram\n";
     std::uint64_t cumulative = 0;

@@ -20,6 +20,11 @@ struct metrics {
     std::atomic<std::uint64_t> messages_total{0};
     std::atomic<std::uint64_t> moves_total{0};
     std::atomic<std::uint64_t> rejected_total{0};  // errors sent for bad commands
+    // Bytes queued to clients and not yet written, all connections together
+    // (the net layer bounds it: --outbound-bytes), and the clients cut off
+    // because they did not read fast enough.
+    std::atomic<long long> outbound_bytes{0};
+    std::atomic<std::uint64_t> slow_clients_total{0};
     // Index = registry order, one per game in the catalogue (sized at construction).
     const std::size_t game_count;
     const std::unique_ptr<std::atomic<long>[]> rooms_by_game;

@@ -15,8 +15,12 @@
 namespace kibitz::server {
 
 client_handler::client_handler(std::shared_ptr<hub> h, peer_ref self, std::uint64_t conn,
-                               poster post)
-    : hub_(std::move(h)), self_(std::move(self)), conn_(conn), post_(std::move(post)) {}
+                               poster post, std::string address)
+    : hub_(std::move(h)),
+      self_(std::move(self)),
+      conn_(conn),
+      address_(std::move(address)),
+      post_(std::move(post)) {}
 
 void client_handler::send(std::shared_ptr<const std::string> f) { send_to(self_, f); }
 
@@ -36,8 +40,24 @@ void client_handler::hello(const hello_msg& m) {
         else send(error_frame({"stale_token", "unknown session token: here is a new identity"},
                               "hello"));
     }
-    if (!p) p = hub_->new_guest();
+    if (!p) {
+        if (!guest_allowed()) return;
+        p = hub_->new_guest();
+    }
     welcome(std::move(p), resumed);
+}
+
+bool client_handler::guest_allowed() {
+    std::int64_t retry_s = 0;
+    if (hub_->may_create_guest(address_, retry_s)) return true;
+    hello_pending_ = false;
+    waiting_.clear();
+    ++hub_->stats().rejected_total;
+    send(error_frame({"rate_limited", "too many new guests from your address; try again in " +
+                                          std::to_string(retry_s) + " s"},
+                     "hello"));
+    if (auto p = self_.lock()) p->end_connection("too many new guests");
+    return false;
 }
 
 void client_handler::stored_hello(const hello_msg& m) {
@@ -79,6 +99,7 @@ void client_handler::stored_hello(const hello_msg& m) {
 }
 
 void client_handler::new_stored_guest() {
+    if (!guest_allowed()) return;
     hub_->accounts()->new_guest([this, post = post_](core::result<auth::session> r) {
         post([this, r = std::move(r)] {
             if (!r) {
@@ -97,6 +118,7 @@ void client_handler::welcome(player_ptr p, bool resumed, nlohmann::json ratings)
     if (closed_) return;
     player_ = std::move(p);
     hub_->bind_peer(player_->key(), conn_, self_);
+    hub_->sessions().opened(player_->token, conn_, self_);
     hub_->connection_up();
     auto now = std::chrono::system_clock::now().time_since_epoch();
     json user = player_->public_json();
@@ -193,6 +215,7 @@ void client_handler::closed() {
     closed_ = true;
     analysis_.stop();
     if (!player_) return;
+    hub_->sessions().closed(player_->token, conn_);
     hub_->connection_down();
     hub_->unbind_peer(player_->key(), conn_);  // before the rooms are looked up (room::do_start)
     hub_->the_lobby().connection_closed(player_, conn_);

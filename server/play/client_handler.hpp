@@ -24,7 +24,9 @@ public:
     // Runs a function on the session's strand (does nothing once it is gone).
     using poster = std::function<void(std::function<void()>)>;
 
-    client_handler(std::shared_ptr<hub> h, peer_ref self, std::uint64_t conn, poster post = {});
+    // `address`: the client's IP address (new guests are counted per address).
+    client_handler(std::shared_ptr<hub> h, peer_ref self, std::uint64_t conn, poster post = {},
+                   std::string address = {});
 
     void handle(const client_msg& m);
     void closed();  // the connection is gone: tell the lobby and every room
@@ -33,6 +35,9 @@ private:
     void hello(const hello_msg& m);
     void stored_hello(const hello_msg& m);
     void new_stored_guest();
+    // False (and the client told, and the connection closed) when its address
+    // made too many guests lately.
+    bool guest_allowed();
     void welcome(player_ptr p, bool resumed, nlohmann::json ratings = nullptr);
     void fail(const client_msg& m, std::string code, std::string message);
     void send(std::shared_ptr<const std::string> f);
@@ -40,6 +45,7 @@ private:
     std::shared_ptr<hub> hub_;
     peer_ref self_;
     std::uint64_t conn_;
+    std::string address_;
     player_ptr player_;
     std::set<std::string> rooms_;  // joined (as player or spectator)
     bool closed_ = false;

@@ -55,7 +55,8 @@ struct chat_said {
 class game_recorder {
 public:
     // Called once the move is durable (true) or storing it failed (false), on
-    // any thread: the room posts back to its strand.
+    // any thread: the room posts back to its strand (room_storage.cpp). The
+    // room may hand the same move again after a failure (it retries).
     using move_done = std::function<void(bool durable)>;
 
     virtual ~game_recorder() = default;

@@ -1,6 +1,7 @@
 #include "play/hub.hpp"
 
 #include <cctype>
+#include <chrono>
 #include <cmath>
 
 #include <spdlog/spdlog.h>
@@ -138,10 +139,11 @@ std::shared_ptr<room> hub::start_room(const room_settings& s, player_ptr seat0, 
                                       const std::string& via) {
     auto id = "r" + random_string(9, base62);
     auto r = std::make_shared<room>(*this, id, s, seat0, seat1);
-    // Post the start before the room becomes visible in active_: a connection
-    // that closes and looks up its rooms afterwards posts its leave after it.
-    r->start(via);
-    register_room(r, seat0, seat1);
+    // Registered first, so a move sent the moment game.found arrives finds
+    // the room; the start is posted under the same lock, so a connection that
+    // closes and looks up its rooms either misses the room or posts its leave
+    // after the start.
+    register_room(r, seat0, seat1, &via);
     return r;
 }
 
@@ -155,7 +157,7 @@ std::shared_ptr<room> hub::restore_room(const std::string& id, const room_settin
 }
 
 void hub::register_room(const std::shared_ptr<room>& r, const player_ptr& seat0,
-                        const player_ptr& seat1) {
+                        const player_ptr& seat1, const std::string* start_via) {
     ++in_play_;
     metrics_.room_opened(r->settings().game->id, +1);
     const bool computer = seat0->computer_level || seat1->computer_level;
@@ -165,6 +167,7 @@ void hub::register_room(const std::shared_ptr<room>& r, const player_ptr& seat0,
     active_[seat0->key()].insert(r->id());
     active_[seat1->key()].insert(r->id());
     if (computer) ++computer_games_by_[(seat0->computer_level ? seat1 : seat0)->key()];
+    if (start_via) r->start(*start_via);  // only posts: nothing runs under the lock
 }
 
 namespace {
@@ -239,6 +242,20 @@ std::size_t hub::games_of(const std::string& player_id) const {
     std::lock_guard lock(mu_);
     auto it = active_.find(player_id);
     return it == active_.end() ? 0 : it->second.size();
+}
+
+bool hub::may_create_guest(const std::string& address, std::int64_t& retry_s) {
+    if (cfg_.guests_per_address == 0) return true;
+    auth::rate_limit limit{static_cast<int>(cfg_.guests_per_address), cfg_.guest_window.count()};
+    auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::steady_clock::now().time_since_epoch())
+                   .count();
+    if (auto wait = new_guests_.wait_ms(address, limit, now); wait > 0) {
+        retry_s = (wait + 999) / 1000;
+        return false;
+    }
+    new_guests_.failure(address, limit, now);
+    return true;
 }
 
 }  // namespace kibitz::server

@@ -20,6 +20,8 @@
 #include "play/peer.hpp"
 #include "play/play_config.hpp"
 #include "play/player.hpp"
+#include "play/session_registry.hpp"
+#include "auth/rate_limiter.hpp"
 #include "store/records.hpp"
 
 namespace kibitz::server {
@@ -109,6 +111,12 @@ public:
     long online() const { return online_; }
     long games_in_play() const { return in_play_; }
 
+    // Counts a new guest identity for `address`; false (and not counted) when
+    // it already made config().guests_per_address within the window. When
+    // not, `retry_s` says when it may.
+    bool may_create_guest(const std::string& address, std::int64_t& retry_s);
+    // Live connections by session token (log out closes them all).
+    session_registry& sessions() { return sessions_; }
     lobby& the_lobby() { return *lobby_; }
     reviewer& the_reviewer() { return *reviewer_; }
     boost::asio::io_context& ioc() { return ioc_; }
@@ -118,9 +126,10 @@ public:
     void set_recorder(std::shared_ptr<game_recorder> r) { recorder_ = std::move(r); }  // before start
 
 private:
-    // Makes a started or restored room findable and counts it.
+    // Makes a new or restored room findable and counts it; with `start_via`,
+    // then posts its start.
     void register_room(const std::shared_ptr<room>& r, const player_ptr& seat0,
-                       const player_ptr& seat1);
+                       const player_ptr& seat1, const std::string* start_via = nullptr);
 
     boost::asio::io_context& ioc_;
     play_config cfg_;
@@ -135,6 +144,8 @@ private:
     std::atomic<long> computer_games_{0};
     std::atomic<long> online_{0}, in_play_{0};
     std::atomic<bool> stopping_{false};
+    session_registry sessions_;
+    auth::rate_limiter new_guests_;  // by client address
 
     mutable std::mutex mu_;
     std::map<std::string, player_ptr> by_token_;

@@ -81,6 +81,9 @@ void lobby::subscribe(player_ptr who, peer_ref p, std::uint64_t conn, bool on) {
             subscribers_.erase(conn);
             return;
         }
+        // A connection gone meanwhile (one cut for not reading, say) is not
+        // worth the snapshot: building it is the expensive part.
+        if (p.expired()) return;
         subscribers_[conn] = p;
         json seeks = json::array();
         for (auto& [id, s] : seeks_)

@@ -1,7 +1,7 @@
 #pragma once
 // A connection as the play layer sees it: something to send frames to. Rooms and
 // the lobby hold weak_ptr<peer> so a closed connection simply disappears.
-// Implemented by net::ws_session; send() and close() are safe from any thread
+// Implemented by net::ws_session; send() and end_connection() are safe from any thread
 // (they post to the connection's strand).
 #include <cstdint>
 #include <memory>
@@ -14,6 +14,9 @@ public:
     virtual ~peer() = default;
     virtual void send(std::shared_ptr<const std::string> frame) = 0;
     virtual std::uint64_t conn_id() const = 0;
+    // Close the connection (policy, 1008), telling the client why: the session
+    // it said hello with has ended (log out), or it was refused.
+    virtual void end_connection(const std::string& reason) = 0;
 };
 
 using peer_ref = std::weak_ptr<peer>;

@@ -27,6 +27,13 @@ struct play_config {
     std::uint64_t review_nodes = 200000;  // the engine's budget per position of a game review
     std::size_t event_log = 200;    // room events kept for replay on reconnect
     std::size_t chat_log = 50;
+    // New guest identities per client address within guest_window (0: no cap):
+    // each is a stored row, and a script could make thousands a second.
+    std::size_t guests_per_address = 50;
+    ms guest_window{3600000};
+    // A room whose move could not be stored retries after this, then twice as
+    // long each time (at most 30 s), paused meanwhile (room_storage.cpp).
+    ms store_retry{1000};
 };
 
 }  // namespace kibitz::server

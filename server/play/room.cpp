@@ -26,7 +26,8 @@ room::room(hub& h, std::string id, room_settings s, player_ptr seat0, player_ptr
       timer_(strand_),
       spectators_timer_(strand_),
       linger_timer_(strand_),
-      computer_timer_(strand_) {
+      computer_timer_(strand_),
+      store_retry_timer_(strand_) {
     seats_[0].who = std::move(seat0);
     seats_[1].who = std::move(seat1);
     for (int s = 0; s < 2; ++s)
@@ -65,6 +66,7 @@ void room::stop() {
         timer_armed_ = false;
         spectators_timer_.cancel();
         linger_timer_.cancel();
+        store_retry_timer_.cancel();
         computer_stop();
     });
 }
@@ -74,9 +76,9 @@ void room::command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg 
     net::post(strand_, [self = shared_from_this(), this, who = std::move(who), p = std::move(p),
                         conn, cmd = std::move(cmd), ack, type = std::move(type)] {
         // A move is acknowledged only once the store reports it durable: the
-        // recorder calls `done` from the store's thread, which sends the ack
-        // itself (it needs nothing of the room's state, and peers take frames
-        // from any thread). Everyone sees the move event at once, before the ack.
+        // recorder's answer comes back on this strand (record_move), which
+        // sends the ack, or `not_stored` and pauses the game (room_storage.cpp).
+        // Everyone sees the move event at once, before the ack.
         bool deferred = cmd.action == room_action::move;
         move_done done;
         if (deferred)

@@ -105,6 +105,9 @@ private:
     std::optional<wire_error> play_move(int seat, const std::string& text, move_done done);
     std::optional<wire_error> claim(int seat, bool win);
     std::optional<wire_error> rematch(int seat, core::status_kind, bool accept, bool decline);
+    // Why `seat` may not ask for (or, `starts`, agree to) a rematch now: the
+    // caps on unfinished games, of both players when it would start.
+    std::optional<wire_error> rematch_blocked(int seat, bool starts) const;
     std::optional<wire_error> draw(int seat, bool offer, bool accept);
     void lapse_takeback();  // any move ends an open takeback request
     void chat(int seat, const player_ptr& who, const std::string& text);
@@ -120,6 +123,13 @@ private:
     void take_back(int seat);
     void ratings_known(const std::vector<storage::rating_change>& changes);
     json ratings_json() const;
+    // room_storage.cpp: moves to the recorder, and a pause while they cannot be stored.
+    void record_move(const move_played& rec, move_done done);
+    void move_recorded(int ply, bool durable);
+    void pause_for_store();
+    void schedule_store_retry();
+    void retry_store();
+    void resume_after_store();
 
     // room_computer.cpp: a seat played by the engine pool (hub::engine()).
     void computer_turn();  // asks the pool for a move when it is the computer's turn
@@ -171,6 +181,13 @@ private:
     bool spectators_dirty_ = false;
     bool timer_armed_ = false;           // a wait on timer_ is pending, due at timer_at_
     clock_type::time_point timer_at_{};
+    // Storage (room_storage.cpp): moves handed to the recorder and not yet
+    // reported stored, oldest first; while store_paused_, nothing is played.
+    std::deque<move_played> unstored_;
+    bool store_paused_ = false;
+    clock_type::time_point paused_at_{};
+    ms store_retry_delay_{1000};
+    boost::asio::steady_timer store_retry_timer_;
 };
 
 }  // namespace kibitz::server

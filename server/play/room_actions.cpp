@@ -11,6 +11,10 @@ namespace kibitz::server {
 
 namespace {
 wire_error err(std::string code, std::string message) { return {std::move(code), std::move(message)}; }
+wire_error paused_error() {
+    return err("paused", "the game is paused: the server cannot store moves right now and "
+                         "retries by itself");
+}
 }  // namespace
 
 std::optional<wire_error> room::act(int seat, std::uint64_t conn, const player_ptr& who,
@@ -23,6 +27,7 @@ std::optional<wire_error> room::act(int seat, std::uint64_t conn, const player_p
         return std::nullopt;
     }
     if (seat < 0) return err("not_a_player", "spectators cannot act on the game");
+    if (store_paused_) return paused_error();
     switch (cmd.action) {
     case room_action::move: return play_move(seat, cmd.text, std::move(done));
     case room_action::claim_win: return claim(seat, true);
@@ -53,6 +58,7 @@ std::optional<wire_error> room::act(int seat, std::uint64_t conn, const player_p
 
 std::optional<wire_error> room::play_move(int seat, const std::string& text, move_done done) {
     if (!playing()) return err("game_over", "the game has ended");
+    if (store_paused_) return paused_error();  // the computer's moves come this way too
     if (game_->to_move() != seat) return err("not_your_turn", "it is the other side's move");
     auto now = clock_type::now();
     if (clock_ && clock_->running() == seat && clock_->remaining(seat, now).count() == 0) {
@@ -97,9 +103,7 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
     if (clock_)
         for (int s = 0; s < 2; ++s) rec.clock_ms[s] = clock_->remaining(s, now).count();
     plies_.push_back({seat, {rec.clock_ms[0], rec.clock_ms[1]}});
-    hub_.recorder().on_move(rec, [done = std::move(done), v = v_](bool durable) {
-        if (done) done(durable, v);
-    });
+    record_move(rec, std::move(done));
 
     if (status_.over()) {
         auto st = status_;
@@ -165,6 +169,10 @@ std::optional<wire_error> room::rematch(int seat, core::status_kind, bool accept
         return std::nullopt;
     }
     if (rematch_[seat]) return err("not_available", "you already asked for a rematch");
+    // A rematch is a new game like any other: the caps on unfinished games
+    // hold for it too (or it would be the way around them).
+    bool starts = rematch_[other] || other == computer_seat_;
+    if (auto e = rematch_blocked(seat, starts)) return e;
     rematch_[seat] = true;
     if (other == computer_seat_) rematch_[other] = true;  // the computer always plays again
     if (!rematch_[other]) {
@@ -184,6 +192,23 @@ void room::lapse_takeback() {
     push_event("offer", {{"room", id_}, {"kind", "takeback"}, {"by", takeback_offer_},
                          {"state", "lapsed"}});
     takeback_offer_ = -1;
+}
+
+std::optional<wire_error> room::rematch_blocked(int seat, bool starts) const {
+    const auto& cfg = hub_.config();
+    for (int s : {seat, 1 - seat}) {
+        if (s == computer_seat_ || (s != seat && !starts)) continue;
+        const auto& key = seats_[s].who->key();
+        if (hub_.games_of(key) >= cfg.max_games)
+            return err("too_many_games", s == seat ? "finish one of your games first"
+                                                   : "your opponent has too many unfinished games");
+        if (computer_seat_ >= 0 && hub_.computer_games_of(key) >= cfg.max_computer_games_per_player)
+            return err("too_many_games", "finish your game against the computer first");
+    }
+    if (computer_seat_ >= 0 && starts &&
+        static_cast<std::size_t>(hub_.computer_games()) >= cfg.max_computer_games)
+        return err("server_busy", "the computer is playing too many games: try again in a few minutes");
+    return std::nullopt;
 }
 
 void room::chat(int seat, const player_ptr& who, const std::string& text) {

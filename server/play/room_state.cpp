@@ -14,7 +14,9 @@ std::int64_t room::now_ms(int) const {
 
 json room::status_json() const {
     std::string state = aborted_ ? "aborted" : status_.over() ? "over" : "playing";
-    return {{"state", state}, {"winner", status_.winner}, {"reason", status_.reason}};
+    json st = {{"state", state}, {"winner", status_.winner}, {"reason", status_.reason}};
+    if (store_paused_) st["paused"] = "storage";  // until a "resumed" event
+    return st;
 }
 
 std::optional<clocks_snapshot> room::clocks_now() const {

@@ -14,6 +14,8 @@ std::optional<std::array<storage::rating_value, 2>> rate(const storage::ending& 
     if (!e.rated || e.status != storage::game_status::finished) return std::nullopt;
     if (e.seats[0].id == e.seats[1].id || e.seats[0].guest() || e.seats[1].guest())
         return std::nullopt;
+    if (e.moves[0] < min_moves_each || e.moves[1] < min_moves_each) return std::nullopt;
+    if (e.recent_pair_games >= rated_games_per_pair) return std::nullopt;
     const auto& [r0, r1] = e.ratings;
     double score0 = !e.winner ? 0.5 : *e.winner == 0 ? 1.0 : 0.0;
     auto next = glicko2::update_game({r0.rating, r0.rd, r0.volatility},
@@ -31,6 +33,7 @@ storage::game_key rated_games::start_game(storage::new_game g,
 
 void rated_games::end_game(storage::game_end e, storage::handler<storage::end_summary> h) {
     e.rate = &rate;
+    e.pair_window_ms = pair_window_ms;
     store_.end_game(std::move(e), std::move(h));
 }
 

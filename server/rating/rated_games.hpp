@@ -3,7 +3,11 @@
 // - guests play casual games only (a rated start with a guest seat is refused);
 // - only a finished, rated game between two different accounts changes
 //   ratings, by Glicko-2 (one game, one rating period); aborted and casual
-//   games never do.
+//   games never do;
+// - against rating farming (two accounts feeding one another points): a game
+//   in which either side made fewer than two moves changes no rating, and of
+//   the rated games one pair of accounts finishes within 24 hours only the
+//   first three do (docs/rules/platform.md, "Ratings").
 // The store runs each rule inside the transaction that persists the game, on
 // the players and ratings it has just read, so a rating never lags its game
 // and two games ending at once cannot both start from the same old rating.
@@ -11,6 +15,7 @@
 // Owns nothing but a reference to the store; every call returns at once and
 // its handler runs on the store's writer thread (store.hpp's contract).
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -19,6 +24,9 @@
 namespace kibitz::server::rating {
 
 // The rules themselves: pure functions, safe on any thread.
+inline constexpr int min_moves_each = 2;
+inline constexpr std::int64_t pair_window_ms = 24 * 60 * 60 * 1000;
+inline constexpr int rated_games_per_pair = 3;  // within pair_window_ms
 // Why a start is refused, or nothing when it may go ahead.
 std::optional<std::string> refuse_start(const storage::game_settings& g,
                                         const std::array<storage::player, 2>& seats);

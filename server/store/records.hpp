@@ -78,6 +78,10 @@ struct ending {
     std::optional<int> winner;           // a seat; empty for a draw or an abort
     std::array<player, 2> seats;
     std::array<rating_value, 2> ratings;  // each seat's current rating in game_id
+    std::array<int, 2> moves{};           // moves each seat made
+    // Finished rated games between the same two players that ended within
+    // game_end::pair_window_ms before this one (this one not counted).
+    int recent_pair_games = 0;
 };
 
 struct game_end {
@@ -89,6 +93,7 @@ struct game_end {
     // A rule run in the end's transaction: the new ratings of both seats, which
     // are stored with their history, or nothing. Empty: ratings are untouched.
     std::function<std::optional<std::array<rating_value, 2>>(const ending&)> rate;
+    std::int64_t pair_window_ms = 0;  // how far back ending::recent_pair_games looks (0: not)
 };
 
 struct rating_change {

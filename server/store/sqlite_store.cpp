@@ -41,6 +41,13 @@ core::result<std::unique_ptr<sqlite_store>> sqlite_store::open(const store_optio
     if (!w) return core::error{w.reason()};
     auto version = apply_migrations(*w.value(), list);
     if (!version) return core::error{version.reason()};
+    if (o.max_pages > 0) {
+        try {
+            w.value()->exec("PRAGMA max_page_count=" + std::to_string(o.max_pages));
+        } catch (const db_error& e) {
+            return core::error{e.what()};
+        }
+    }
 
     std::unique_ptr<sqlite_store> st(new sqlite_store());
     try {
@@ -316,6 +323,22 @@ void sqlite_store::end_game(game_end e, handler<end_summary> h) {
         ending facts{game_id, rated, e.status, winner,
                      {load_player(db, seats[0]), load_player(db, seats[1])},
                      {load_rating(db, seats[0], game_id), load_rating(db, seats[1], game_id)}};
+        {
+            auto m = db.prepare("SELECT seat, COUNT(*) FROM moves WHERE game = ? GROUP BY seat");
+            m.bind(e.game);
+            while (m.step()) {
+                auto seat = m.i64(0);
+                if (seat == 0 || seat == 1) facts.moves[static_cast<std::size_t>(seat)] =
+                                                static_cast<int>(m.i64(1));
+            }
+        }
+        if (e.pair_window_ms > 0) {
+            auto p = db.prepare(
+                "SELECT COUNT(*) FROM games WHERE rated = 1 AND status = 'finished' AND id <> ? "
+                "AND ended_ms >= ? AND ((seat0 = ? AND seat1 = ?) OR (seat0 = ? AND seat1 = ?))");
+            p.bind(e.game, e.ended_ms - e.pair_window_ms, seats[0], seats[1], seats[1], seats[0]);
+            if (p.step()) facts.recent_pair_games = static_cast<int>(p.i64(0));
+        }
         auto next = e.rate(facts);
         if (!next) return out;
         save_rating(db, seats[0], game_id, e.game, (*next)[0], e.ended_ms);

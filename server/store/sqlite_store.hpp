@@ -31,6 +31,9 @@ struct store_options {
     int readers = 1;
     int busy_timeout_ms = 5000;
     std::size_t max_batch = 256;    // jobs per group commit
+    // Largest database in pages (PRAGMA max_page_count on the writer), 0: no
+    // cap. Past it writes fail as on a full disk (SQLITE_FULL).
+    std::int64_t max_pages = 0;
 };
 
 class sqlite_store final : public store {

@@ -24,10 +24,12 @@ export function free_port() {
 export async function start_server(binary, web_root, extra = []) {
     const port = await free_port();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kibitz-e2e-'));
-    // The computer thinks at most 100 ms a move here, so a game against it ends quickly;
-    // the suite registers more than the default five accounts an hour from 127.0.0.1.
+    // The computer thinks at most 100 ms a move here, so a game against it ends quickly.
+    // Every browser comes from 127.0.0.1: no per-address caps on connections or new
+    // guests, and more than the default five registrations an hour.
     const args = ['--address', '127.0.0.1', '--port', String(port), '--web-root', web_root, '--db', path.join(dir, 'kibitz.db'),
-        '--computer-max-think-ms', '100', '--engine-nice', '0', '--registrations-per-hour', '1000', ...extra];
+        '--computer-max-think-ms', '100', '--engine-nice', '0', '--registrations-per-hour', '1000',
+        '--max-conns-per-address', '0', '--guests-per-address', '0', ...extra];
     const proc = spawn(binary, args, {stdio: ['ignore', 'pipe', 'pipe']});
     let log = '';
     proc.stdout.on('data', (b) => { log += b; });

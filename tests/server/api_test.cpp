@@ -167,7 +167,8 @@ storage::player make_account(storage::store& s, const std::string& name) {
 
 storage::game_key record_game(storage::store& s, const std::string& game, storage::player a,
                               storage::player b, bool rated, std::vector<std::string> moves,
-                              storage::game_status status, int winner, std::string reason) {
+                              storage::game_status status, int winner, std::string reason,
+                              std::int64_t ended_ms = 90000) {
     storage::game_settings set{game, 300000, 2000, rated, false, ""};
     kibitz::server::rating::rated_games rules(s);  // the server's rules on rated play
     auto key = rules.start_game({set, {a.id, b.id}, 1000, ""}, nullptr);
@@ -182,7 +183,7 @@ storage::game_key record_game(storage::store& s, const std::string& game, storag
         });
     }
     must<storage::end_summary>(
-        [&](auto h) { rules.end_game({key, status, winner, reason, 90000}, h); });
+        [&](auto h) { rules.end_game({key, status, winner, reason, ended_ms}, h); });
     return key;
 }
 
@@ -330,15 +331,20 @@ TEST_CASE("api: profile, leaderboard, game, export and recent games") {
     api_server srv;
     auto& s = *srv.store;
     auto ann = make_account(s, "ann"), ben = make_account(s, "ben");
-    // Enough rated games that both ratings settle (RD <= 110).
+    // Enough rated games that both ratings settle (RD <= 110): two moves each
+    // and a day apart, as the rules against rating farming want of rated games.
+    const std::vector<std::string> four = {"m1", "m2", "m3", "m4"};
+    constexpr std::int64_t day = 24ll * 3600 * 1000;
     for (int i = 0; i < 30; ++i) {
         bool ann_first = i % 2;
         int ann_seat = ann_first ? 0 : 1;
-        record_game(s, "opprimo", ann_first ? ann : ben, ann_first ? ben : ann, true, {},
-                    storage::game_status::finished, i % 3 ? ann_seat : 1 - ann_seat, "resigned");
+        record_game(s, "opprimo", ann_first ? ann : ben, ann_first ? ben : ann, true, four,
+                    storage::game_status::finished, i % 3 ? ann_seat : 1 - ann_seat, "resigned",
+                    90000 + i * day);
     }
     auto cat = make_account(s, "cat");
-    record_game(s, "opprimo", cat, ann, true, {}, storage::game_status::finished, 0, "resigned");
+    record_game(s, "opprimo", cat, ann, true, four, storage::game_status::finished, 0, "resigned",
+                90000 + 31 * day);
     const std::string nasty = "Robert'); DROP TABLE players;-- \"q\" Ünï ♔ 日本";
     auto guest = must<storage::player>([&](auto h) { s.create_guest(nasty, 1, h); });
     auto key = record_game(s, "checkers", guest, ann, false, {"11-15", "23-19", "8-11"},
@@ -686,6 +692,48 @@ TEST_CASE("static files carry a Content-Security-Policy: same origin only, nothi
     CHECK(csp.find("frame-ancestors 'none'") != std::string::npos);
     CHECK(csp.find("unsafe-inline") == std::string::npos);
     CHECK(get(srv.port, "/js/app.js").header("Content-Security-Policy") == csp);
+}
+
+TEST_CASE("api: logging out closes every live connection of that token, and only those") {
+    namespace t = kibitz::test;
+    auto dir = fs::temp_directory_path() / ("kibitz-api-logout-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    {
+        t::test_server srv([&](kibitz::server::server_config& c) { c.db = (dir / "k.db").string(); });
+        auto r = post(srv.port(), "/api/register", {{"username", "ada"}, {"password", "correct horse"}});
+        REQUIRE(r.status == 200);
+        std::string token = r.j()["token"];
+        r = post(srv.port(), "/api/login", {{"username", "ada"}, {"password", "correct horse"}});
+        REQUIRE(r.status == 200);
+        std::string other_device = r.j()["token"];
+        // Two tabs with the token, one on another device (another token), one guest.
+        t::ws_client tab1(srv.port()), tab2(srv.port()), phone(srv.port()), guest(srv.port());
+        CHECK(tab1.hello(token)["user"]["name"] == "ada");
+        CHECK(tab2.hello(token)["user"]["name"] == "ada");
+        CHECK(phone.hello(other_device)["user"]["name"] == "ada");
+        guest.hello();
+
+        r = post(srv.port(), "/api/logout", json::object(), {{"Authorization", "Bearer " + token}});
+        CHECK(r.status == 200);
+        // Both sockets of that token are closed (1008, "logged out") ...
+        CHECK(tab1.wait_closed());
+        CHECK(tab1.close_code() == 1008);
+        CHECK(tab2.wait_closed());
+        CHECK(tab2.close_code() == 1008);
+        // ... and can no longer act as the account: the token is stale now.
+        t::ws_client again(srv.port());
+        again.send({{"t", "hello"}, {"d", {{"token", token}}}});
+        CHECK(again.expect("error")["d"]["code"] == "stale_token");
+        CHECK(again.expect("welcome")["d"]["user"]["guest"] == true);
+        // The other session and the guest go on.
+        for (auto* c : {&phone, &guest}) {
+            c->send({{"t", "ping"}});
+            CHECK(!c->expect("pong").is_null());
+        }
+    }
+    std::error_code ec;
+    fs::remove_all(dir, ec);
 }
 
 TEST_CASE("api: an account's lesson progress is kept on the server; guests keep theirs in the browser") {

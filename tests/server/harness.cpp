@@ -32,7 +32,8 @@ struct test_server::impl {
     bool stopped = false;
 };
 
-test_server::test_server(const std::function<void(server::server_config&)>& tweak)
+test_server::test_server(const std::function<void(server::server_config&)>& tweak,
+                         std::shared_ptr<server::game_recorder> recorder)
     : p_(std::make_unique<impl>()) {
     spdlog::set_level(spdlog::level::warn);
     static int counter = 0;
@@ -54,8 +55,11 @@ test_server::test_server(const std::function<void(server::server_config&)>& twea
     // person's 20 messages/s; the rate-limit test sets its own low limit.
     cfg.rate_per_s = 1000;
     cfg.rate_burst = 1000;
+    // Every test client comes from 127.0.0.1; the per-address caps have their own tests.
+    cfg.max_conns_per_address = 0;
+    cfg.play.guests_per_address = 0;
     if (tweak) tweak(cfg);
-    p_->app = std::make_unique<server::app>(cfg);
+    p_->app = std::make_unique<server::app>(cfg, std::move(recorder));
     auto port = p_->app->start();
     REQUIRE(std::holds_alternative<std::uint16_t>(port));
     p_->port = std::get<std::uint16_t>(port);
@@ -76,6 +80,7 @@ test_server::~test_server() {
 }
 
 std::uint16_t test_server::port() const { return p_->port; }
+server::app& test_server::app() { return *p_->app; }
 std::string test_server::web_root() const { return (p_->dir / "web").string(); }
 
 // ---- WebSocket client ----

@@ -12,6 +12,11 @@
 
 #include "config.hpp"
 
+namespace kibitz::server {
+class app;
+class game_recorder;
+}  // namespace kibitz::server
+
 namespace kibitz::test {
 
 using json = nlohmann::json;
@@ -21,7 +26,11 @@ using namespace std::chrono_literals;
 // short timings; stopped (gracefully) on destruction.
 class test_server {
 public:
-    explicit test_server(const std::function<void(server::server_config&)>& tweak = {});
+    // `recorder`: where rooms report (none: the app's own, which stores
+    // nothing without a database).
+    explicit test_server(const std::function<void(server::server_config&)>& tweak = {},
+                         std::shared_ptr<server::game_recorder> recorder = nullptr);
+    server::app& app();
     ~test_server();
     std::uint16_t port() const;
     std::string web_root() const;

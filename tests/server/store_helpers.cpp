@@ -62,6 +62,7 @@ std::int64_t db_scalar(const std::string& db, const std::string& sql, const std:
 bool db_exec(const std::string& db, const std::string& sql) {
     sqlite3* h = nullptr;
     bool ok = sqlite3_open(db.c_str(), &h) == SQLITE_OK &&
+              sqlite3_busy_timeout(h, 5000) == SQLITE_OK &&  // the server may be writing
               sqlite3_exec(h, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK;
     sqlite3_close(h);
     return ok;

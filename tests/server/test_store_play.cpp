@@ -128,7 +128,7 @@ TEST_CASE("store: rated games between accounts change both ratings; casual and a
         auto t = pair_rated(a, b, true);
         CHECK(t.state_a["d"]["rated"] == true);
         CHECK(t.state_a["d"]["players"][0]["rating"] == 1500);
-        play_plies(a, b, t, 2);
+        play_plies(a, b, t, 4);  // two moves each: a shorter game is not rated
         a.send({{"t", "resign"}, {"d", {{"room", t.room}, {"ack", 50}}}});
         a.expect("ack", [](const json& j) { return j["d"]["ack"] == 50; });
         auto end = b.expect("end");
@@ -158,6 +158,18 @@ TEST_CASE("store: rated games between accounts change both ratings; casual and a
     }
     SUBCASE("casual: no rating changes") {
         auto t = pair_rated(a, b, false);
+        play_plies(a, b, t, 2);
+        a.send({{"t", "resign"}, {"d", {{"room", t.room}, {"ack", 50}}}});
+        a.expect("ack", [](const json& j) { return j["d"]["ack"] == 50; });
+        b.expect("end");
+        for (int i = 0; i < 100 && db_text(db, "SELECT status FROM games WHERE public_id = ?",
+                                            t.room) != "finished"; ++i)
+            std::this_thread::sleep_for(20ms);
+        CHECK(db_text(db, "SELECT status FROM games WHERE public_id = ?", t.room) == "finished");
+        CHECK(db_scalar(db, ratings_of) == 0);
+    }
+    SUBCASE("rated but too short (one move each, then a resignation): no rating changes") {
+        auto t = pair_rated(a, b, true);
         play_plies(a, b, t, 2);
         a.send({{"t", "resign"}, {"d", {{"room", t.room}, {"ack", 50}}}});
         a.expect("ack", [](const json& j) { return j["d"]["ack"] == 50; });

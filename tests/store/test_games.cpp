@@ -20,11 +20,16 @@ void move(store& s, game_key g, int ply, int seat, std::string text, std::int64_
     });
     CHECK(ok);
 }
-end_summary finish(store& s, game_key g, game_status st, int winner, std::string reason) {
+end_summary finish(store& s, game_key g, game_status st, int winner, std::string reason,
+                   std::int64_t ended_ms = 1700000100000) {
     return test::must<end_summary>(
         [&](auto h) {
-            server::rating::rated_games(s).end_game({g, st, winner, std::move(reason), 1700000100000}, h);
+            server::rating::rated_games(s).end_game({g, st, winner, std::move(reason), ended_ms}, h);
         });
+}
+// Two moves each, the least a rated game needs to count.
+void four_moves(store& s, game_key g) {
+    for (int ply = 0; ply < 4; ++ply) move(s, g, ply, ply % 2, "A", 1, 1);
 }
 }  // namespace
 
@@ -99,7 +104,11 @@ TEST_CASE("ratings: a rated finished game updates both players in the same commi
     auto s = test::open_store(dir.file("k.db"));
     auto alice = test::make_account(*s, "alice"), bob = test::make_account(*s, "bob");
     auto g = start(*s, "checkers", alice, bob, true);
+    // Two moves each: a shorter game is not rated (rating farming).
     move(*s, g, 0, 0, "11-15", 1, 1);
+    move(*s, g, 1, 1, "23-19", 1, 1);
+    move(*s, g, 2, 0, "8-11", 1, 1);
+    move(*s, g, 3, 1, "22-17", 1, 1);
     auto sum = finish(*s, g, game_status::finished, 0, "resigned");
     REQUIRE(sum.changes.size() == 2);
     CHECK(sum.changes[0].who == alice.id);
@@ -119,10 +128,11 @@ TEST_CASE("ratings: a rated finished game updates both players in the same commi
     REQUIRE(prof->recent.size() == 1);
     CHECK(prof->recent[0].winner == 0);
     CHECK(prof->recent[0].reason == "resigned");
-    CHECK(prof->recent[0].plies == 1);
+    CHECK(prof->recent[0].plies == 4);
 
     // A second rated game in another rules id: a separate rating.
     auto g2 = start(*s, "oware", bob, alice, true);
+    four_moves(*s, g2);
     auto d = finish(*s, g2, game_status::finished, -1, "agreement");
     REQUIRE(d.changes.size() == 2);
     CHECK(d.changes[0].before.rating == 1500);  // bob's oware rating was new
@@ -164,14 +174,20 @@ TEST_CASE("leaderboard: settled ratings only (RD <= 110), best first") {
          c = test::make_account(*s, "cat");
     // ann wins two games in three against ben, often enough that both settle;
     // cat plays once and stays provisional.
+    // (A day apart each, and two moves each: the rules against rating farming
+    // rate only three games of one pair a day, and no shorter game.)
+    constexpr std::int64_t day = 24ll * 3600 * 1000;
     for (int i = 0; i < 30; ++i) {
         bool ann_first = i % 2;  // colours alternate
         int ann_seat = ann_first ? 0 : 1;
         auto g = start(*s, "opprimo", ann_first ? a : b, ann_first ? b : a, true);
-        finish(*s, g, game_status::finished, i % 3 ? ann_seat : 1 - ann_seat, "resigned");
+        four_moves(*s, g);
+        finish(*s, g, game_status::finished, i % 3 ? ann_seat : 1 - ann_seat, "resigned",
+               1700000100000 + i * day);
     }
     auto g = start(*s, "opprimo", c, a, true);
-    finish(*s, g, game_status::finished, 0, "resigned");
+    four_moves(*s, g);
+    finish(*s, g, game_status::finished, 0, "resigned", 1700000100000 + 31 * day);
     auto board = test::must<std::vector<leader>>([&](auto h) { s->leaderboard("opprimo", 10, h); });
     REQUIRE(board.size() == 2);
     CHECK(board[0].who.name == "ann");

@@ -13,6 +13,10 @@ TEST_CASE("json: profile and record shapes, provisional marked") {
     auto a = test::make_account(*s, "alice"), b = test::make_account(*s, "bob");
     auto g = s->start_game({{"checkers", 180000, 2000, true, false, ""}, {a.id, b.id}, 10, ""}, nullptr);
     test::must<bool>([&](auto h) { s->append_move(g, {0, 0, "11-15", {180000, 180000}, 11}, h); });
+    // Two moves each, or the game would not be rated (rating farming).
+    test::must<bool>([&](auto h) { s->append_move(g, {1, 1, "23-19", {180000, 180000}, 12}, h); });
+    test::must<bool>([&](auto h) { s->append_move(g, {2, 0, "8-11", {180000, 180000}, 13}, h); });
+    test::must<bool>([&](auto h) { s->append_move(g, {3, 1, "22-17", {180000, 180000}, 14}, h); });
     server::rating::rated_games rated(*s);
     test::must<end_summary>([&](auto h) { rated.end_game({g, game_status::finished, 1, "resigned", 20}, h); });
 

@@ -14,7 +14,8 @@ player account(player_id id) { return {id, "p" + std::to_string(id), id}; }
 player guest(player_id id) { return {id, "g" + std::to_string(id), std::nullopt}; }
 
 ending rated_win(player a, player b) {
-    return {"checkers", true, game_status::finished, 0, {a, b}, {rating_value{}, rating_value{}}};
+    return {"checkers", true, game_status::finished, 0, {a, b}, {rating_value{}, rating_value{}},
+            {2, 2}, 0};
 }
 }  // namespace
 
@@ -97,4 +98,60 @@ TEST_CASE("store: what a rule returns is stored in the end's transaction") {
     REQUIRE(prof->ratings.size() == 1);
     CHECK(prof->ratings[0].value.rating == 1600);
     CHECK(prof->history.size() == 1);
+}
+
+TEST_CASE("rated games: too short a game, or too many between one pair lately, changes nothing") {
+    auto e = rated_win(account(1), account(2));
+    REQUIRE(rating::rate(e));
+    // Fewer than two moves by either side: one move then a resignation farms points.
+    for (auto moves : {std::array<int, 2>{1, 5}, std::array<int, 2>{5, 1}, std::array<int, 2>{0, 0}}) {
+        auto shortened = e;
+        shortened.moves = moves;
+        CHECK_FALSE(rating::rate(shortened));
+    }
+    // The first three rated games of a pair within 24 hours count, later ones not.
+    auto third = e;
+    third.recent_pair_games = 2;
+    CHECK(rating::rate(third));
+    auto fourth = e;
+    fourth.recent_pair_games = 3;
+    CHECK_FALSE(rating::rate(fourth));
+}
+
+TEST_CASE("store: the end's facts count each side's moves and the pair's recent rated games") {
+    test::temp_dir dir;
+    auto s = test::open_store(dir.file("k.db"));
+    auto alice = test::make_account(*s, "alice"), bob = test::make_account(*s, "bob"),
+         cy = test::make_account(*s, "cy");
+    constexpr std::int64_t hour = 3600 * 1000;
+    // Plays `plies` moves, alternating seats, and ends the game at `end_ms`; the facts seen.
+    auto play = [&](player a, player b, bool rated, int plies, std::int64_t end_ms) {
+        auto g = s->start_game({{"oware", 0, 0, rated, false, ""}, {a.id, b.id}, end_ms - 10, ""},
+                               nullptr);
+        for (int i = 0; i < plies; ++i)
+            test::must<bool>([&](auto h) {
+                s->append_move(g, {i, i % 2, "A", {0, 0}, end_ms - 5}, h);
+            });
+        game_end e{g, game_status::finished, 0, "resigned", end_ms};
+        e.pair_window_ms = 24 * hour;
+        ending seen;
+        e.rate = [&seen](const ending& facts) {
+            seen = facts;
+            return std::nullopt;
+        };
+        test::must<end_summary>([&](auto h) { s->end_game(e, h); });
+        return seen;
+    };
+    auto first = play(alice, bob, true, 3, 100 * hour);
+    CHECK(first.moves == std::array<int, 2>{2, 1});
+    CHECK(first.recent_pair_games == 0);
+    play(bob, alice, true, 4, 101 * hour);    // the same pair, seats swapped
+    play(alice, bob, false, 4, 102 * hour);   // casual: not counted
+    play(alice, cy, true, 4, 103 * hour);     // another pair
+    auto later = play(alice, bob, true, 4, 110 * hour);
+    CHECK(later.moves == std::array<int, 2>{2, 2});
+    CHECK(later.recent_pair_games == 2);
+    // A day after the first game, that one has left the window (101 h and 110 h remain).
+    auto next_day = play(alice, bob, true, 4, 124 * hour + 1);
+    CHECK(next_day.recent_pair_games == 2);
 }

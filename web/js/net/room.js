@@ -1,6 +1,7 @@
 // One room's state, kept in step with the server: a full room.state replaces
-// it; versioned events (start, move, offer, takeback, end, ratings) apply in order; a gap or a
-// reconnect asks for what was missed with room.join {room, v}. Ephemeral
+// it; versioned events (start, move, offer, takeback, end, ratings) apply in
+// order; a gap or a reconnect asks for what was missed with room.join {room, v};
+// paused and resumed (moves cannot be stored for a while) mark the status. Ephemeral
 // messages (chat, presence, spectators, rematch) apply as they come.
 import {socket} from './socket.js';
 import {api} from './http.js';
@@ -28,6 +29,9 @@ export class room_sync {
             this.state.ratings = d.ratings;
             this.changed_('ratings', d);
         }));
+        // The server cannot store moves right now: nothing is played until it can.
+        on('paused', (d, msg) => this.versioned_(msg, () => this.paused_(d, d.reason)));
+        on('resumed', (d, msg) => this.versioned_(msg, () => this.paused_(d, null)));
         on('room.synced', (d) => {
             if (!this.state) return;
             this.state.spectators = d.spectators;
@@ -134,6 +138,14 @@ export class room_sync {
         s.offers = {...(s.offers || {}), draw: -1};
         cache_finish(this.room, s.moves, s.status);
         this.changed_('end', d);
+    }
+
+    paused_(d, reason) {
+        const s = this.state;
+        s.status = {...s.status};
+        if (reason) s.status.paused = reason; else delete s.status.paused;
+        if (d.clocks !== undefined) { s.clocks = d.clocks; s.clocks_at = performance.now(); }
+        this.changed_(reason ? 'paused' : 'resumed', d);
     }
 
     presence_(p) {

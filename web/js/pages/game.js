@@ -132,7 +132,8 @@ export function mount(el, room) {
         if (!allowed) premove.clear();
     }
 
-    function is_my_turn(st, seat) { return seat !== null && st.status.state === 'playing' && st.board.to_move === seat; }
+    // Not while the game is paused (the server cannot store moves for now).
+    function is_my_turn(st, seat) { return seat !== null && st.status.state === 'playing' && !st.status.paused && st.board.to_move === seat; }
 
     // Patches every panel from the current state (cheap: only differences reach the page).
     function draw() {

@@ -101,6 +101,7 @@ export function info_view(st, spectator, my_turn) {
     return v('div', {class: 'info'},
         v('h1', {class: 'game-title'}, title_text(st)),
         v('p', {class: 'muted'}, spectator ? 'You are watching · ' : '', v('span', {'data-test': 'spectators'}, `${st.spectators || 0} watching`)),
+        st.status.paused ? v('p', {class: 'error', 'data-test': 'paused'}, 'Paused: the server cannot save moves right now. The game goes on by itself once it can.') : null,
         my_turn ? v('p', {class: 'your-turn'}, 'Your move') : null);
 }
 
