@@ -13,8 +13,11 @@ export const scenarios = [
         const text = 'B:W18,21,22,23,K30:B5,9,10,14,K3';
         const p = await new_player(browser, base, `#/analysis/checkers?position=${encodeURIComponent(text)}`);
         await p.waitForSelector('[data-test="analysis"][data-ply="0"] svg.board [data-at="5"]', {timeout: 5000});
+        // Both sides in their own colours, on the analysis board and in the editor.
+        check(await p.locator('svg.board .piece.piece-white').count() === 5, 'five white pieces drawn white');
         await p.click('[data-test="edit"]');
         await p.waitForSelector('[data-test="analysis"][data-editing] [data-test="editor"]', {timeout: 5000});
+        check(await p.locator('svg.board .piece.piece-black').count() === 5, 'five black pieces drawn black');
         await tool(p, 'erase');
         await cell(p, '5');                 // remove a black man
         await p.waitForSelector('svg.board [data-at="5"]', {state: 'detached', timeout: 5000});
@@ -31,7 +34,7 @@ export const scenarios = [
         await p.selectOption('[data-test="editor-to-move"]', '1');  // white to move
         await p.click('[data-test="editor-done"]');
         await p.waitForSelector('[data-test="analysis"]:not([data-editing])', {timeout: 5000});
-        await p.waitForFunction(() => document.querySelector('[data-test="position-text"]').value === 'W:W18,21,22,23:B9,10,14,15,K3', null, {timeout: 5000});
+        await p.waitForFunction(() => document.querySelector('[data-test="position-text"]').value === 'W:W18,21,22,23:BK3,9,10,14,15', null, {timeout: 5000});
         await p.waitForSelector('[data-test="analysis"][data-ply="0"] svg.board [data-at="15"]', {timeout: 5000});
         const moves = await p.evaluate(() => window.kibitz.analysis.moves);
         check(moves.length > 0 && moves.every((m) => ['18', '21', '22', '23'].includes(m.path[0])), 'white moves from the new position');

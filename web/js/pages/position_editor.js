@@ -21,7 +21,7 @@ export function open_editor(board_host, panel, game, pos, {on_done, on_cancel, b
     let tool = {erase: true};
 
     const board = create_board(clear(board_host), {...pos.board, moves: []},
-        {game, label: `${game} position editor`, on_cell: place});
+        {game, label: `${game} position editor`, colours: sides, on_cell: place});
     board.set_orientation(bottom);
     const redraw = () => board.set_pieces([...pieces.values()]);
     redraw();
