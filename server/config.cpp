@@ -80,6 +80,8 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.play.max_games, 1, 1000); }},
         {"--engine-threads", "KIBITZ_ENGINE_THREADS", "threads thinking for the computer (default 1)",
          [](server_config& c, const std::string& v) { return number(v, c.engine_threads, 1, 256); }},
+        {"--engine-nice", "KIBITZ_ENGINE_NICE", "the engine threads' niceness, 0..19 (default 19: the I/O threads come first)",
+         [](server_config& c, const std::string& v) { return number(v, c.engine_nice, 0, 19); }},
         {"--engine-hash-mib", "KIBITZ_ENGINE_HASH_MIB", "transposition table per engine thread, MiB (default 32)",
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.engine_table_mib, 1, 4096); }},
         {"--max-computer-games", "KIBITZ_MAX_COMPUTER_GAMES", "games against the computer in all (default 200)",

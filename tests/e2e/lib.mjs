@@ -25,7 +25,7 @@ export async function start_server(binary, web_root) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kibitz-e2e-'));
     // The computer thinks at most 100 ms a move here, so a game against it ends quickly.
     const args = ['--address', '127.0.0.1', '--port', String(port), '--web-root', web_root, '--db', path.join(dir, 'kibitz.db'),
-        '--computer-max-think-ms', '100'];
+        '--computer-max-think-ms', '100', '--engine-nice', '0'];
     const proc = spawn(binary, args, {stdio: ['ignore', 'pipe', 'pipe']});
     let log = '';
     proc.stdout.on('data', (b) => { log += b; });

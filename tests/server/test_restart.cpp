@@ -185,7 +185,7 @@ TEST_CASE("restart: a game against the computer survives SIGKILL; the computer m
     std::string room, token;
     std::vector<std::string> moves;
     {
-        server_process srv(db, web);
+        server_process srv(db, web, {"--engine-nice", "0"});
         ws_client a(srv.port);
         a.hello();
         token = a.token;
@@ -209,7 +209,7 @@ TEST_CASE("restart: a game against the computer survives SIGKILL; the computer m
         }
         srv.kill9();
     }
-    server_process srv(db, web);
+    server_process srv(db, web, {"--engine-nice", "0"});
     ws_client a(srv.port);
     auto w = a.hello(token);
     CHECK(w["rooms"] == json::array({room}));
