@@ -59,4 +59,22 @@ export const scenarios = [
         await p.waitForFunction(() => document.querySelector('[data-test="position-text"]').value === 'S:0,8,4,4,4,4,4,4,4,4,4,4:0,0', null, {timeout: 5000});
         await p.waitForSelector('[data-test="analysis"]:not([data-editing])', {timeout: 5000});
     }],
+
+    ['position editor: an Oferhlýp token at half strength, too many tokens refused', async ({browser, base}) => {
+        const p = await new_player(browser, base, '#/analysis/oferhlyp');
+        await p.waitForSelector('[data-test="analysis"][data-ply="0"] svg.board [data-at="E1"]', {timeout: 5000});
+        await p.click('[data-test="edit"]');
+        await p.waitForSelector('[data-test="editor"]', {timeout: 5000});
+        await tool(p, '1-man-1');           // the second side's token with 1 hit point
+        await cell(p, 'D4');
+        await p.waitForSelector('svg.board [data-at="D4"].hp-1', {timeout: 5000});
+        await p.click('[data-test="editor-done"]');
+        await p.waitForFunction(() => document.querySelector('[data-test="editor-error"]')?.textContent === 'a side has more than 14 tokens', null, {timeout: 5000});
+        await tool(p, 'erase');
+        await cell(p, 'A1');
+        await p.click('[data-test="editor-done"]');
+        await p.waitForSelector('[data-test="analysis"]:not([data-editing])', {timeout: 5000});
+        await p.waitForFunction(() => document.querySelector('[data-test="position-text"]').value === 'DDD+DDDD/DDDDDDD/7/3l3/7/LLLLLLL/1LL+LLLL dark', null, {timeout: 5000});
+        await p.waitForSelector('[data-test="analysis"] svg.board [data-at="D4"].hp-1', {timeout: 5000});
+    }],
 ];
