@@ -35,8 +35,9 @@ TEST_CASE("every game: positions from play compose back to themselves") {
             for (int ply = 0; ply < 60 && g->move_count(); ++ply) {
                 const board_view v = g->view();
                 auto composed = info.compose({v.to_move, v.pieces});
-                REQUIRE_MESSAGE(composed.ok(), g->position_text() << ": "
-                                                                  << (composed.ok() ? "" : composed.reason()));
+                REQUIRE_MESSAGE(composed.ok(), g->position_text()
+                                                   << ": "
+                                                   << (composed.ok() ? "" : composed.reason()));
                 same_board(composed.value()->view(), v);
                 const std::string text = composed.value()->position_text();
                 auto reloaded = info.from_position(text);

@@ -19,8 +19,8 @@ result<std::unique_ptr<game>> compose(const composition& c) {
         list += (p->kind == "king" ? "K" : "") + std::to_string(sq);
     }
     // FEN: the side to move, then White's pieces and Black's (seat 0 is Black).
-    return from_position(std::string(c.to_move == black ? "B" : "W") + ":W" + lists[white] +
-                         ":B" + lists[black]);
+    return from_position(std::string(c.to_move == black ? "B" : "W") + ":W" + lists[white] + ":B" +
+                         lists[black]);
 }
 
 }  // namespace kibitz::core::checkers

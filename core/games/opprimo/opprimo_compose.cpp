@@ -24,8 +24,9 @@ result<std::unique_ptr<game>> compose(const composition& c) {
         if (!p) continue;
         const bool king = p->kind == "king";
         if (king != (at.kind == "triangle"))
-            return error{king ? "a King stands in a triangle, not on the point " + at.id
-                              : "a " + p->kind + " stands on a point, not in the triangle " + at.id};
+            return error{king
+                             ? "a King stands in a triangle, not on the point " + at.id
+                             : "a " + p->kind + " stands on a point, not in the triangle " + at.id};
         if (king) {
             if (!king_at[p->owner].empty()) return error{side(p->owner) + " has two Kings"};
             king_at[p->owner] = at.id;

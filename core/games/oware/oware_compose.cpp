@@ -18,7 +18,8 @@ result<std::unique_ptr<game>> compose(const composition& c, const game_descripti
         return std::to_string(p ? p->count : 0);
     };
     std::string text = c.to_move == 0 ? "S:" : "N:";
-    for (int i = 0; i < pit_count; ++i) text += (i ? "," : "") + count(std::string(1, pit_letter(i)));
+    for (int i = 0; i < pit_count; ++i)
+        text += (i ? "," : "") + count(std::string(1, pit_letter(i)));
     text += ":" + count("store-south") + "," + count("store-north");
     return load(text);
 }

@@ -14,7 +14,8 @@ TEST_CASE("checkers: impossible boards are refused with the reason") {
     for (int sq = 1; sq <= 13; ++sq) many.push_back({std::to_string(sq), 0, "king"});
     many.push_back({"30", 1, "king"});
     CHECK(refused("checkers", board(0, many)) == "more than 12 pieces for one side");
-    CHECK(refused("checkers", board(0, {{"11", 0, "man"}})).starts_with("the side not to move has no pieces"));
+    CHECK(refused("checkers", board(0, {{"11", 0, "man"}}))
+              .starts_with("the side not to move has no pieces"));
     CHECK(refused("checkers", board(0, {{"11", 2, "man"}, {"22", 1, "man"}})) ==
           "the piece on 11 belongs to no side");
 }

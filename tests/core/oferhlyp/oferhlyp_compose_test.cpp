@@ -4,8 +4,9 @@
 using namespace compose_test;
 
 TEST_CASE("oferhlyp: a composed board with hit points becomes its text") {
-    CHECK(accepted("oferhlyp", board(1, {{"E7", 0, "king", 2}, {"A4", 0, "man", 1},
-                                          {"D1", 1, "king", 1}})) == "4+D2/7/7/d6/7/7/3+l3 light");
+    CHECK(accepted("oferhlyp",
+                   board(1, {{"E7", 0, "king", 2}, {"A4", 0, "man", 1}, {"D1", 1, "king", 1}})) ==
+          "4+D2/7/7/d6/7/7/3+l3 light");
 }
 
 TEST_CASE("oferhlyp: impossible boards are refused with the reason") {

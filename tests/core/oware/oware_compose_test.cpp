@@ -6,7 +6,8 @@ using namespace compose_test;
 TEST_CASE("oware and ouril: composed seed counts become the text") {
     for (auto id : {"oware", "ouril"}) {
         CAPTURE(id);
-        CHECK(accepted(id, board(1, {{"a", 0, "seeds", 0, 20}, {"F", 1, "seeds", 0, 10},
+        CHECK(accepted(id, board(1, {{"a", 0, "seeds", 0, 20},
+                                     {"F", 1, "seeds", 0, 10},
                                      {"store-south", 0, "seeds", 0, 18}})) ==
               "N:20,0,0,0,0,0,0,0,0,0,0,10:18,0");
     }
