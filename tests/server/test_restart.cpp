@@ -143,6 +143,10 @@ TEST_CASE("restart: SIGKILL mid-game, restart on the same file, both players res
     CHECK(st["d"]["you"]["seat"] == seat_a);
     CHECK(st["d"]["moves"] == json(moves));
     CHECK(st["d"]["status"]["state"] == "playing");
+    // The last move, for its highlight, replayed from the store.
+    CHECK(st["d"]["last"]["move"] == moves.back());
+    CHECK(st["d"]["last"]["ply"] == moves.size());
+    CHECK(!st["d"]["last"]["path"].empty());
     // The players' chat is back too.
     REQUIRE(st["d"]["chat"].size() == 1);
     CHECK(st["d"]["chat"][0]["text"] == "gl hf");
@@ -284,6 +288,10 @@ TEST_CASE("restart: SIGTERM tells clients (1001), exits cleanly, and the game go
     CHECK(st["d"]["you"]["seat"] == seat_a);
     CHECK(st["d"]["moves"] == json(moves));
     CHECK(st["d"]["status"]["state"] == "playing");
+    // The last move, for its highlight, replayed from the store.
+    CHECK(st["d"]["last"]["move"] == moves.back());
+    CHECK(st["d"]["last"]["ply"] == moves.size());
+    CHECK(!st["d"]["last"]["path"].empty());
     b.send({{"t", "room.join"}, {"d", {{"room", room}}}});
     REQUIRE(!b.expect("room.state").is_null());
     int to_move = st["d"]["board"]["to_move"];
