@@ -18,15 +18,15 @@ namespace kibitz::core {
 namespace {
 const std::array<game_info, 5> games = {{
     {"checkers", checkers::description, &checkers::new_game, &checkers::from_position,
-     &checkers::think},
+     &checkers::compose, &checkers::think},
     {"oferhlyp", oferhlyp::description, &oferhlyp::new_game, &oferhlyp::from_position,
-     &oferhlyp::think},
+     &oferhlyp::compose, &oferhlyp::think},
     {"opprimo", opprimo::description, &opprimo::new_game, &opprimo::from_position,
-     &opprimo::think},
+     &opprimo::compose, &opprimo::think},
     {"oware", oware::oware_description, &oware::new_oware, &oware::oware_from_position,
-     &oware::think},
+     &oware::oware_compose, &oware::think},
     {"ouril", oware::ouril_description, &oware::new_ouril, &oware::ouril_from_position,
-     &oware::think},
+     &oware::ouril_compose, &oware::think},
 }};
 }  // namespace
 

@@ -38,6 +38,8 @@ void learn_progress(const api_request& req, const json& body, api_context& ctx, 
 void get_analysis(std::string id, api_context& ctx, api_reply reply);
 // The rules core as an oracle (api_position.cpp): answered at once.
 api_response post_position(const json& body);
+// The position editor (api_compose.cpp): pieces on cells -> a position, or the reason not.
+api_response post_compose(const json& body);
 
 // JSON shapes (api_json.cpp): the web client's, documented in protocol.md.
 // {"id": "u-12" | "g-12", "name", "guest"}: the ids the WebSocket `welcome` uses.

@@ -96,8 +96,9 @@ void route(api_request& req, api_context& ctx, api_reply& reply) {
     bool get = req.method == "GET" || req.method == "HEAD";
     bool post = req.method == "POST";
 
-    if (seg.size() == 1 && (seg[0] == "register" || seg[0] == "login" || seg[0] == "logout" ||
-                            seg[0] == "position")) {
+    const bool compose = seg.size() == 2 && seg[0] == "position" && seg[1] == "compose";
+    if (compose || (seg.size() == 1 && (seg[0] == "register" || seg[0] == "login" ||
+                                        seg[0] == "logout" || seg[0] == "position"))) {
         if (!post) return reply(method_not_allowed("POST"));
         if (!is_json_type(req.content_type))
             return reply(error_response(415, "unsupported_media_type",
@@ -105,6 +106,7 @@ void route(api_request& req, api_context& ctx, api_reply& reply) {
         json body = json::parse(req.body, nullptr, false);
         if (body.is_discarded() || !body.is_object())
             return reply(error_response(400, "bad_json", "the body is not a JSON object"));
+        if (compose) return reply(post_compose(body));
         if (seg[0] == "position") return reply(post_position(body));
         if (!ctx.store || !ctx.accounts)
             return reply(error_response(503, "no_database", "accounts need the database, which this server runs without"));

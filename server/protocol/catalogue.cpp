@@ -7,6 +7,14 @@ nlohmann::json to_json(const core::game_info& g) {
     auto side = [](const core::side_info& s) {
         return nlohmann::json{{"name", s.name}, {"colour", s.colour}};
     };
+    // What the position editor can place: kinds with hit points or a count say so.
+    auto kinds = nlohmann::json::array();
+    for (const auto& k : a.piece_kinds) {
+        nlohmann::json j = {{"kind", k.kind}, {"name", k.name}};
+        if (k.max_hit_points) j["max_hp"] = k.max_hit_points;
+        if (k.max_count) j["max_count"] = k.max_count;
+        kinds.push_back(std::move(j));
+    }
     return {{"id", g.id},
             {"name", a.name},
             {"summary", a.summary},
@@ -16,7 +24,8 @@ nlohmann::json to_json(const core::game_info& g) {
              {{"dialect", a.dialect == core::export_dialect::pdn ? "pdn" : "text"},
               {"extension", a.extension}}},
             {"agreed_end", a.agreed_end},
-            {"notation_hint", a.notation_hint}};
+            {"notation_hint", a.notation_hint},
+            {"piece_kinds", std::move(kinds)}};
 }
 
 const nlohmann::json& catalogue_json() {

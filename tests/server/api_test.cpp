@@ -605,6 +605,88 @@ TEST_CASE("api: position — start, a position with moves, goals, and clear erro
     CHECK(get(srv.port, "/api/position").status == 405);
 }
 
+// POST /api/position/compose, the position editor: for every game, the start
+// board sent back piece by piece is the start position, a board with one piece
+// fewer (or seeds moved) is accepted, and boards the game can't have are
+// refused with the reason, as the player will read it.
+TEST_CASE("api: position editor — invalid positions refused with the reason, valid ones accepted, for every game") {
+    api_server srv;
+    // One board per game that its rules refuse, and the reason they give.
+    const std::map<std::string, std::pair<json, std::string>> invalid = {
+        {"checkers", {json::array({{{"at", "30"}, {"owner", 0}, {"kind", "man"}},
+                                   {{"at", "22"}, {"owner", 1}, {"kind", "man"}}}),
+                      "a man on its crowning row (it would be a king)"}},
+        {"oferhlyp", {json::array({{{"at", "E7"}, {"owner", 0}, {"kind", "man"}, {"hp", 2}},
+                                   {{"at", "D1"}, {"owner", 1}, {"kind", "man"}, {"hp", 1}}}),
+                      "no king on the board"}},
+        {"opprimo", {json::array({{{"at", "d1-d3-e2"}, {"owner", 0}, {"kind", "king"}},
+                                  {{"at", "c4"}, {"owner", 1}, {"kind", "soldier"}}}),
+                     "Red has no King"}},
+        {"oware", {json::array({{{"at", "a"}, {"kind", "seeds"}, {"count", 47}}}),
+                   "pits and stores must hold 48 seeds in all, not 47"}},
+        {"ouril", {json::array({{{"at", "a"}, {"kind", "seeds"}, {"count", 47}}}),
+                   "pits and stores must hold 48 seeds in all, not 47"}},
+    };
+    for (const auto& info : kibitz::core::all_games()) {
+        const std::string id(info.id);
+        CAPTURE(id);
+        auto start = post(srv.port, "/api/position", {{"game", id}}).j();
+        json pieces = start["board"]["pieces"];
+        auto compose = [&](const json& list, int to_move) {
+            return post(srv.port, "/api/position/compose",
+                        {{"game", id}, {"to_move", to_move}, {"pieces", list}});
+        };
+        auto same = compose(pieces, 0);
+        REQUIRE(same.status == 200);
+        CHECK(same.j()["position"] == start["position"]);
+        CHECK(same.j()["board"]["moves"] == start["board"]["moves"]);
+
+        // Valid and new: the last piece goes (seeds: its count moves to the first).
+        json edited = pieces;
+        if (edited.back().contains("count") && edited.front().contains("count")) {
+            edited.front()["count"] = edited.front()["count"].get<int>() + edited.back()["count"].get<int>();
+            edited.erase(edited.size() - 1);
+            if (edited.back().contains("count")) edited.back()["count"] = 0;
+        } else {
+            // Keep the kings: drop the last piece that is not one.
+            for (std::size_t k = edited.size(); k-- > 0;)
+                if (edited[k]["kind"] != "king") { edited.erase(k); break; }
+        }
+        auto changed = compose(edited, 1);
+        REQUIRE_MESSAGE(changed.status == 200, changed.body);
+        CHECK(changed.j()["position"] != start["position"]);
+        CHECK(changed.j()["board"]["to_move"] == 1);
+        auto reloaded = post(srv.port, "/api/position", {{"game", id}, {"position", changed.j()["position"]}});
+        CHECK(reloaded.j()["board"]["pieces"] == changed.j()["board"]["pieces"]);
+
+        // Invalid: what every game refuses, then what this game's rules refuse.
+        json twice = pieces;
+        twice.push_back(pieces[0]);
+        auto r = compose(twice, 0);
+        CHECK(r.status == 400);
+        CHECK(r.j()["error"] == "bad_position");
+        CHECK(r.j()["message"] == "two pieces on " + pieces[0]["at"].get<std::string>());
+        json nowhere = pieces;
+        nowhere[0]["at"] = "Z9";
+        CHECK(compose(nowhere, 0).j()["message"] == "there is no cell 'Z9' on this board");
+        REQUIRE_MESSAGE(invalid.count(id), "no invalid board for " << id << " in this test");
+        r = compose(invalid.at(id).first, 0);
+        CHECK(r.status == 400);
+        CHECK(r.j()["error"] == "bad_position");
+        CHECK(r.j()["message"] == invalid.at(id).second);
+    }
+    // Bodies that are not a board at all.
+    auto r = post(srv.port, "/api/position/compose", {{"game", "checkers"}, {"pieces", "all"}});
+    CHECK(r.status == 400);
+    CHECK(r.j()["error"] == "bad_request");
+    r = post(srv.port, "/api/position/compose",
+             {{"game", "checkers"}, {"pieces", {{{"at", "11"}, {"kind", "man"}, {"owner", "me"}}}}});
+    CHECK(r.j()["error"] == "bad_request");
+    CHECK(post(srv.port, "/api/position/compose", {{"game", "chess"}}).j()["error"] == "unknown_game");
+    CHECK(post(srv.port, "/api/position/compose", {{"game", "checkers"}, {"to_move", 1.5}}).status == 400);
+    CHECK(get(srv.port, "/api/position/compose").status == 405);
+}
+
 // Every lesson of every game (web/learn/<game>.json): the intended answer of
 // each step meets its goal and a wrong move does not, checked by the server.
 TEST_CASE("api: every lesson's answers are accepted and a wrong move is refused") {

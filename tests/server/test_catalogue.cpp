@@ -33,6 +33,15 @@ TEST_CASE("catalogue: one entry per registry game, every field filled") {
         CHECK(g["sides"][0]["colour"].get<std::string>().starts_with("#"));
         CHECK((g["export"]["dialect"] == "pdn" || g["export"]["dialect"] == "text"));
         CHECK(!g["export"]["extension"].get<std::string>().empty());
+        // The position editor's pieces: the kinds the start position shows, at least.
+        REQUIRE(!g["piece_kinds"].empty());
+        std::set<std::string> kinds;
+        for (const auto& k : g["piece_kinds"]) {
+            CHECK(!k["name"].get<std::string>().empty());
+            kinds.insert(k["kind"].get<std::string>());
+        }
+        for (const auto& p : core::all_games()[i].new_game()->view().pieces)
+            CHECK(kinds.count(p.kind) == 1);
         // A game's layout is a board shape, never its own id.
         CHECK(g["layout"] != g["id"]);
         // The board a game draws is the one its entry names.

@@ -38,3 +38,6 @@ export function side_colour(id, side) {
     const s = g && g.sides.find((x) => x.name === side);
     return s ? s.colour : null;
 }
+
+// What the position editor can place in a game: [{kind, name, max_hp?, max_count?}].
+export function piece_kinds(id) { return entries.get(id)?.piece_kinds || []; }

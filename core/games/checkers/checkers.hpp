@@ -56,6 +56,7 @@
 #include <string_view>
 #include <vector>
 
+#include "kibitz/core/composition.hpp"
 #include "kibitz/core/game.hpp"
 
 namespace kibitz::core::checkers {
@@ -110,5 +111,7 @@ result<position> parse_fen(std::string_view text);
 
 std::unique_ptr<game> new_game();
 result<std::unique_ptr<game>> from_position(std::string_view text);
+// From the position editor (composition.hpp): refused with a reason for players.
+result<std::unique_ptr<game>> compose(const composition& c);
 
 }  // namespace kibitz::core::checkers

@@ -4,6 +4,8 @@
 
 namespace kibitz::core::checkers {
 
+inline constexpr std::array<piece_kind, 2> piece_kinds = {{{"man", "man"}, {"king", "king"}}};
+
 inline constexpr game_description description = {
     .name = "Checkers",
     .summary = "English draughts: men move forward, captures are compulsory, kings are crowned "
@@ -14,6 +16,7 @@ inline constexpr game_description description = {
     .extension = "pdn",
     .agreed_end = "draw",
     .notation_hint = "11-15",
+    .piece_kinds = piece_kinds,
 };
 
 }  // namespace kibitz::core::checkers

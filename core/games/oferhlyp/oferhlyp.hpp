@@ -42,6 +42,7 @@
 #include <string_view>
 #include <vector>
 
+#include "kibitz/core/composition.hpp"
 #include "kibitz/core/game.hpp"
 
 namespace kibitz::core::oferhlyp {
@@ -105,5 +106,7 @@ std::string position_text(const window& w);
 
 std::unique_ptr<game> new_game();
 result<std::unique_ptr<game>> from_position(std::string_view text);
+// From the position editor (composition.hpp): refused with a reason for players.
+result<std::unique_ptr<game>> compose(const composition& c);
 
 }  // namespace kibitz::core::oferhlyp

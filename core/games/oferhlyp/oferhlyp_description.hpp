@@ -4,6 +4,9 @@
 
 namespace kibitz::core::oferhlyp {
 
+// Every token has two hit points at full strength, one at half.
+inline constexpr std::array<piece_kind, 2> piece_kinds = {{{"man", "token", 2}, {"king", "king", 2}}};
+
 inline constexpr game_description description = {
     .name = "Oferhlýp",
     .summary = "Every token has two hit points and jumps are attacks: remove the enemy king.",
@@ -13,6 +16,7 @@ inline constexpr game_description description = {
     .extension = "txt",
     .agreed_end = "draw",
     .notation_hint = "E1-E2",
+    .piece_kinds = piece_kinds,
 };
 
 }  // namespace kibitz::core::oferhlyp

@@ -54,6 +54,7 @@
 #include <string>
 #include <string_view>
 
+#include "kibitz/core/composition.hpp"
 #include "kibitz/core/game.hpp"
 #include "opprimo/opprimo_board.hpp"
 
@@ -106,5 +107,7 @@ result<position> parse_position(std::string_view text);
 
 std::unique_ptr<game> new_game();
 result<std::unique_ptr<game>> from_position(std::string_view text);
+// From the position editor (composition.hpp): refused with a reason for players.
+result<std::unique_ptr<game>> compose(const composition& c);
 
 }  // namespace kibitz::core::opprimo

@@ -4,6 +4,10 @@
 
 namespace kibitz::core::opprimo {
 
+// The King stands in a triangle of its Castle, Soldiers and Knights on points.
+inline constexpr std::array<piece_kind, 3> piece_kinds = {
+    {{"soldier", "Soldier"}, {"knight", "Knight"}, {"king", "King"}}};
+
 inline constexpr game_description description = {
     .name = "Opprimo",
     .summary = "Soldiers convert enemy pieces by jumping them; trap the King in its Castle.",
@@ -13,6 +17,7 @@ inline constexpr game_description description = {
     .extension = "txt",
     .agreed_end = "draw",
     .notation_hint = "c2-c4",
+    .piece_kinds = piece_kinds,
 };
 
 }  // namespace kibitz::core::opprimo

@@ -37,6 +37,7 @@
 #include <string>
 #include <string_view>
 
+#include "kibitz/core/composition.hpp"
 #include "kibitz/core/game.hpp"
 #include "kibitz/core/result.hpp"
 #include "oware/oware_position.hpp"
@@ -47,6 +48,9 @@ std::unique_ptr<game> new_oware();
 std::unique_ptr<game> new_ouril();
 result<std::unique_ptr<game>> oware_from_position(std::string_view text);
 result<std::unique_ptr<game>> ouril_from_position(std::string_view text);
+// From the position editor (composition.hpp): refused with a reason for players.
+result<std::unique_ptr<game>> oware_compose(const composition& c);
+result<std::unique_ptr<game>> ouril_compose(const composition& c);
 
 // Writes `moves` played from `start` as "1. c D 2. f A", with "--" for a turn
 // skipped by an Ouril extra turn ("12. c -- 13. e D") and "1. -- D" when North

@@ -6,6 +6,9 @@
 
 namespace kibitz::core::oware {
 
+// Seeds in a pit or a store: a count, owned by the row (or store) they lie in.
+inline constexpr std::array<piece_kind, 1> piece_kinds = {{{"seeds", "seeds", 0, 48}}};
+
 inline constexpr std::array<side_info, 2> sides = {{{"south", "#8a5a2b"}, {"north", "#d9b77c"}}};
 
 inline constexpr game_description oware_description = {
@@ -17,6 +20,7 @@ inline constexpr game_description oware_description = {
     .extension = "txt",
     .agreed_end = "end by agreement",
     .notation_hint = "c",
+    .piece_kinds = piece_kinds,
 };
 
 inline constexpr game_description ouril_description = {
@@ -28,6 +32,7 @@ inline constexpr game_description ouril_description = {
     .extension = "txt",
     .agreed_end = "end by agreement",
     .notation_hint = "c",
+    .piece_kinds = piece_kinds,
 };
 
 }  // namespace kibitz::core::oware

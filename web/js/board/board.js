@@ -125,6 +125,8 @@ export function create_board(host, raw_view, opts = {}) {
     }
 
     function activate(id) {
+        // The position editor: a click on a cell is all it wants to hear.
+        if (opts.on_cell) { opts.on_cell(id); return; }
         if (!enabled) { if (premove_seat !== null) premove_pick(id); return; }
         const r = picker.activate(id);
         if (r.action === 'move') opts.on_move?.(r.move);

@@ -3,12 +3,14 @@
 // earlier position starts a variation); the server's engine gives its score
 // and best line live, shown with an evaluation bar. The board and its legal
 // moves come from the server (POST /api/position), so no rule is in here.
+// "Edit" opens the position editor (position_editor.js) on the board shown.
 import {socket} from '../net/socket.js';
 import {h, clear, capitalise, toast} from '../ui/dom.js';
 import {game_names, colour_names} from '../catalogue.js';
 import {position_of, draw_position} from '../ui/diagram.js';
 import {show_choices, show_stop} from '../ui/move_choice.js';
 import {play_from_here} from './play_from_here.js';
+import {open_editor} from './position_editor.js';
 
 // A move tree: each node is one move, children are the moves played after it
 // (the first child is the main line).
@@ -39,6 +41,7 @@ export function mount(el, game) {
     const status_el = h('p', {class: 'banner', 'data-test': 'status'});
     const here = play_from_here(game, () => (pos && pos.status.state === 'playing' ? pos.position : null));
     const text_in = h('input', {class: 'position-text', 'data-test': 'position-text', 'aria-label': 'position text', spellcheck: 'false'});
+    const editor_host = h('aside', {class: 'side editor-host', hidden: true});
     const root = h('div', {class: 'game analysis', 'data-test': 'analysis', tabindex: '-1'},
         h('div', {class: 'board-col'}, board_host),
         h('aside', {class: 'side'},
@@ -53,8 +56,10 @@ export function mount(el, game) {
                 text_in, h('button', {class: 'btn small', type: 'submit'}, 'Load')),
             h('div', {class: 'actions'},
                 h('button', {class: 'btn small', onclick: () => copy(pos?.position || ''), 'data-test': 'copy'}, 'Copy position'),
-                h('button', {class: 'btn small', onclick: () => copy(share_url()), 'data-test': 'share'}, 'Share link')),
-            here.el));
+                h('button', {class: 'btn small', onclick: () => copy(share_url()), 'data-test': 'share'}, 'Share link'),
+                h('button', {class: 'btn small', onclick: edit, 'data-test': 'edit'}, 'Edit')),
+            here.el),
+        editor_host);
     el.append(root);
     root.addEventListener('keydown', (ev) => {
         if (ev.target.closest('input')) return;
@@ -66,6 +71,20 @@ export function mount(el, game) {
         socket.on('analysis.done', (d) => { if (d.id === search_id && d.best) eval_el.dataset.done = 'true'; }),
         socket.on('ready', () => ask_engine()),
     ];
+
+    // The editor takes the side column's place until Done or Cancel; Done
+    // starts a new analysis from the server's position.
+    function edit() {
+        if (!pos) return;
+        clearTimeout(pending);
+        socket.send('analysis.stop');
+        root.dataset.editing = 'true';
+        editor_host.hidden = false;
+        const close = () => { delete root.dataset.editing; editor_host.hidden = true; clear(editor_host); };
+        open_editor(board_host, editor_host, game, pos, {bottom,
+            on_done: (r) => { close(); start = r.position; root_node.children = []; go(root_node); },
+            on_cancel: () => { close(); go(current); }});
+    }
 
     function share_url() {
         const q = new URLSearchParams();

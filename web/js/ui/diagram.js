@@ -4,6 +4,7 @@
 import {api} from '../net/http.js';
 import {h, clear} from './dom.js';
 import {create_board} from '../board/board.js';
+import {colour_names} from '../catalogue.js';
 
 // The server's answer for `position` (null: the standard start) after `moves`.
 export function position_of(game, position, moves = [], goal = undefined) {
@@ -15,7 +16,8 @@ export function position_of(game, position, moves = [], goal = undefined) {
 
 // Draws the answer `pos` into `host` (replacing what was there); returns the board.
 export function draw_position(host, game, pos, opts = {}) {
-    const board = create_board(clear(host), pos.board, {game, label: opts.label || `${game} diagram`,
+    // The pieces are drawn in their sides' colours (the catalogue's side names).
+    const board = create_board(clear(host), pos.board, {game, label: opts.label || `${game} diagram`, colours: colour_names[game],
         on_move: opts.on_move, on_choose: opts.on_choose, on_select: opts.on_select});
     board.set_pieces(pos.board.pieces);
     if (opts.last) board.set_marks(opts.last);

@@ -6,6 +6,7 @@
 #include <span>
 #include <string_view>
 
+#include "kibitz/core/composition.hpp"
 #include "kibitz/core/engine.hpp"
 #include "kibitz/core/game.hpp"
 #include "kibitz/core/game_description.hpp"
@@ -17,6 +18,8 @@ struct game_info {
     game_description about;    // names, sides, board shape, export (game_description.hpp)
     std::unique_ptr<game> (*new_game)();
     result<std::unique_ptr<game>> (*from_position)(std::string_view text);
+    // From the position editor: what stands where and who moves (composition.hpp).
+    result<std::unique_ptr<game>> (*compose)(const composition& c);
     // The game's own search (engine::think calls it): g is a game of this id,
     // not over, with two or more legal moves.
     engine::search_result (*think)(const game& g, const engine::limits& l, int margin,
