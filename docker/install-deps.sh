@@ -8,6 +8,7 @@ packages=(
   libboost1.81-dev
   nlohmann-json3-dev libspdlog-dev libfmt-dev doctest-dev
   libsqlite3-dev sqlite3 libsodium-dev libjemalloc-dev
+  libpq-dev postgresql-15
   chromium chromium-driver
   curl procps
 )
