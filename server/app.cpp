@@ -8,6 +8,7 @@
 #include "net/listener.hpp"
 #include "play/room.hpp"
 #include "play/store_recorder.hpp"
+#include "store/pg_store.hpp"
 #include "store/sqlite_store.hpp"
 
 #include <future>
@@ -48,14 +49,24 @@ app::~app() {
     ctx_->play.reset();
 }
 
+// A postgresql:// URL opens PostgreSQL; anything else is a SQLite file.
 std::variant<std::uint16_t, std::string> app::open_store() {
-    storage::store_options o;
-    o.path = cfg_.db;
-    o.readers = std::max(1, cfg_.db_readers);
-    o.synchronous_full = cfg_.db_sync_full;
-    auto opened = storage::sqlite_store::open(o);
-    if (!opened) return "database " + cfg_.db + ": " + opened.reason();
-    store_ = std::move(opened.value());
+    if (storage::is_postgresql_url(cfg_.db)) {
+        storage::pg_options o;
+        o.url = cfg_.db;
+        o.readers = std::max(1, cfg_.db_readers);
+        auto opened = storage::pg_store::open(o);
+        if (!opened) return "database " + db_name() + ": " + opened.reason();
+        store_ = std::move(opened.value());
+    } else {
+        storage::store_options o;
+        o.path = cfg_.db;
+        o.readers = std::max(1, cfg_.db_readers);
+        o.synchronous_full = cfg_.db_sync_full;
+        auto opened = storage::sqlite_store::open(o);
+        if (!opened) return "database " + db_name() + ": " + opened.reason();
+        store_ = std::move(opened.value());
+    }
     accounts_ = std::make_unique<auth::accounts>(*store_);
     ctx_->api = {store_.get(), accounts_.get()};
     auto& play = *ctx_->play;
@@ -76,7 +87,7 @@ std::variant<std::uint16_t, std::string> app::open_store() {
                                  computers.set_value(std::move(r));
                              });
     auto rows = computers.get_future().get();
-    if (!rows) return "database " + cfg_.db + ": computer players: " + rows.reason();
+    if (!rows) return "database " + db_name() + ": computer players: " + rows.reason();
     std::vector<player_ptr> by_level;
     for (const auto& p : rows.value()) by_level.push_back(hub::from_stored(p, ""));
     play.set_computers(std::move(by_level));
@@ -94,7 +105,7 @@ std::variant<std::uint16_t, std::string> app::start() {
             loaded.set_value(std::move(r));
         });
         auto r = loaded.get_future().get();
-        if (!r) return "database " + cfg_.db + ": loading unfinished games: " + r.reason();
+        if (!r) return "database " + db_name() + ": loading unfinished games: " + r.reason();
         unfinished = std::move(r.value());
     }
     listener_ = std::make_shared<listener>(ioc_, *ctx_);
@@ -110,6 +121,8 @@ std::variant<std::uint16_t, std::string> app::start() {
     listener_->run();
     return port;
 }
+
+std::string app::db_name() const { return storage::without_password(cfg_.db); }
 
 void app::sweep_sessions() {
     auto now = std::chrono::system_clock::now().time_since_epoch();
