@@ -28,6 +28,7 @@ app::app(server_config cfg, std::shared_ptr<game_recorder> recorder)
     engine_pool::settings es;
     es.threads = std::max(1, cfg_.engine_threads);
     es.table_mib = cfg_.engine_table_mib;
+    es.nice = cfg_.engine_nice;
     engine_ = std::make_unique<engine_pool>(es);
     play->attach_engine(engine_.get());
 }

@@ -7,7 +7,9 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <array>
 #include <cstring>
+#include <string>
 #include <memory>
 #include <vector>
 
@@ -126,14 +128,13 @@ private:
     // Masks `len` bytes of payload into a frame with a fresh key (as a browser
     // does for every frame) and sends it.
     void send_frame(client& c, const unsigned char* payload, std::size_t len) {
-        unsigned char buf[256];
         rng_ ^= rng_ << 13, rng_ ^= rng_ >> 7, rng_ ^= rng_ << 17;  // xorshift64
-        unsigned char key[4];
-        std::memcpy(key, &rng_, 4);
-        std::size_t h = put_header(buf, len, key);
-        std::memcpy(buf + h, payload, len);
-        apply_mask(buf + h, len, key);
-        send(c, buf, h + len);
+        std::array<std::uint8_t, 4> key;
+        std::memcpy(key.data(), &rng_, 4);
+        frame_.clear();  // keeps its capacity
+        ws::append_client_frame(frame_, ws::opcode::text,
+                                {reinterpret_cast<const char*>(payload), len}, key);
+        send(c, reinterpret_cast<const unsigned char*>(frame_.data()), frame_.size());
     }
 
     void send_move(client& c, game_pair& g) {
@@ -177,7 +178,7 @@ private:
         c.in_len += static_cast<std::size_t>(k);
         std::size_t at = 0;
         while (!c.dead) {
-            auto f = parse_frame(c.in + at, c.in_len - at, false);
+            auto f = parse_frame(c.in + at, c.in_len - at, ws::sender::server);
             if (f.status == 0) break;
             if (f.status < 0) {
                 ++c_.errors;
@@ -245,6 +246,7 @@ private:
     std::vector<game_pair> pairs_;
     unsigned char move_payload_[move_len];
     std::uint64_t rng_ = 0x9e3779b97f4a7c15ull;
+    std::string frame_;  // the frame being sent, reused
     bool measuring_ = false;
     int dead_ = 0;
     counters c_;

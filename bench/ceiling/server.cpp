@@ -70,13 +70,13 @@ public:
         watch(stop_fd_, EPOLLIN, EPOLL_CTL_ADD);
         // Prebuilt [move event][ack]: a move only overwrites the ply digits.
         auto ev = payload_template(move_prefix, event_len), ack = payload_template(ack_prefix, ack_len);
-        std::size_t h = put_header(frames_, event_len, nullptr);
+        std::size_t h = put_server_header(frames_, event_len);
         std::memcpy(frames_ + h, ev.data(), event_len);
-        std::size_t h2 = put_header(frames_ + event_frame, ack_len, nullptr);
+        std::size_t h2 = put_server_header(frames_ + event_frame, ack_len);
         std::memcpy(frames_ + event_frame + h2, ack.data(), ack_len);
         event_ply_ = frames_ + h + move_ply_at;
         ack_ply_ = frames_ + event_frame + h2 + ack_ply_at;
-        ready_len_ = put_header(ready_, 1, nullptr);
+        ready_len_ = put_server_header(ready_, 1);
         ready_[ready_len_++] = 'R';
     }
     ~server_loop() { close(ep_); }
@@ -144,7 +144,7 @@ private:
         c.in_len += static_cast<std::size_t>(k);
         std::size_t at = 0;
         while (!c.dead) {
-            auto f = parse_frame(c.in + at, c.in_len - at, true);
+            auto f = parse_frame(c.in + at, c.in_len - at, ws::sender::client);
             if (f.status == 0) break;
             if (f.status < 0) {
                 ++st_.errors;

@@ -3,11 +3,12 @@
 #include <boost/asio/write.hpp>
 #include <cstring>
 
-#include "ws_client_frame.hpp"
+#include "net/ws_frame.hpp"
 
 namespace kibitz::bench {
 
 namespace net = boost::asio;
+namespace ws = server::ws;
 using tcp = net::ip::tcp;
 
 namespace {
@@ -23,11 +24,13 @@ load_client::load_client(shard& s, role r, game_pair* pair, int seat_slot)
     : sh_(s), role_(r), pair_(pair), slot_(seat_slot), sock_(s.ioc),
       mask_state_(static_cast<std::uint32_t>(s.rand() >> 32) | 1) {}
 
-std::uint32_t load_client::next_mask() {  // xorshift32: the key only has to vary (RFC 6455 §5.3)
+std::array<std::uint8_t, 4> load_client::next_mask() {  // xorshift32: the key only has to vary (RFC 6455 §5.3)
     mask_state_ ^= mask_state_ << 13;
     mask_state_ ^= mask_state_ >> 17;
     mask_state_ ^= mask_state_ << 5;
-    return mask_state_;
+    std::array<std::uint8_t, 4> key;
+    std::memcpy(key.data(), &mask_state_, 4);
+    return key;
 }
 
 void load_client::start() {
@@ -40,13 +43,13 @@ void load_client::on_connect(error_code ec) {
     sock_.set_option(tcp::no_delay(true), ec);
     // The opening handshake (RFC 6455 §4.1). No permessage-deflate offered: it
     // costs the server CPU and the protocol does not need it.
-    unsigned char key[16];
+    std::array<std::uint8_t, 16> key;
     for (int i = 0; i < 16; i += 8) {
         std::uint64_t r = sh_.rand();
-        std::memcpy(key + i, &r, 8);
+        std::memcpy(key.data() + i, &r, 8);
     }
     out_ = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(sh_.endpoint.port()) +
-           "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: " + ws::base64_key(key) +
+           "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: " + ws::client_key(key) +
            "\r\nSec-WebSocket-Version: 13\r\n\r\n";
     writing_ = true;
     net::async_write(sock_, net::buffer(out_), [this](error_code e, std::size_t n) { on_write(e, n); });
@@ -118,21 +121,24 @@ void load_client::on_read(error_code ec, std::size_t n) {
 // Every complete frame in the buffer, in order; a partial one stays for the next read.
 bool load_client::take_frames() {
     for (;;) {
-        auto f = ws::parse_server_frame(in_.data() + in_head_, in_tail_ - in_head_, max_message);
-        if (f.status < 0) {
+        const std::size_t avail = in_tail_ - in_head_;
+        ws::parsed_header f;
+        auto r = ws::parse_header(reinterpret_cast<const std::uint8_t*>(in_.data() + in_head_), avail,
+                                  max_message, f, ws::sender::server);
+        if (r == ws::parse_result::protocol_error || r == ws::parse_result::too_big) {
             end("protocol error from the server");
             return false;
         }
-        if (f.status == 0) {
-            in_need_ = f.header ? f.header + f.len : 0;
+        if (r == ws::parse_result::need_more || !ws::frame_complete(f, avail)) {
+            in_need_ = r == ws::parse_result::ok ? f.header_size + f.payload_size : 0;
             return true;
         }
         in_need_ = 0;
-        std::string_view payload(in_.data() + in_head_ + f.header, f.len);
-        in_head_ += f.header + f.len;
+        std::string_view payload(in_.data() + in_head_ + f.header_size, f.payload_size);
+        in_head_ += f.header_size + f.payload_size;
         switch (f.op) {
-        case ws::text:
-        case ws::binary:
+        case ws::opcode::text:
+        case ws::opcode::binary:
             if (in_fragment_) return end("protocol error: new message inside a fragmented one"), false;
             if (!f.fin) {
                 frag_.assign(payload);
@@ -143,7 +149,7 @@ bool load_client::take_frames() {
             sh_.stats.bytes_in += payload.size();
             on_message(payload);
             break;
-        case ws::continuation:
+        case ws::opcode::continuation:
             if (!in_fragment_) return end("protocol error: continuation without a message"), false;
             if (frag_.size() + payload.size() > max_message) return end("message too big"), false;
             frag_.append(payload);
@@ -154,12 +160,12 @@ bool load_client::take_frames() {
                 on_message(frag_);
             }
             break;
-        case ws::ping:
-            queue_control(ws::pong, payload);
+        case ws::opcode::ping:
+            queue_control(ws::opcode::pong, payload);
             break;
-        case ws::pong:
+        case ws::opcode::pong:
             break;
-        case ws::close:
+        case ws::opcode::close:
             on_close_frame(payload);
             return false;
         }
@@ -184,15 +190,15 @@ void load_client::on_close_frame(std::string_view payload) {
         payload = {};
     }
     queued_.clear();
-    ws::append_masked_frame(queued_, ws::close, payload, next_mask());
+    ws::append_client_frame(queued_, ws::opcode::close, payload, next_mask());
     close_after_write_ = true;
     if (!writing_) do_write();
     end(why, true);
 }
 
-void load_client::queue_control(unsigned char op, std::string_view payload) {
+void load_client::queue_control(ws::opcode op, std::string_view payload) {
     if (closing_) return;  // after our close frame nothing more may be sent
-    ws::append_masked_frame(queued_, static_cast<ws::opcode>(op), payload, next_mask());
+    ws::append_client_frame(queued_, op, payload, next_mask());
     if (!writing_ && open_) do_write();
 }
 
@@ -203,7 +209,7 @@ std::string& load_client::next_frame() {
 
 void load_client::commit() {
     if (closing_ || done_) return;
-    ws::append_masked_frame(queued_, ws::text, frame_, next_mask());
+    ws::append_client_frame(queued_, ws::opcode::text, frame_, next_mask());
     ++sh_.stats.frames_out;
     if (!writing_ && open_) do_write();
 }
@@ -241,7 +247,7 @@ void load_client::shutdown() {
     // flight, and the read loop ends on the server's answer.
     queued_.clear();
     static constexpr char normal[2] = {0x03, static_cast<char>(0xe8)};  // 1000
-    ws::append_masked_frame(queued_, ws::close, std::string_view(normal, 2), next_mask());
+    ws::append_client_frame(queued_, ws::opcode::close, std::string_view(normal, 2), next_mask());
     if (!writing_) do_write();
 }
 

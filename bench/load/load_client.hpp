@@ -2,7 +2,7 @@
 // One WebSocket connection of the generator: a player, a player against the
 // computer, a spectator, or an idle connection that only says hello. Runs on
 // its shard's io_context (one thread, so no strand). The WebSocket layer is
-// ours (ws_client_frame.hpp), not Beast's websocket::stream, which cost about
+// the server's own framing library (server/net/ws_frame.hpp, the client's end), not Beast's websocket::stream, which cost about
 // twice the CPU per move: frames are masked straight into an output buffer, and
 // every frame committed while a write is in flight leaves in the next single
 // write; reads land in one flat buffer and each read takes every complete frame
@@ -10,11 +10,13 @@
 // per-message allocation once they have grown.
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/system/error_code.hpp>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "net/ws_frame.hpp"
 #include "shard.hpp"
 
 namespace kibitz::bench {
@@ -43,12 +45,12 @@ private:
     void on_read(error_code ec, std::size_t n);
     bool take_frames();         // false: stop reading
     void on_close_frame(std::string_view payload);
-    void queue_control(unsigned char op, std::string_view payload);
+    void queue_control(server::ws::opcode op, std::string_view payload);
     void do_write();
     void on_write(error_code ec, std::size_t n);
     void lost(const char* what, error_code ec);
     void end(const std::string& why, bool keep_socket = false);
-    std::uint32_t next_mask();
+    std::array<std::uint8_t, 4> next_mask();
 
     std::string& next_frame();  // the payload to fill; framed and queued by commit()
     void commit();

@@ -2,10 +2,6 @@
 
 #include <cstring>
 
-// Beast's own SHA-1 + base64 for the handshake key (the one piece of Beast's
-// websocket code still used; it is what websocket::stream::accept calls).
-#include <boost/beast/websocket/detail/hybi13.hpp>
-
 namespace kibitz::server::ws {
 
 frame_header make_header(opcode op, std::uint64_t n) {
@@ -28,12 +24,13 @@ frame_header make_header(opcode op, std::uint64_t n) {
 }
 
 parse_result parse_header(const std::uint8_t* d, std::size_t size, std::size_t max_payload,
-                          parsed_header& out) {
+                          parsed_header& out, sender from) {
+    const bool masked = from == sender::client;
     if (size < 2) return parse_result::need_more;
     if (d[0] & 0x70) return parse_result::protocol_error;  // no extension was negotiated
     std::uint8_t op = d[0] & 0x0F;
     if ((op > 0x2 && op < 0x8) || op > 0xA) return parse_result::protocol_error;
-    if (!(d[1] & 0x80)) return parse_result::protocol_error;  // clients must mask
+    if (((d[1] & 0x80) != 0) != masked) return parse_result::protocol_error;
     out.fin = (d[0] & 0x80) != 0;
     out.op = static_cast<opcode>(op);
     std::uint64_t n = d[1] & 0x7F;
@@ -51,10 +48,14 @@ parse_result parse_header(const std::uint8_t* d, std::size_t size, std::size_t m
     }
     if (is_control(out.op) && (!out.fin || n > 125)) return parse_result::protocol_error;
     if (!is_control(out.op) && n > max_payload) return parse_result::too_big;
-    if (size < at + 4) return parse_result::need_more;
-    std::memcpy(out.mask.data(), d + at, 4);
+    out.mask = {};
+    if (masked) {
+        if (size < at + 4) return parse_result::need_more;
+        std::memcpy(out.mask.data(), d + at, 4);
+        at += 4;
+    }
     out.payload_size = n;
-    out.header_size = at + 4;
+    out.header_size = at;
     return parse_result::ok;
 }
 
@@ -127,12 +128,41 @@ std::string close_payload(std::uint16_t code, std::string_view reason) {
     return out;
 }
 
-std::string accept_key(std::string_view key) {
-    namespace detail = boost::beast::websocket::detail;
-    if (key.empty() || key.size() > detail::sec_ws_key_type::static_capacity) return {};
-    detail::sec_ws_accept_type acc;
-    detail::make_sec_ws_accept(acc, boost::beast::string_view(key.data(), key.size()));
-    return std::string(acc.data(), acc.size());
+void append_client_frame(std::string& out, opcode op, std::string_view payload,
+                         const std::array<std::uint8_t, 4>& key) {
+    std::uint8_t h[14];
+    std::size_t n = 0;
+    const std::uint64_t len = payload.size();
+    h[n++] = static_cast<std::uint8_t>(0x80 | static_cast<std::uint8_t>(op));
+    if (len < 126) {
+        h[n++] = static_cast<std::uint8_t>(0x80 | len);
+    } else if (len <= 0xFFFF) {
+        h[n++] = 0x80 | 126;
+        h[n++] = static_cast<std::uint8_t>(len >> 8);
+        h[n++] = static_cast<std::uint8_t>(len);
+    } else {
+        h[n++] = 0x80 | 127;
+        for (int i = 0; i < 8; ++i) h[n++] = static_cast<std::uint8_t>(len >> (56 - 8 * i));
+    }
+    std::memcpy(h + n, key.data(), 4);
+    n += 4;
+    const std::size_t at = out.size() + n;
+    out.append(reinterpret_cast<const char*>(h), n);
+    out.append(payload);
+    unmask(reinterpret_cast<std::uint8_t*>(out.data() + at), payload.size(), key);  // XOR both ways
+}
+
+std::string client_key(const std::array<std::uint8_t, 16>& b) {
+    static constexpr char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string s;
+    s.reserve(24);
+    for (int i = 0; i < 15; i += 3) {
+        std::uint32_t v = (std::uint32_t{b[i]} << 16) | (std::uint32_t{b[i + 1]} << 8) | b[i + 2];
+        s += digits[v >> 18], s += digits[(v >> 12) & 63], s += digits[(v >> 6) & 63], s += digits[v & 63];
+    }
+    std::uint32_t v = std::uint32_t{b[15]} << 16;
+    s += digits[v >> 18], s += digits[(v >> 12) & 63], s += "==";
+    return s;
 }
 
 }  // namespace kibitz::server::ws

@@ -1,9 +1,12 @@
 #pragma once
-// WebSocket framing (RFC 6455 §5) as pure functions: the server's side of it.
-// ws_session does its own framing instead of Beast's websocket::stream so that
-// every frame queued for a connection goes out in one gathered write, with no
-// per-frame composed operation; these functions hold the byte-level rules and
-// are tested on their own (tests/server/test_ws_frame.cpp).
+// WebSocket framing (RFC 6455 §5) as pure functions, for both ends: the
+// server's (ws_session does its own framing instead of Beast's
+// websocket::stream so that every frame queued for a connection goes out in
+// one gathered write, with no per-frame composed operation) and the client's
+// that the benchmarks speak (bench/load, bench/ceiling). One library,
+// `kibitz_ws_frame`, with no dependency, so the benchmarks measure the very
+// byte rules the server runs; tested on their own (tests/server/test_ws_frame.cpp).
+// The opening handshake's key is in ws_handshake.hpp (it needs Beast's SHA-1).
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -41,13 +44,17 @@ struct frame_header {
 };
 frame_header make_header(opcode op, std::uint64_t payload_size);
 
-// One client frame's header, read from the front of a buffer.
+// Which end sent the frame being read: a client's frames are masked, a
+// server's never are (RFC 6455 §5.1).
+enum class sender { client, server };
+
+// One frame's header, read from the front of a buffer.
 struct parsed_header {
     bool fin = false;
     opcode op = opcode::continuation;
     std::uint64_t payload_size = 0;
     std::size_t header_size = 0;
-    std::array<std::uint8_t, 4> mask{};
+    std::array<std::uint8_t, 4> mask{};  // a client frame's key; zeros for a server frame
 };
 
 enum class parse_result {
@@ -57,10 +64,20 @@ enum class parse_result {
     too_big,         // a data frame above max_payload: close with 1009
 };
 
-// Client frames must be masked, use no extension bits and known opcodes;
-// control frames must be final and at most 125 bytes.
+// Frames use no extension bits and known opcodes, client frames are masked and
+// server frames are not; control frames must be final and at most 125 bytes.
+// The payload may still be incomplete: see frame_complete.
 parse_result parse_header(const std::uint8_t* data, std::size_t size, std::size_t max_payload,
-                          parsed_header& out);
+                          parsed_header& out, sender from = sender::client);
+
+// Whether `size` bytes hold the whole frame whose header was parsed.
+inline bool frame_complete(const parsed_header& h, std::size_t size) {
+    return size >= h.header_size && size - h.header_size >= h.payload_size;
+}
+
+// Appends one final client frame: header, the 4-byte key, the payload masked with it.
+void append_client_frame(std::string& out, opcode op, std::string_view payload,
+                         const std::array<std::uint8_t, 4>& key);
 
 // XOR with the 4-byte mask, in place; `offset` is the payload position of data[0].
 void unmask(std::uint8_t* data, std::size_t size, const std::array<std::uint8_t, 4>& mask,
@@ -71,8 +88,7 @@ bool valid_utf8(std::string_view s);
 // The payload of a close frame: the code (big-endian) then a reason cut to fit 125 bytes.
 std::string close_payload(std::uint16_t code, std::string_view reason);
 
-// Sec-WebSocket-Accept for a Sec-WebSocket-Key (base64 of SHA-1 of key + GUID);
-// empty for a key that cannot be one (empty or longer than 24 characters).
-std::string accept_key(std::string_view key);
+// A client's Sec-WebSocket-Key: the base64 of 16 random bytes (RFC 6455 §4.1).
+std::string client_key(const std::array<std::uint8_t, 16>& nonce);
 
 }  // namespace kibitz::server::ws

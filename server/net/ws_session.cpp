@@ -7,6 +7,7 @@
 #include <boost/asio/write.hpp>
 #include <spdlog/spdlog.h>
 
+#include "net/ws_handshake.hpp"
 #include "protocol/codec.hpp"
 #include "protocol/server_msg.hpp"
 

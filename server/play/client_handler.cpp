@@ -96,7 +96,7 @@ void client_handler::welcome(player_ptr p, bool resumed, nlohmann::json ratings)
     hello_pending_ = false;
     if (closed_) return;
     player_ = std::move(p);
-    hub_->bind_peer(player_->key(), self_);
+    hub_->bind_peer(player_->key(), conn_, self_);
     hub_->connection_up();
     auto now = std::chrono::system_clock::now().time_since_epoch();
     json user = player_->public_json();
@@ -140,10 +140,7 @@ void client_handler::handle(const client_msg& m) {
         [&](const auto& b) {
             using T = std::decay_t<decltype(b)>;
             if constexpr (std::is_same_v<T, lobby_sub_msg>) {
-                lobby.subscribe(self_, conn_, b.on);
-                // Leaving a game's page is not leaving the game: the lobby
-                // always shows the way back to the player's games in play.
-                if (b.on) send(make_frame("lobby.yours", {{"rooms", hub_->rooms_of(player_->key())}}));
+                lobby.subscribe(player_, self_, conn_, b.on);
             } else if constexpr (std::is_same_v<T, live_sub_msg>) {
                 lobby.live_subscribe(self_, conn_, b.game, b.on, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, seek_create_msg>) {
@@ -175,7 +172,7 @@ void client_handler::handle(const client_msg& m) {
                 auto r = hub_->find_room(b.room);
                 if (!r) return fail(m, "unknown_room", "no room '" + b.room + "'");
                 rooms_.erase(b.room);
-                r->leave(conn_);
+                r->leave(conn_, false);
             } else if constexpr (std::is_same_v<T, room_cmd_msg>) {
                 auto r = hub_->find_room(b.room);
                 if (!r) {
@@ -195,12 +192,13 @@ void client_handler::closed() {
     analysis_.stop();
     if (!player_) return;
     hub_->connection_down();
+    hub_->unbind_peer(player_->key(), conn_);  // before the rooms are looked up (room::do_start)
     hub_->the_lobby().connection_closed(player_, conn_);
     auto rooms = hub_->rooms_of(player_->key());
     rooms.insert(rooms.end(), rooms_.begin(), rooms_.end());
     std::set<std::string> unique(rooms.begin(), rooms.end());
     for (const auto& id : unique)
-        if (auto r = hub_->find_room(id)) r->leave(conn_);
+        if (auto r = hub_->find_room(id)) r->leave(conn_, true);
 }
 
 }  // namespace kibitz::server

@@ -115,15 +115,23 @@ player_ptr hub::find_token(const std::string& token) const {
     return it == by_token_.end() ? nullptr : it->second;
 }
 
-void hub::bind_peer(const std::string& player_key, peer_ref p) {
+void hub::bind_peer(const std::string& player_key, std::uint64_t conn, peer_ref p) {
     std::lock_guard lock(mu_);
-    peers_[player_key] = std::move(p);
+    peers_[player_key][conn] = std::move(p);
 }
 
-peer_ref hub::peer_of(const std::string& player_key) const {
+void hub::unbind_peer(const std::string& player_key, std::uint64_t conn) {
     std::lock_guard lock(mu_);
     auto it = peers_.find(player_key);
-    return it == peers_.end() ? peer_ref{} : it->second;
+    if (it == peers_.end()) return;
+    it->second.erase(conn);
+    if (it->second.empty()) peers_.erase(it);
+}
+
+std::map<std::uint64_t, peer_ref> hub::peers_of(const std::string& player_key) const {
+    std::lock_guard lock(mu_);
+    auto it = peers_.find(player_key);
+    return it == peers_.end() ? std::map<std::uint64_t, peer_ref>{} : it->second;
 }
 
 std::shared_ptr<room> hub::start_room(const room_settings& s, player_ptr seat0, player_ptr seat1,

@@ -1,6 +1,6 @@
 #pragma once
 // The play layer's shared directory: identities by token, rooms by id, each
-// player's unfinished rooms and current connection, and the live counts. It owns
+// player's unfinished rooms and live connections, and the live counts. It owns
 // the lobby. Thread-safe: short critical sections under one mutex, and nothing
 // is called back while it is held. Rooms and the lobby run on their own strands
 // of the same io_context.
@@ -80,8 +80,11 @@ public:
     // The player's public JSON with the rating of `game` (provisional marked).
     nlohmann::json player_json(const player_ptr& p, std::string_view game) const;
     int pairing_rating(const player_ptr& p, std::string_view game) const;
-    void bind_peer(const std::string& player_key, peer_ref p);  // the player's latest connection
-    peer_ref peer_of(const std::string& player_key) const;
+    // Every live connection of a player (one per tab): bound at welcome,
+    // unbound when the connection closes. A game that starts reaches them all.
+    void bind_peer(const std::string& player_key, std::uint64_t conn, peer_ref p);
+    void unbind_peer(const std::string& player_key, std::uint64_t conn);
+    std::map<std::uint64_t, peer_ref> peers_of(const std::string& player_key) const;
 
     // Rooms. start_room creates, registers and starts a game between two seats.
     std::shared_ptr<room> start_room(const room_settings& s, player_ptr seat0, player_ptr seat1,
@@ -135,7 +138,7 @@ private:
 
     mutable std::mutex mu_;
     std::map<std::string, player_ptr> by_token_;
-    std::map<std::string, peer_ref> peers_;  // player id -> latest connection
+    std::map<std::string, std::map<std::uint64_t, peer_ref>> peers_;  // player key -> conn -> peer
     std::map<std::string, std::shared_ptr<room>> rooms_;
     std::map<std::string, std::set<std::string>> active_;  // player key -> unfinished rooms
     std::map<std::string, std::size_t> computer_games_by_;  // human player key -> games vs computer

@@ -23,12 +23,6 @@ lobby::lobby(hub& h)
       queue_(h.config().pairing_window, h.config().pairing_widen_step,
              h.config().pairing_widen_every) {}
 
-template <class F>
-void lobby::on_strand(F&& f) {
-    post_guarded(strand_, shared_from_this(), std::forward<F>(f),
-                 [](const lobby&) { return std::string("lobby"); });
-}
-
 void lobby::start() {
     on_strand([this] {
         count_tick();
@@ -74,8 +68,15 @@ void lobby::broadcast(const frame& f) {
     for (auto& [conn, p] : subscribers_) send_to(p, f);
 }
 
-void lobby::subscribe(peer_ref p, std::uint64_t conn, bool on) {
-    on_strand([this, p = std::move(p), conn, on] {
+json lobby::seek::invite_json() const {
+    json j = {{"code", id}, {"path", "/#/invite/" + id}, {"game", settings.game->id},
+              {"tc", server::to_json(settings.tc)}, {"rated", settings.rated}, {"color", color}};
+    if (!settings.start_position.empty()) j["position"] = settings.start_position;
+    return j;
+}
+
+void lobby::subscribe(player_ptr who, peer_ref p, std::uint64_t conn, bool on) {
+    on_strand([this, who = std::move(who), p = std::move(p), conn, on] {
         if (!on) {
             subscribers_.erase(conn);
             return;
@@ -86,22 +87,13 @@ void lobby::subscribe(peer_ref p, std::uint64_t conn, bool on) {
             if (!s.invite) seeks.push_back(s.to_json(hub_));
         json counts = {{"players", hub_.online()}, {"games", hub_.games_in_play()}};
         send_to(p, make_frame("lobby.snapshot", {{"seeks", seeks}, {"counts", counts}}));
-    });
-}
-
-void lobby::live_subscribe(peer_ref p, std::uint64_t conn, std::string game, bool on, ack_id ack,
-                           std::string type) {
-    on_strand([this, p = std::move(p), conn, game = std::move(game), on, ack, type] {
-        if (!core::find_game(game))
-            return reply(p, wire_error{"unknown_game", "no game '" + game + "'"}, ack, type);
-        if (!on) {
-            live_subscribers_[game].erase(conn);
-            return reply(p, std::nullopt, ack, type);
-        }
-        live_subscribers_[game][conn] = p;
-        json rooms = json::array();
-        for (auto& [id, summary] : live_[game]) rooms.push_back(summary);
-        send_to(p, make_frame("live.snapshot", {{"game", game}, {"rooms", rooms}}));
+        // Leaving a game's page is not leaving the game, and an invite stays
+        // open while its creator visits other pages: both are shown again.
+        json invites = json::array();
+        for (auto& [id, s] : seeks_)
+            if (s.invite && s.by->key() == who->key()) invites.push_back(s.invite_json());
+        send_to(p, make_frame("lobby.yours",
+                              {{"rooms", hub_.rooms_of(who->key())}, {"invites", invites}}));
     });
 }
 
@@ -148,10 +140,7 @@ void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_cre
         seeks_[s.id] = s;
         reply(p, std::nullopt, ack, type);
         if (m.invite) {
-            json created = {{"code", s.id}, {"path", "/#/invite/" + s.id}, {"game", m.game},
-                            {"tc", to_json(m.tc)}, {"rated", m.rated}, {"color", m.color}};
-            if (!m.position.empty()) created["position"] = m.position;
-            send_to(p, make_frame("invite.created", created));
+            send_to(p, make_frame("invite.created", s.invite_json()));
         } else {
             send_to(p, make_frame("seek.created", {{"seek", j}}));
             broadcast(make_frame("seek.add", {{"seek", j}}));
@@ -272,22 +261,6 @@ void lobby::connection_closed(player_ptr, std::uint64_t conn) {
     });
 }
 
-void lobby::room_started(std::string game, std::string room, json summary) {
-    on_strand([this, game = std::move(game), room = std::move(room), summary = std::move(summary)] {
-        live_[game][room] = summary;
-        auto f = make_frame("live.add", {{"room", summary}});
-        for (auto& [conn, p] : live_subscribers_[game]) send_to(p, f);
-    });
-}
-
-void lobby::room_ended(std::string game, std::string room) {
-    on_strand([this, game = std::move(game), room = std::move(room)] {
-        live_[game].erase(room);
-        auto f = make_frame("live.remove", {{"game", game}, {"room", room}});
-        for (auto& [conn, p] : live_subscribers_[game]) send_to(p, f);
-    });
-}
-
 void lobby::count_tick() {
     if (stopped_) return;
     // Counts go out at most once per batch period, and only when they changed.
@@ -297,6 +270,7 @@ void lobby::count_tick() {
         last_games_ = games;
         broadcast(make_frame("counts", {{"players", players}, {"games", games}}));
     }
+    send_live_updates();
     count_timer_.expires_after(hub_.config().count_batch);
     count_timer_.async_wait([self = shared_from_this(), this](boost::system::error_code ec) {
         if (ec) return;

@@ -4,6 +4,7 @@
 // strand (every public entry point posts onto it). Starts games through the hub.
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 #include <boost/asio/steady_timer.hpp>
@@ -11,6 +12,7 @@
 
 #include "play/hub.hpp"
 #include "play/matchmaker.hpp"
+#include "play/post_guarded.hpp"
 #include "protocol/server_msg.hpp"
 
 namespace kibitz::server {
@@ -23,7 +25,9 @@ public:
     void start();
     void stop();
 
-    void subscribe(peer_ref p, std::uint64_t conn, bool on);
+    // On: a lobby.snapshot, then lobby.yours (the player's games in play and
+    // open invites, so the lobby always shows the way back to them).
+    void subscribe(player_ptr who, peer_ref p, std::uint64_t conn, bool on);
     void live_subscribe(peer_ref p, std::uint64_t conn, std::string game, bool on, ack_id ack,
                         std::string type);
     void create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_create_msg m, ack_id ack,
@@ -38,8 +42,10 @@ public:
                        std::string type);
     void connection_closed(player_ptr who, std::uint64_t conn);
 
-    // From rooms: the live games lists.
+    // From rooms: the live games lists. room_changed (a move, the spectator
+    // count) is sent on as live.update at most once per count batch.
     void room_started(std::string game, std::string room, json summary);
+    void room_changed(std::string game, std::string room, std::size_t plies, std::size_t spectators);
     void room_ended(std::string game, std::string room);
 
 private:
@@ -51,6 +57,7 @@ private:
         std::uint64_t conn = 0;
         bool invite = false;
         json to_json(const hub& h) const;
+        json invite_json() const;  // as invite.created shows it
     };
 
     template <class F>
@@ -68,6 +75,7 @@ private:
                     const std::string& via);
     void broadcast(const frame& f);
     void count_tick();
+    void send_live_updates();  // the live.update of every room changed since the last
     void pair_tick();
 
     hub& hub_;
@@ -77,9 +85,17 @@ private:
     std::map<std::uint64_t, peer_ref> subscribers_;
     std::map<std::string, std::map<std::uint64_t, peer_ref>> live_subscribers_;  // by game id
     std::map<std::string, std::map<std::string, json>> live_;  // game id -> room -> summary
+    std::map<std::string, std::set<std::string>> live_changed_;  // game id -> rooms to update
     matchmaker queue_;
     long last_players_ = -1, last_games_ = -1;
     bool stopped_ = false;
 };
+
+// Every entry point hops onto the strand (lobby.cpp, lobby_live.cpp).
+template <class F>
+void lobby::on_strand(F&& f) {
+    post_guarded(strand_, shared_from_this(), std::forward<F>(f),
+                 [](const lobby&) { return std::string("lobby"); });
+}
 
 }  // namespace kibitz::server

@@ -32,7 +32,7 @@ room::room(hub& h, std::string id, room_settings s, player_ptr seat0, player_ptr
     for (int s = 0; s < 2; ++s)
         if (seats_[s].who->computer_level) {
             computer_seat_ = s;
-            seats_[s].connected = true;  // the computer is always at the table
+            seats_[s].computer = true;
         }
     if (settings_.tc)
         clock_.emplace(std::chrono::seconds(settings_.tc->initial_s),
@@ -55,8 +55,8 @@ void room::join(player_ptr who, peer_ref p, std::uint64_t conn, std::optional<st
     on_strand([this, who = std::move(who), p = std::move(p), conn, v] { do_join(who, p, conn, v); });
 }
 
-void room::leave(std::uint64_t conn) {
-    on_strand([this, conn] { do_leave(conn); });
+void room::leave(std::uint64_t conn, bool closed) {
+    on_strand([this, conn, closed] { do_leave(conn, closed); });
 }
 
 void room::stop() {
@@ -119,17 +119,19 @@ void room::do_start(const std::string& via) {
     for (int s = 0; s < 2; ++s) {
         auto& seat = seats_[s];
         if (s == computer_seat_) continue;
-        seat.peer = hub_.peer_of(seat.who->key());
-        auto live = seat.peer.lock();
-        seat.connected = live != nullptr;
-        seat.conn = live ? live->conn_id() : 0;
-        if (!seat.connected) seat.claim_at = now + hub_.config().disconnect_grace;
-        send_to(seat.peer, make_frame("game.found", {{"room", id_},
-                                                     {"game", settings_.game->id},
-                                                     {"seat", s},
-                                                     {"color", settings_.game->about.sides[s].name},
-                                                     {"via", via}}));
-        send_to(seat.peer, state_frame(s, board));
+        // Every tab of the player is taken to the game and seated.
+        seat.conns = hub_.peers_of(seat.who->key());
+        if (!seat.connected()) seat.claim_at = now + hub_.config().disconnect_grace;
+        auto found = make_frame("game.found", {{"room", id_},
+                                               {"game", settings_.game->id},
+                                               {"seat", s},
+                                               {"color", settings_.game->about.sides[s].name},
+                                               {"via", via}});
+        auto state = state_frame(s, board);
+        for (const auto& [conn, p] : seat.conns) {
+            send_to(p, found);
+            send_to(p, state);
+        }
     }
     arm_timer();
     computer_turn();
@@ -180,6 +182,7 @@ void room::do_restore(const storage::game_record& g) {
             return;
         }
         moves_.push_back(game_->move_text(index.value()));
+        if (&m == &g.moves.back()) note_last(index.value(), m.seat);  // its highlight
         game_->play(index.value());
         seats_[m.seat].moved = true;
     }
@@ -212,7 +215,7 @@ void room::do_restore(const storage::game_record& g) {
         // Nobody is connected yet: the usual grace runs from now.
         auto grace = hub_.config().disconnect_grace;
         if (clock_) grace = std::min(grace, clock_->remaining(s, now));
-        seats_[s].connected = s == computer_seat_;
+        seats_[s].conns.clear();
         seats_[s].claim_at = now + grace;
     }
     arm_timer();
@@ -232,10 +235,8 @@ void room::do_join(player_ptr who, peer_ref p, std::uint64_t conn, std::optional
     int s = seat_of(who);
     if (s >= 0) {
         auto& seat = seats_[s];
-        bool was_away = !seat.connected;
-        seat.peer = p;
-        seat.conn = conn;
-        seat.connected = true;
+        bool was_away = !seat.connected();
+        seat.conns[conn] = p;
         if (was_away && playing())
             to_all(make_frame("presence", {{"room", id_}, {"seat", s}, {"state", "back"}}));
     } else {
@@ -256,13 +257,13 @@ void room::do_join(player_ptr who, peer_ref p, std::uint64_t conn, std::optional
     }
 }
 
-void room::do_leave(std::uint64_t conn) {
+void room::do_leave(std::uint64_t conn, bool closed) {
     if (spectators_.erase(conn)) spectators_changed();
+    if (!closed) return;
     for (int s = 0; s < 2; ++s) {
         auto& seat = seats_[s];
-        if (seat.conn != conn || !seat.connected) continue;
-        seat.connected = false;
-        seat.peer.reset();
+        // Gone only when the player's last connection (tab) is.
+        if (!seat.conns.erase(conn) || seat.connected()) continue;
         if (!playing()) continue;
         // Grace: 60 s, or the absent player's own remaining time if less.
         auto now = clock_type::now();
@@ -277,7 +278,7 @@ void room::do_leave(std::uint64_t conn) {
 void room::to_audience(const frame& f, bool players) {
     if (players) {
         for (auto& s : seats_)
-            if (s.connected) send_to(s.peer, f);
+            for (const auto& [conn, p] : s.conns) send_to(p, f);
     } else {
         for (auto& [conn, sp] : spectators_) send_to(sp.first, f);
     }
@@ -309,7 +310,14 @@ void room::spectators_changed() {
         spectators_dirty_ = false;
         if (ec) return;
         to_all(make_frame("spectators", {{"room", id_}, {"count", spectators_.size()}}));
+        live_changed();
     });
+}
+
+void room::live_changed() const {
+    if (settings_.is_private || !playing()) return;
+    hub_.the_lobby().room_changed(std::string(settings_.game->id), id_, moves_.size(),
+                                  spectators_.size());
 }
 
 }  // namespace kibitz::server

@@ -38,7 +38,10 @@ public:
     // core, clocks as clocks_at_restart, both seats away until they rejoin.
     void restore(storage::game_record g);
     void join(player_ptr who, peer_ref p, std::uint64_t conn, std::optional<std::int64_t> v);
-    void leave(std::uint64_t conn);  // room.leave, or the connection closed
+    // room.leave (closed false), or the connection closed. A player's own
+    // room.leave changes nothing: leaving a game's page is not leaving the
+    // game, and the seat's connections keep the room's events coming.
+    void leave(std::uint64_t conn, bool closed);
     void command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg cmd,
                  std::optional<std::int64_t> ack, std::string type);
     void stop();  // server shutdown: cancel timers
@@ -46,9 +49,11 @@ public:
 private:
     struct seat_state {
         player_ptr who;
-        peer_ref peer;
-        std::uint64_t conn = 0;
-        bool connected = false;
+        // Every connection of this player in the room (one per tab): all of
+        // them get every event, and the player is present while any is open.
+        std::map<std::uint64_t, peer_ref> conns;
+        bool computer = false;          // the engine: always at the table
+        bool connected() const { return computer || !conns.empty(); }
         bool moved = false;             // has made its first move
         clock_type::time_point claim_at{};  // when the opponent may claim (while away)
     };
@@ -72,7 +77,7 @@ private:
     void do_restore(const storage::game_record& g);
     json lobby_summary() const;
     void do_join(player_ptr who, peer_ref p, std::uint64_t conn, std::optional<std::int64_t> v);
-    void do_leave(std::uint64_t conn);
+    void do_leave(std::uint64_t conn, bool closed);
     int seat_of(const player_ptr& who) const;
     void to_all(const frame& f);
     void to_audience(const frame& f, bool players);
@@ -87,7 +92,11 @@ private:
     std::optional<clocks_snapshot> clocks_now() const;
     json status_json() const;
     json chat_json(bool players) const;
+    json last_json() const;
+    // Before playing `index` by `seat`: remembers its path for the highlight.
+    void note_last(std::size_t index, int seat);
     void spectators_changed();
+    void live_changed() const;  // a public game in play: ply and watchers to the lobby's live list
 
     // room_actions.cpp: what seats do, clocks and the end.
     std::optional<wire_error> act(int seat, std::uint64_t conn, const player_ptr& who,
@@ -129,6 +138,12 @@ private:
     bool rematch_[2] = {false, false};
     std::string next_room_;
     std::vector<std::string> moves_;
+    // The last move as a client highlights it (room.state "last"), and the legal
+    // moves of the current position as the last move event sent them, so that
+    // the next move's path is found without building another board view.
+    std::optional<core::move_view> last_;
+    int last_seat_ = -1;
+    std::vector<core::move_view> legal_;
     std::int64_t v_ = 0;
     std::deque<logged_event> log_;
     std::deque<chat_line> players_chat_, spectators_chat_;

@@ -60,6 +60,7 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
     auto index = game_->parse_move(text);
     if (!index) return err("illegal", index.reason());
     std::string notation = game_->move_text(index.value());
+    note_last(index.value(), seat);
     game_->play(index.value());
     moves_.push_back(notation);
     ++hub_.stats().moves_total;
@@ -82,8 +83,9 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
     }
     // Written straight into the frame (no json tree), from a view without cells.
     ++v_;
-    push_frame(move_event_frame(v_, id_, seat, notation, moves_.size(),
-                                game_->view_without_cells(), clocks_now()));
+    auto view = game_->view_without_cells();
+    push_frame(move_event_frame(v_, id_, seat, notation, moves_.size(), view, clocks_now()));
+    legal_ = std::move(view.moves);  // the next move's path is found in them
     if (lapsed)
         push_event("offer", {{"room", id_}, {"kind", "draw"}, {"by", 1 - seat}, {"state", "lapsed"}});
 
@@ -101,6 +103,7 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
     } else {
         arm_timer();
         computer_turn();
+        live_changed();
     }
     return std::nullopt;
 }
@@ -108,7 +111,7 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
 std::optional<wire_error> room::claim(int seat, bool win) {
     if (!playing()) return err("game_over", "the game has ended");
     const auto& other = seats_[1 - seat];
-    if (other.connected) return err("not_available", "your opponent is connected");
+    if (other.connected()) return err("not_available", "your opponent is connected");
     auto now = clock_type::now();
     if (now < other.claim_at) {
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(other.claim_at - now);
@@ -193,6 +196,7 @@ void room::finish(core::status st, bool aborted) {
     if (clock_) clock_->stop(now);
     first_move_deadline_.reset();
     draw_offer_ = -1;
+    legal_ = {};  // no next move: free them while the room lingers
     timer_.cancel();
     timer_armed_ = false;
     computer_stop();

@@ -43,8 +43,8 @@ json room::players_json() const {
         json p = hub_.player_json(seat.who, settings_.game->id);
         p["seat"] = s;
         p["color"] = settings_.game->about.sides[s].name;
-        p["connected"] = seat.connected;
-        if (!seat.connected && playing()) {
+        p["connected"] = seat.connected();
+        if (!seat.connected() && playing()) {
             auto left = std::chrono::duration_cast<std::chrono::milliseconds>(seat.claim_at - now);
             p["claim_in_ms"] = std::max<std::int64_t>(0, left.count());
         }
@@ -60,6 +60,27 @@ json room::chat_json(bool players) const {
     return out;
 }
 
+void room::note_last(std::size_t index, int seat) {
+    std::string text = game_->move_text(index);
+    // legal_ holds the current position's moves when the last move event built
+    // them; otherwise (the first move, after a restore) they are built here.
+    if (legal_.empty()) legal_ = game_->view_without_cells().moves;
+    last_ = core::move_view{text, {}, {}};
+    last_seat_ = seat;
+    for (auto& m : legal_)
+        if (m.text == text) {
+            last_ = std::move(m);
+            break;
+        }
+    legal_.clear();  // the position is about to change
+}
+
+json room::last_json() const {
+    if (!last_) return nullptr;
+    return {{"move", last_->text}, {"ply", moves_.size()}, {"seat", last_seat_},
+            {"path", last_->path}, {"affected", last_->affected}};
+}
+
 json room::state_json_without_board(int seat) const {
     json d = {{"room", id_},
               {"game", settings_.game->id},
@@ -71,6 +92,7 @@ json room::state_json_without_board(int seat) const {
               {"clocks", clocks_json()},
               {"status", status_json()},
               {"moves", moves_},
+              {"last", last_json()},
               {"offers", {{"draw", draw_offer_}, {"rematch", {rematch_[0], rematch_[1]}}}},
               {"spectators", spectators_.size()},
               {"chat", chat_json(seat >= 0)}};

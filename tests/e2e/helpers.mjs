@@ -76,3 +76,15 @@ export async function click_path(page, move) {
     const stop = page.locator('[data-test="stop-here"]', {hasText: move.text});
     if (await stop.count()) await stop.first().click();
 }
+// Registers (or logs in) `name` through the login page; waits until the
+// header names the account.
+async function account_form(page, base, name, button) {
+    await page.goto(`${base}/#/login`);
+    await online(page);
+    await page.fill('input[name="username"]', name);
+    await page.fill('input[name="password"]', 'correct horse battery');
+    await page.click(`button:text-is("${button}")`);
+    await page.waitForFunction((n) => document.querySelector('[data-test="me-name"]')?.textContent === n, name, {timeout: 8000});
+}
+export async function register(page, base, name) { return account_form(page, base, name, 'Register'); }
+export async function log_in(page, base, name) { return account_form(page, base, name, 'Log in'); }

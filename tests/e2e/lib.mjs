@@ -19,13 +19,14 @@ export function free_port() {
 }
 
 // Starts kibitz-server on a free port with a temporary database; resolves once
-// /healthz answers. The returned object's stop() always kills it.
-export async function start_server(binary, web_root) {
+// /healthz answers. The returned object's stop() always kills it. `extra`:
+// more flags (a scenario that needs its own timings starts its own server).
+export async function start_server(binary, web_root, extra = []) {
     const port = await free_port();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kibitz-e2e-'));
     // The computer thinks at most 100 ms a move here, so a game against it ends quickly.
     const args = ['--address', '127.0.0.1', '--port', String(port), '--web-root', web_root, '--db', path.join(dir, 'kibitz.db'),
-        '--computer-max-think-ms', '100'];
+        '--computer-max-think-ms', '100', '--engine-nice', '0', ...extra];
     const proc = spawn(binary, args, {stdio: ['ignore', 'pipe', 'pipe']});
     let log = '';
     proc.stdout.on('data', (b) => { log += b; });

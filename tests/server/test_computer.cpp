@@ -92,6 +92,7 @@ int play_out(ws_client& a, ws_client* watcher, const computer_table& t, core::ga
 void quick_computer(kibitz::server::server_config& c) {
     c.play.computer_max_think = std::chrono::milliseconds(20);
     c.play.computer_natural_delay = false;
+    c.engine_nice = 0;  // at 19 a busy machine can starve a 20 ms think for seconds
 }
 
 }  // namespace
@@ -226,7 +227,8 @@ TEST_CASE("computer: two games per person and a cap in all, refused with clear e
 }
 
 TEST_CASE("computer: at 1+0 the computer never loses on time") {
-    test_server srv;  // the real think times and delays
+    // The real think times and delays, at a priority a busy machine cannot starve.
+    test_server srv([](kibitz::server::server_config& c) { c.engine_nice = 0; });
     ws_client a(srv.port());
     a.hello();
     auto t = start_computer_game(a, "checkers", 8, tc(60, 0), "black");
@@ -241,7 +243,7 @@ TEST_CASE("computer: at 1+0 the computer never loses on time") {
 }
 
 TEST_CASE("analysis: the engine's lines for a position, one search per connection, errors") {
-    test_server srv;
+    test_server srv([](kibitz::server::server_config& c) { c.engine_nice = 0; });
     ws_client a(srv.port());
     a.hello();
     a.send({{"t", "analysis.start"},

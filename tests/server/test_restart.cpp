@@ -198,6 +198,10 @@ TEST_CASE("restart: SIGKILL mid-game, restart on the same file, both players res
     CHECK(st["d"]["you"]["seat"] == seat_a);
     CHECK(st["d"]["moves"] == json(moves));
     CHECK(st["d"]["status"]["state"] == "playing");
+    // The last move, for its highlight, replayed from the store.
+    CHECK(st["d"]["last"]["move"] == moves.back());
+    CHECK(st["d"]["last"]["ply"] == moves.size());
+    CHECK(!st["d"]["last"]["path"].empty());
     // The players' chat is back too.
     REQUIRE(st["d"]["chat"].size() == 1);
     CHECK(st["d"]["chat"][0]["text"] == "gl hf");
@@ -239,7 +243,7 @@ TEST_CASE("restart: a game against the computer survives SIGKILL; the computer m
     std::string room, token;
     std::vector<std::string> moves;
     {
-        server_process srv(db, web);
+        server_process srv(db, web, {"--engine-nice", "0"});
         ws_client a(srv.port);
         a.hello();
         token = a.token;
@@ -263,7 +267,7 @@ TEST_CASE("restart: a game against the computer survives SIGKILL; the computer m
         }
         srv.kill9();
     }
-    server_process srv(db, web);
+    server_process srv(db, web, {"--engine-nice", "0"});
     ws_client a(srv.port);
     auto w = a.hello(token);
     CHECK(w["rooms"] == json::array({room}));
@@ -339,6 +343,10 @@ TEST_CASE("restart: SIGTERM tells clients (1001), exits cleanly, and the game go
     CHECK(st["d"]["you"]["seat"] == seat_a);
     CHECK(st["d"]["moves"] == json(moves));
     CHECK(st["d"]["status"]["state"] == "playing");
+    // The last move, for its highlight, replayed from the store.
+    CHECK(st["d"]["last"]["move"] == moves.back());
+    CHECK(st["d"]["last"]["ply"] == moves.size());
+    CHECK(!st["d"]["last"]["path"].empty());
     b.send({{"t", "room.join"}, {"d", {{"room", room}}}});
     REQUIRE(!b.expect("room.state").is_null());
     int to_move = st["d"]["board"]["to_move"];

@@ -13,6 +13,7 @@
 
 #include "harness.hpp"
 #include "net/ws_frame.hpp"
+#include "net/ws_handshake.hpp"
 
 using namespace kibitz::server;
 using kibitz::test::test_server;

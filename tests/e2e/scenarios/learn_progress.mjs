@@ -1,25 +1,7 @@
 // An account's lesson progress follows it to another browser; a guest's stays
 // in its own browser.
-import {new_player, online, check} from '../lib.mjs';
-import {click_path} from '../helpers.mjs';
-
-async function register(p, base, name) {
-    await p.goto(`${base}/#/login`);
-    await online(p);
-    await p.fill('input[name="username"]', name);
-    await p.fill('input[name="password"]', 'correct horse battery');
-    await p.click('button:text-is("Register")');
-    await p.waitForFunction((n) => document.querySelector('[data-test="me-name"]')?.textContent === n, name, {timeout: 8000});
-}
-
-async function log_in(p, base, name) {
-    await p.goto(`${base}/#/login`);
-    await online(p);
-    await p.fill('input[name="username"]', name);
-    await p.fill('input[name="password"]', 'correct horse battery');
-    await p.click('button:text-is("Log in")');
-    await p.waitForFunction((n) => document.querySelector('[data-test="me-name"]')?.textContent === n, name, {timeout: 8000});
-}
+import {new_player, check} from '../lib.mjs';
+import {click_path, register, log_in} from '../helpers.mjs';
 
 // Plays the lesson's intended answers by clicking.
 async function finish_lesson(p, base, game, lesson) {

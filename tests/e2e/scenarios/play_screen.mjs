@@ -2,7 +2,7 @@
 // text while they update (virtual DOM), boards that fit the window, toasts,
 // and the header.
 import {check, new_player, online} from '../lib.mjs';
-import {pair_by_quick, page_shot, play_all, watch} from '../helpers.mjs';
+import {pair_by_quick, page_shot, play_all, register, watch} from '../helpers.mjs';
 import {viewports, inside, focused, mover_first} from '../play_helpers.mjs';
 
 export const scenarios = [
@@ -124,12 +124,7 @@ export const scenarios = [
             check(!/No such player/.test(await p.locator('main').textContent()), 'a guest is not told "No such player"');
             await page_shot(p, artifacts, `header-guest-self-${vp.width}x${vp.height}`);
             const name = `hd_${vp.width}_${Date.now() % 100000}`;
-            await p.goto(`${base}/#/login`);
-            await online(p);
-            await p.fill('input[name="username"]', name);
-            await p.fill('input[name="password"]', 'correct horse battery');
-            await p.click('button:text-is("Register")');
-            await p.waitForFunction((n) => document.querySelector('[data-test="me-name"]')?.textContent === n, name, {timeout: 8000});
+            await register(p, base, name);
             for (const hash of ['#/', '#/leaderboard', `#/player/${name}`]) {
                 await p.goto(`${base}/${hash}`);
                 await online(p);
@@ -168,18 +163,10 @@ export const scenarios = [
 
     // After a rated game, the header shows the account's rating (provisional: "?").
     ['header: the rating after a rated game', async ({browser, base, artifacts}) => {
-        const register = async (p, name) => {
-            await p.goto(`${base}/#/login`);
-            await online(p);
-            await p.fill('input[name="username"]', name);
-            await p.fill('input[name="password"]', 'correct horse battery');
-            await p.click('button:text-is("Register")');
-            await p.waitForFunction((n) => document.querySelector('[data-test="me-name"]')?.textContent === n, name, {timeout: 8000});
-        };
         const a = await new_player(browser, base), b = await new_player(browser, base);
         const stamp = Date.now() % 100000;
-        await register(a, `rt_a${stamp}`);
-        await register(b, `rt_b${stamp}`);
+        await register(a, base, `rt_a${stamp}`);
+        await register(b, base, `rt_b${stamp}`);
         check(await a.locator('[data-test="me-rating"]').count() === 0, 'no rating before a rated game');
         await a.selectOption('[data-test="seek-game"]', 'checkers');
         await a.selectOption('[data-test="seek-rated"]', 'rated');

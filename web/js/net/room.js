@@ -3,6 +3,7 @@
 // reconnect asks for what was missed with room.join {room, v}. Ephemeral
 // messages (chat, presence, spectators, rematch) apply as they come.
 import {socket} from './socket.js';
+import {api} from './http.js';
 import {cache_start, cache_move, cache_finish} from './replay_cache.js';
 
 export class room_sync {
@@ -42,7 +43,14 @@ export class room_sync {
     join() {
         const d = {room: this.room};
         if (this.state && this.v > 0) d.v = this.v;
-        socket.request('room.join', d).catch((e) => {
+        socket.request('room.join', d).catch(async (e) => {
+            // A finished game's room closes some minutes after the end (or at
+            // a restart), but its link works forever: the stored game is its
+            // replay. `stored` tells the page to show that instead.
+            if (e.code === 'unknown_room') {
+                const r = await api('GET', `/api/games/${encodeURIComponent(this.room)}`);
+                this.stored = !!(r && !r.error && !r.unavailable && r.moves);
+            }
             this.error = e;
             this.changed_('error');
         });
@@ -59,7 +67,8 @@ export class room_sync {
         if (d.next) d.rematch_next = d.next;
         this.v = v || 0;
         this.error = null;
-        this.last = null;
+        // The server names the last move (a reload, a reconnect, a spectator mid-game).
+        this.last = d.last ? {path: d.last.path || [], affected: d.last.affected || []} : null;
         this.cells = d.board.cells;
         if ((d.moves || []).length === 0) cache_start(this.room, d);
         this.changed_('state');

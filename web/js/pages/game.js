@@ -68,6 +68,8 @@ export function mount(el, room) {
     function render(what) {
         const st = sync.state;
         if (!st) {
+            // A finished game whose room has closed: its link opens the replay.
+            if (sync.error && sync.stored) { location.replace(`#/replay/${encodeURIComponent(room)}`); return; }
             if (sync.error) side.update(v('aside', {class: 'side'}, v('p', {class: 'error'},
                 sync.error.code === 'unknown_room' ? 'This game does not exist (or has been closed).' : sync.error.message || sync.error.code)));
             return;
@@ -236,6 +238,11 @@ export function mount(el, room) {
             if (is_my_turn(st, seat)) notify_turn(`Your move · ${game_names[st.game] || st.game}`, `${capitalise(colour_of(st, d.seat))} played ${d.move}`, `kibitz-${room}`);
         }
         if (what === 'end') play_sound('end');
+        // The one who offered is told of a refusal (the offer just disappears otherwise).
+        if (what === 'offer' && d && d.state === 'declined' && d.by === my_seat())
+            toast(d.kind === 'draw' ? 'Your opponent declined your offer.' : 'Your opponent declined the rematch.');
+        // Spectators follow the players into the rematch, as the players themselves are.
+        if (what === 'rematch' && my_seat() === null && st.rematch_next) location.hash = `#/game/${st.rematch_next}`;
     }
 
     // Once a game, when the player's own clock runs low.

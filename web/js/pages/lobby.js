@@ -6,10 +6,13 @@ import {learn_card} from './learn.js';
 import {h, clear, presets, tc_text, rating_text, toast, capitalise} from '../ui/dom.js';
 import {game_names, game_ids, colour_names} from '../catalogue.js';
 import {v, view_root} from '../ui/vdom.js';
+import {copy_text} from '../ui/copy.js';
 
 export function mount(el) {
     const seeks = new Map();
     const live = new Map();       // room id -> room summary
+    const invites = new Map();    // code -> open invite of yours (as invite.created showed it)
+    let your_rooms = socket.rooms || [];
     let counts = {players: 0, games: 0};
     let queued = null;
     const offs = [];
@@ -103,22 +106,45 @@ export function mount(el) {
             live_list.append(h('li', {'data-room': r.room},
                 h('a', {href: `#/game/${r.room}`},
                     h('span', {class: 'what'}, game_names[r.game] || r.game),
-                    h('span', {}, r.players.map((p) => `${p.name} (${rating_text(p.rating)})`).join(' – ')),
+                    h('span', {}, r.players.map(player_text).join(' – ')),
                     h('span', {class: 'muted'}, `${tc_text(r.tc)} · ply ${r.plies} · ${r.spectators} watching`))));
         }
     }
-    function render_resume(rooms) {
+    // A guest has no rating: the name alone, never "Guest-123 ()".
+    function player_text(p) {
+        return p.rating === null || p.rating === undefined ? p.name : `${p.name} (${rating_text(p.rating)}${p.provisional ? '?' : ''})`;
+    }
+    // Your games in play and your open invites: the server lists both on every
+    // lobby.sub, so they are here again after a visit to another page.
+    function render_resume() {
         clear(resume_el);
-        if (rooms && rooms.length) resume_el.append(h('h3', {}, 'Your games'),
-            h('ul', {class: 'list'}, rooms.map((r) => h('li', {}, h('a', {href: `#/game/${r}`, 'data-test': 'resume'}, `Return to game ${r}`)))));
+        if (your_rooms && your_rooms.length) resume_el.append(h('h3', {}, 'Your games'),
+            h('ul', {class: 'list'}, your_rooms.map((r) => h('li', {}, h('a', {href: `#/game/${r}`, 'data-test': 'resume'}, `Return to game ${r}`)))));
+        if (invites.size) resume_el.append(h('h3', {}, invites.size === 1 ? 'Invite link' : 'Invite links'),
+            h('ul', {class: 'list invites'}, [...invites.values()].map(invite_item)));
+    }
+    function invite_item(d) {
+        const url = `${location.origin}${location.pathname}${d.path.replace(/^\//, '')}`;
+        const copy = h('button', {class: 'btn small', type: 'button', 'data-test': 'invite-copy', onclick: () => copy_text(url, copy)}, 'Copy');
+        return h('li', {'data-test': 'invite', 'data-code': d.code},
+            h('span', {class: 'what'}, `${game_names[d.game] || d.game} · ${tc_text(d.tc)}`),
+            h('input', {class: 'invite-url', readonly: true, value: url, 'aria-label': 'invite link', onfocus: (e) => e.target.select()}),
+            copy,
+            h('button', {class: 'btn small', type: 'button', 'data-test': 'invite-cancel', onclick: () => socket.request('invite.cancel', {code: d.code})
+                .then(() => { invites.delete(d.code); render_resume(); }).catch((e) => toast(e.message, 'error'))}, 'Cancel invite'));
     }
 
     offs.push(socket.on('ready', () => {
         socket.send('lobby.sub');
         for (const g of game_ids) socket.send('live.sub', {game: g});
-        render_resume(socket.rooms);
+        your_rooms = socket.rooms || [];
+        render_resume();
     }));
-    offs.push(socket.on('lobby.yours', (d) => render_resume(d.rooms)));
+    offs.push(socket.on('lobby.yours', (d) => {
+        your_rooms = d.rooms || [];
+        if (d.invites) { invites.clear(); for (const i of d.invites) invites.set(i.code, i); }
+        render_resume();
+    }));
     offs.push(socket.on('lobby.snapshot', (d) => {
         seeks.clear();
         for (const sk of d.seeks || []) seeks.set(sk.id, sk);
@@ -135,6 +161,13 @@ export function mount(el) {
         render_live();
     }));
     offs.push(socket.on('live.add', (d) => { live.set(d.room.room, d.room); render_live(); }));
+    offs.push(socket.on('live.update', (d) => {
+        const r = live.get(d.room);
+        if (!r) return;
+        r.plies = d.plies;
+        r.spectators = d.spectators;
+        render_live();
+    }));
     offs.push(socket.on('live.remove', (d) => { live.delete(d.room); render_live(); }));
     offs.push(socket.on('quick.queued', (d) => {
         queued = d;
@@ -143,10 +176,9 @@ export function mount(el) {
     }));
     offs.push(socket.on('quick.left', () => { queued = null; clear(queue_el); }));
     offs.push(socket.on('invite.created', (d) => {
-        const url = `${location.origin}${location.pathname}${d.path.replace(/^\//, '')}`;
         toast('Invite created: send the link to a friend');
-        clear(resume_el).append(h('h3', {}, 'Invite link'), h('input', {class: 'invite-url', readonly: true, value: url, onfocus: (e) => e.target.select()}),
-            h('button', {class: 'btn small', onclick: () => socket.request('invite.cancel', {code: d.code}).then(() => clear(resume_el)).catch((e) => toast(e.message, 'error'))}, 'Cancel invite'));
+        invites.set(d.code, d);
+        render_resume();
     }));
     render_counts(); render_seeks(); render_live();
 
