@@ -120,8 +120,10 @@ core::result<std::unique_ptr<pg_store>> pg_store::open(const pg_options& o,
 
     std::unique_ptr<pg_store> st(new pg_store());
     st->keys_db_ = std::move(admin.value());
+    // The first block now: a database without the sequence fails here, not at
+    // the first game. The key taken to do so is handed out first.
     if (auto first = st->next_key(); !first) return core::error{first.reason()};
-    else st->next_key_ = first.value();  // taken to check the sequence; handed out next
+    else st->next_key_ = first.value();
 
     auto w = pg_db::open(o.url);
     if (!w) return core::error{w.reason()};
@@ -266,7 +268,8 @@ void pg_store::expire_sessions(std::int64_t before_ms, handler<int> h) {
 game_key pg_store::start_game(new_game g, handler<game_key> h) {
     auto key = next_key();
     if (!key) {
-        if (h) h(core::result<game_key>(core::error{key.reason()}));
+        // Refused through the writer all the same: handlers run on the store's threads.
+        write<game_key>(std::move(h), [why = key.reason()](pg_db&) -> game_key { throw db_error(why); });
         return 0;
     }
     write<game_key>(std::move(h), [key = key.value(), g = std::move(g)](pg_db& db) {
