@@ -68,7 +68,9 @@ std::variant<std::uint16_t, std::string> app::open_store() {
         if (!opened) return "database " + db_name() + ": " + opened.reason();
         store_ = std::move(opened.value());
     }
-    accounts_ = std::make_unique<auth::accounts>(*store_);
+    auth::accounts_options ao;
+    ao.registrations_per_address.max_failures = cfg_.registrations_per_hour;
+    accounts_ = std::make_unique<auth::accounts>(*store_, ao);
     ctx_->api = {store_.get(), accounts_.get()};
     auto& play = *ctx_->play;
     play.attach_store(store_.get(), accounts_.get());

@@ -36,6 +36,7 @@ struct server_config {
     std::chrono::hours session_ttl{24 * 30};
     ms session_sweep{3600000};
     play_config play;
+    int registrations_per_hour = 5;     // account sign-ups per address an hour (tests raise it)
 };
 
 struct config_help {};  // --help was asked for

@@ -165,11 +165,16 @@ json profile_json(const storage::profile& p) {
     }
     json recent = json::array();
     for (const auto& g : p.recent) recent.push_back(summary_json(g));
+    json results = json::array();
+    for (const auto& r : p.results)
+        results.push_back(
+            {{"game", r.game_id}, {"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}});
     return {{"id", user_json(p.who)["id"]},
             {"name", p.who.name},
             {"guest", p.who.guest()},
             {"ratings", std::move(ratings)},
             {"history", p.history},  // oldest first: {game, game_key, rating, rd, at_ms}
+            {"results", std::move(results)},  // finished games per rules id
             {"recent", std::move(recent)}};
 }
 

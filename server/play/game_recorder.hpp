@@ -12,6 +12,7 @@
 #include "domain/time_control.hpp"
 #include "kibitz/core/game.hpp"
 #include "play/player.hpp"
+#include "store/records.hpp"
 
 namespace kibitz::server {
 
@@ -62,7 +63,13 @@ public:
     virtual void on_move(const move_played&, move_done done) {
         if (done) done(true);  // nothing to wait for
     }
-    virtual void on_end(const game_ended&) {}
+    // Called with the rating change of both players (by stored player row),
+    // empty when the game did not count; on any thread, never for a recorder
+    // that does not rate.
+    using ratings_done = std::function<void(std::vector<storage::rating_change>)>;
+    virtual void on_end(const game_ended&, ratings_done /*done*/) {}
+    // A takeback: only the first `plies_left` moves of the game stand now.
+    virtual void on_takeback(const std::string& /*room*/, int /*plies_left*/) {}
     virtual void on_chat(const chat_said&) {}
     virtual void on_forget(const std::string& /*room*/) {}  // the room is gone for good
     // A stored game restored after a restart: its room writes to that record.

@@ -85,8 +85,10 @@ void lobby::subscribe(player_ptr who, peer_ref p, std::uint64_t conn, bool on) {
         json seeks = json::array();
         for (auto& [id, s] : seeks_)
             if (!s.invite) seeks.push_back(s.to_json(hub_));
-        json counts = {{"players", hub_.online()}, {"games", hub_.games_in_play()}};
-        send_to(p, make_frame("lobby.snapshot", {{"seeks", seeks}, {"counts", counts}}));
+        json counts = {{"players", hub_.online()}, {"games", hub_.games_in_play()},
+                       {"pools", pools_json()}};
+        send_to(p, make_frame("lobby.snapshot",
+                              {{"seeks", seeks}, {"counts", counts}, {"tv", featured_json()}}));
         // Leaving a game's page is not leaving the game, and an invite stays
         // open while its creator visits other pages: both are shown again.
         json invites = json::array();
@@ -265,10 +267,12 @@ void lobby::count_tick() {
     if (stopped_) return;
     // Counts go out at most once per batch period, and only when they changed.
     long players = hub_.online(), games = hub_.games_in_play();
-    if (players != last_players_ || games != last_games_) {
+    json pools = pools_json();
+    if (players != last_players_ || games != last_games_ || pools != last_pools_) {
         last_players_ = players;
         last_games_ = games;
-        broadcast(make_frame("counts", {{"players", players}, {"games", games}}));
+        last_pools_ = pools;
+        broadcast(make_frame("counts", {{"players", players}, {"games", games}, {"pools", pools}}));
     }
     send_live_updates();
     count_timer_.expires_after(hub_.config().count_batch);

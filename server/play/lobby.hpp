@@ -77,6 +77,10 @@ private:
     void count_tick();
     void send_live_updates();  // the live.update of every room changed since the last
     void pair_tick();
+    // lobby_watch.cpp: what the lobby shows everyone besides the seeks.
+    json pools_json() const;     // per quick-pairing pool: who waits, how many games are played
+    json featured_json() const;  // the featured live game (TV), or null
+    void featured_check();       // a live game came or went: a new featured game is sent
 
     hub& hub_;
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;
@@ -88,6 +92,8 @@ private:
     std::map<std::string, std::set<std::string>> live_changed_;  // game id -> rooms to update
     matchmaker queue_;
     long last_players_ = -1, last_games_ = -1;
+    json last_pools_;            // as last sent in `counts`
+    std::string featured_;       // the featured room (TV), empty: none
     bool stopped_ = false;
 };
 

@@ -26,6 +26,7 @@ void lobby::room_started(std::string game, std::string room, json summary) {
         live_[game][room] = summary;
         auto f = make_frame("live.add", {{"room", summary}});
         for (auto& [conn, p] : live_subscribers_[game]) send_to(p, f);
+        featured_check();
     });
 }
 
@@ -61,6 +62,7 @@ void lobby::room_ended(std::string game, std::string room) {
         live_changed_[game].erase(room);
         auto f = make_frame("live.remove", {{"game", game}, {"room", room}});
         for (auto& [conn, p] : live_subscribers_[game]) send_to(p, f);
+        featured_check();
     });
 }
 

@@ -43,6 +43,7 @@ public:
     std::vector<pairing> pair_up(time_point now);
 
     int window_at(const entry& e, time_point now) const;
+    const std::vector<entry>& waiting() const { return waiting_; }
 
 private:
     int window_, step_;

@@ -183,6 +183,7 @@ void room::do_restore(const storage::game_record& g) {
         }
         moves_.push_back(game_->move_text(index.value()));
         if (&m == &g.moves.back()) note_last(index.value(), m.seat);  // its highlight
+        plies_.push_back({m.seat, m.clock_ms});
         game_->play(index.value());
         seats_[m.seat].moved = true;
     }

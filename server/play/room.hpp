@@ -3,6 +3,7 @@
 // spectators, the Fischer clock, offers, chats and the versioned event log.
 // Runs on its own strand; every public entry point posts onto it, so nothing
 // else ever touches its state. Holds weak_ptrs to connections (peer_ref).
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <deque>
@@ -105,12 +106,20 @@ private:
     std::optional<wire_error> claim(int seat, bool win);
     std::optional<wire_error> rematch(int seat, core::status_kind, bool accept, bool decline);
     std::optional<wire_error> draw(int seat, bool offer, bool accept);
+    void lapse_takeback();  // any move ends an open takeback request
     void chat(int seat, const player_ptr& who, const std::string& text);
     void remember_chat(bool players, chat_line line);  // the last chat_log lines of each
     void finish(core::status st, bool aborted);
     void arm_timer();
     void on_timer();
     bool playing() const { return !status_.over() && !aborted_; }
+
+    // room_takeback.cpp: takebacks (casual games) and the rating change after the end.
+    std::optional<wire_error> takeback(int seat, bool offer, bool accept);
+    int plies_to_take_back(int seat) const;  // 0: the seat has no move to take back
+    void take_back(int seat);
+    void ratings_known(const std::vector<storage::rating_change>& changes);
+    json ratings_json() const;
 
     // room_computer.cpp: a seat played by the engine pool (hub::engine()).
     void computer_turn();  // asks the pool for a move when it is the computer's turn
@@ -144,6 +153,13 @@ private:
     std::optional<core::move_view> last_;
     int last_seat_ = -1;
     std::vector<core::move_view> legal_;
+    struct ply_record {
+        int seat = 0;                        // who moved (an extra turn repeats a seat)
+        std::array<std::int64_t, 2> clock_ms{};  // both clocks after it, as stored
+    };
+    std::vector<ply_record> plies_;          // alongside moves_: what a takeback restores
+    int takeback_offer_ = -1;                // the seat asking for a takeback, or -1
+    std::optional<std::array<storage::rating_change, 2>> rating_changes_;  // by seat, once known
     std::int64_t v_ = 0;
     std::deque<logged_event> log_;
     std::deque<chat_line> players_chat_, spectators_chat_;

@@ -33,6 +33,9 @@ std::optional<wire_error> room::act(int seat, std::uint64_t conn, const player_p
     case room_action::rematch_offer: return rematch(seat, status_.kind, false, false);
     case room_action::rematch_accept: return rematch(seat, status_.kind, true, false);
     case room_action::rematch_decline: return rematch(seat, status_.kind, false, true);
+    case room_action::takeback_offer: return takeback(seat, true, false);
+    case room_action::takeback_accept: return takeback(seat, false, true);
+    case room_action::takeback_decline: return takeback(seat, false, false);
     default: break;
     }
     if (!playing()) return err("game_over", "the game has ended");
@@ -88,10 +91,12 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
     legal_ = std::move(view.moves);  // the next move's path is found in them
     if (lapsed)
         push_event("offer", {{"room", id_}, {"kind", "draw"}, {"by", 1 - seat}, {"state", "lapsed"}});
+    lapse_takeback();
 
     move_played rec{id_, static_cast<int>(moves_.size()), seat, notation, {0, 0}, now_ms(-1)};
     if (clock_)
         for (int s = 0; s < 2; ++s) rec.clock_ms[s] = clock_->remaining(s, now).count();
+    plies_.push_back({seat, {rec.clock_ms[0], rec.clock_ms[1]}});
     hub_.recorder().on_move(rec, [done = std::move(done), v = v_](bool durable) {
         if (done) done(durable, v);
     });
@@ -174,6 +179,13 @@ std::optional<wire_error> room::rematch(int seat, core::status_kind, bool accept
     return std::nullopt;
 }
 
+void room::lapse_takeback() {
+    if (takeback_offer_ < 0) return;
+    push_event("offer", {{"room", id_}, {"kind", "takeback"}, {"by", takeback_offer_},
+                         {"state", "lapsed"}});
+    takeback_offer_ = -1;
+}
+
 void room::chat(int seat, const player_ptr& who, const std::string& text) {
     std::string from = who ? who->name : "anonymous";
     remember_chat(seat >= 0, {from, seat, text});
@@ -197,6 +209,7 @@ void room::finish(core::status st, bool aborted) {
     first_move_deadline_.reset();
     draw_offer_ = -1;
     legal_ = {};  // no next move: free them while the room lingers
+    takeback_offer_ = -1;
     timer_.cancel();
     timer_armed_ = false;
     computer_stop();
@@ -206,7 +219,18 @@ void room::finish(core::status st, bool aborted) {
     // Keeps a room that lingers for the rematch from holding 200 boards.
     while (log_.size() > 16) log_.pop_front();
     log_.shrink_to_fit();
-    hub_.recorder().on_end({id_, status_, aborted_, now_ms(-1)});
+    // The rating change arrives from the store's thread once computed; the
+    // room hands it on from its strand (room_takeback.cpp).
+    hub_.recorder().on_end({id_, status_, aborted_, now_ms(-1)},
+                           [self = shared_from_this()](std::vector<storage::rating_change> c) {
+                               boost::asio::post(self->strand_, [self, c = std::move(c)] {
+                                   try {
+                                       self->ratings_known(c);
+                                   } catch (const std::exception& e) {
+                                       spdlog::error("room {}: ratings: {}", self->id_, e.what());
+                                   }
+                               });
+                           });
     spdlog::info("game end {} {}: {}", id_, aborted_ ? "aborted"
                  : status_.kind == core::status_kind::draw ? "draw"
                  : std::string(settings_.game->about.sides[status_.winner].name) + " wins",

@@ -93,10 +93,13 @@ json room::state_json_without_board(int seat) const {
               {"status", status_json()},
               {"moves", moves_},
               {"last", last_json()},
-              {"offers", {{"draw", draw_offer_}, {"rematch", {rematch_[0], rematch_[1]}}}},
+              {"offers", {{"draw", draw_offer_},
+                          {"rematch", {rematch_[0], rematch_[1]}},
+                          {"takeback", takeback_offer_}}},
               {"spectators", spectators_.size()},
               {"chat", chat_json(seat >= 0)}};
     if (!next_room_.empty()) d["next"] = next_room_;
+    if (rating_changes_) d["ratings"] = ratings_json();
     if (!settings_.start_position.empty()) d["start_position"] = settings_.start_position;
     return d;
 }

@@ -67,7 +67,15 @@ void store_recorder::on_move(const move_played& m, move_done done) {
                        });
 }
 
-void store_recorder::on_end(const game_ended& e) {
+void store_recorder::on_takeback(const std::string& room, int plies_left) {
+    auto e = find(room);
+    if (!e || e->ended) return;
+    store_.truncate_moves(e->key, plies_left, [room, plies_left](core::result<int> r) {
+        if (!r) spdlog::error("store: takeback in room {} to ply {}: {}", room, plies_left, r.reason());
+    });
+}
+
+void store_recorder::on_end(const game_ended& e, ratings_done done) {
     auto found = find(e.room, true);
     if (!found) return;
     storage::game_end end;
@@ -76,7 +84,7 @@ void store_recorder::on_end(const game_ended& e) {
     end.winner = e.aborted || e.result.kind != core::status_kind::win ? -1 : e.result.winner;
     end.reason = e.result.reason;
     end.ended_ms = e.at_ms;
-    rated_.end_game(end, [this, room = e.room, game = found->game_id](
+    rated_.end_game(end, [this, room = e.room, game = found->game_id, done = std::move(done)](
                              core::result<storage::end_summary> r) {
         if (!r) {
             spdlog::error("store: end of room {}: {}", room, r.reason());
@@ -84,6 +92,7 @@ void store_recorder::on_end(const game_ended& e) {
         }
         if (on_rating_)
             for (const auto& c : r.value().changes) on_rating_(c.who, game, c.after);
+        if (done && !r.value().changes.empty()) done(r.value().changes);
     });
 }
 

@@ -28,7 +28,8 @@ public:
 
     void on_start(const game_started& g) override;
     void on_move(const move_played& m, move_done done) override;
-    void on_end(const game_ended& e) override;
+    void on_end(const game_ended& e, ratings_done done) override;
+    void on_takeback(const std::string& room, int plies_left) override;
     void on_chat(const chat_said& c) override;
     void on_forget(const std::string& room) override;
     void on_restore(const std::string& room, std::int64_t key,

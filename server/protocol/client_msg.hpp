@@ -13,7 +13,9 @@
 namespace kibitz::server {
 
 struct hello_msg { std::optional<std::string> token; };
-struct ping_msg {};
+struct ping_msg {
+    std::optional<std::int64_t> at;  // the client's time stamp, echoed on the pong (lag)
+};
 struct lobby_sub_msg { bool on = true; };
 struct seek_create_msg {
     std::string game;
@@ -49,7 +51,8 @@ struct room_leave_msg { std::string room; };
 // Everything a seat (or a spectator, for chat) does inside a room.
 enum class room_action {
     move, resign, abort, claim_win, claim_draw, draw_offer, draw_accept, draw_decline,
-    rematch_offer, rematch_accept, rematch_decline, chat
+    rematch_offer, rematch_accept, rematch_decline, takeback_offer, takeback_accept,
+    takeback_decline, chat
 };
 struct room_cmd_msg {
     room_action action = room_action::move;

@@ -110,7 +110,11 @@ const std::map<std::string, parser, std::less<>>& parsers() {
              if (d.contains("token")) m.token = str(d, "token", 128);
              return m;
          }},
-        {"ping", [](const json&) -> client_body { return ping_msg{}; }},
+        {"ping", [](const json& d) -> client_body {
+             ping_msg m;
+             if (d.contains("at")) m.at = integer(d["at"], "at", 0, INT64_C(1) << 53);
+             return m;
+         }},
         {"lobby.sub", [](const json&) -> client_body { return lobby_sub_msg{true}; }},
         {"lobby.unsub", [](const json&) -> client_body { return lobby_sub_msg{false}; }},
         {"seek.create", [](const json& d) -> client_body { return seek_create(d, false); }},
@@ -175,6 +179,9 @@ const std::map<std::string, parser, std::less<>>& parsers() {
         {"rematch.offer", [](const json& d) -> client_body { return room_cmd(d, room_action::rematch_offer); }},
         {"rematch.accept", [](const json& d) -> client_body { return room_cmd(d, room_action::rematch_accept); }},
         {"rematch.decline", [](const json& d) -> client_body { return room_cmd(d, room_action::rematch_decline); }},
+        {"takeback.offer", [](const json& d) -> client_body { return room_cmd(d, room_action::takeback_offer); }},
+        {"takeback.accept", [](const json& d) -> client_body { return room_cmd(d, room_action::takeback_accept); }},
+        {"takeback.decline", [](const json& d) -> client_body { return room_cmd(d, room_action::takeback_decline); }},
         {"chat", [](const json& d) -> client_body { return room_cmd(d, room_action::chat); }},
     };
     return table;

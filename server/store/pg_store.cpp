@@ -312,6 +312,17 @@ void pg_store::append_move(game_key game, move_record m, handler<bool> h) {
     });
 }
 
+void pg_store::truncate_moves(game_key game, int keep, handler<int> h) {
+    write<int>(std::move(h), [game, keep](pg_db& db) {
+        auto r = db.query("SELECT status FROM games WHERE id = $1", game);
+        if (r.empty()) throw db_error("no game " + std::to_string(game));
+        if (r.text(0, 0) != "playing") throw db_error("the game is over");
+        if (keep < 0) throw db_error("a negative ply count");
+        // The (game, ply) key: one range delete; the plies left stay consecutive.
+        return db.query("DELETE FROM moves WHERE game = $1 AND ply >= $2", game, keep).affected();
+    });
+}
+
 namespace {
 rating_value load_rating(pg_db& db, player_id who, const std::string& game_id) {
     auto r = db.query("SELECT rating, rd, volatility, games FROM ratings "

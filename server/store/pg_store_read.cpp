@@ -151,6 +151,19 @@ void pg_store::profile_of(std::string username, int recent_limit, handler<std::o
             for (int i = 0; i < r.size(); ++i)
                 p.history.push_back({r.text(i, 0), r.i64(i, 1), r.real(i, 2), r.real(i, 3), r.i64(i, 4)});
         }
+        {
+            // Wins, draws and losses per rules id over every finished game.
+            auto r = db.query(
+                "SELECT game_id, "
+                "COUNT(*) FILTER (WHERE winner IS NOT NULL AND ((winner = 0) = (seat0 = $1))), "
+                "COUNT(*) FILTER (WHERE winner IS NULL), "
+                "COUNT(*) FILTER (WHERE winner IS NOT NULL AND ((winner = 0) <> (seat0 = $1))) "
+                "FROM games WHERE (seat0 = $1 OR seat1 = $1) AND status = 'finished' "
+                "GROUP BY game_id ORDER BY game_id", p.who.id);
+            for (int i = 0; i < r.size(); ++i)
+                p.results.push_back({r.text(i, 0), static_cast<int>(r.i64(i, 1)),
+                                     static_cast<int>(r.i64(i, 2)), static_cast<int>(r.i64(i, 3))});
+        }
         p.recent = summaries(db,
                              "WHERE (g.seat0 = $1 OR g.seat1 = $1) AND NOT g.private "
                              "ORDER BY g.id DESC LIMIT $2",

@@ -139,9 +139,16 @@ struct rating_point {
     std::int64_t at_ms = 0;
 };
 
+// A player's finished games of one rules id (aborted ones do not count).
+struct result_counts {
+    std::string game_id;
+    int wins = 0, draws = 0, losses = 0;
+};
+
 struct profile {
     player who;
     std::vector<game_rating> ratings;
+    std::vector<result_counts> results;  // by rules id, every finished game (rated or not)
     std::vector<rating_point> history;   // oldest first
     std::vector<game_summary> recent;    // newest first
 };

@@ -250,6 +250,21 @@ void sqlite_store::append_move(game_key game, move_record m, handler<bool> h) {
     });
 }
 
+void sqlite_store::truncate_moves(game_key game, int keep, handler<int> h) {
+    write<int>(std::move(h), [game, keep](sqlite_db& db) {
+        {
+            auto s = db.prepare("SELECT status FROM games WHERE id = ?");
+            s.bind(game);
+            if (!s.step()) throw db_error("no game " + std::to_string(game));
+            if (s.text(0) != "playing") throw db_error("the game is over");
+        }
+        if (keep < 0) throw db_error("a negative ply count");
+        // The (game, ply) key: one range delete; the plies left stay consecutive.
+        db.prepare("DELETE FROM moves WHERE game = ? AND ply >= ?").bind(game, keep).run();
+        return db.changes();
+    });
+}
+
 namespace {
 rating_value load_rating(sqlite_db& db, player_id who, const std::string& game_id) {
     auto s = db.prepare(

@@ -56,6 +56,7 @@ public:
 
     game_key start_game(new_game g, handler<game_key> h) override;
     void append_move(game_key game, move_record m, handler<bool> h) override;
+    void truncate_moves(game_key game, int keep, handler<int> h) override;
     void end_game(game_end e, handler<end_summary> h) override;
     void add_chat(game_key game, std::optional<player_id> who, std::string channel,
                   std::string text, std::int64_t now_ms, handler<bool> h) override;

@@ -169,6 +169,19 @@ void sqlite_store::profile_of(std::string username, int recent_limit,
             s.bind(p.who.id);
             while (s.step()) p.history.push_back({s.text(0), s.i64(1), s.real(2), s.real(3), s.i64(4)});
         }
+        {
+            auto s = db.prepare(
+                "SELECT game_id, "
+                "SUM(winner IS NOT NULL AND ((winner = 0) = (seat0 = ?1))), "
+                "SUM(winner IS NULL), "
+                "SUM(winner IS NOT NULL AND ((winner = 0) != (seat0 = ?1))) "
+                "FROM games WHERE (seat0 = ?1 OR seat1 = ?1) AND status = 'finished' "
+                "GROUP BY game_id ORDER BY game_id");
+            s.bind(p.who.id);
+            while (s.step())
+                p.results.push_back({s.text(0), static_cast<int>(s.i64(1)),
+                                     static_cast<int>(s.i64(2)), static_cast<int>(s.i64(3))});
+        }
         p.recent = summaries(db,
                              "WHERE (g.seat0 = ?1 OR g.seat1 = ?1) AND g.private = 0 "
                              "ORDER BY g.id DESC LIMIT ?2",

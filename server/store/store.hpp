@@ -49,6 +49,11 @@ public:
     virtual game_key start_game(new_game g, handler<game_key> h) = 0;
     // Durable (committed; fsynced with synchronous=FULL) before the handler runs.
     virtual void append_move(game_key game, move_record m, handler<bool> h) = 0;
+    // A takeback: forgets every move from ply `keep` (0-based) on, so the game
+    // replays to its first `keep` plies. Same writer queue as append_move, so
+    // it lands between the moves it was called between. Refused once the game
+    // has ended; the handler gets how many moves were removed.
+    virtual void truncate_moves(game_key game, int keep, handler<int> h) = 0;
     // Records the result and, when e.rate gives them, both seats' new ratings
     // and their history, in one transaction. The store applies no rule itself.
     virtual void end_game(game_end e, handler<end_summary> h) = 0;

@@ -24,9 +24,10 @@ export function free_port() {
 export async function start_server(binary, web_root, extra = []) {
     const port = await free_port();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kibitz-e2e-'));
-    // The computer thinks at most 100 ms a move here, so a game against it ends quickly.
+    // The computer thinks at most 100 ms a move here, so a game against it ends quickly;
+    // the suite registers more than the default five accounts an hour from 127.0.0.1.
     const args = ['--address', '127.0.0.1', '--port', String(port), '--web-root', web_root, '--db', path.join(dir, 'kibitz.db'),
-        '--computer-max-think-ms', '100', '--engine-nice', '0', ...extra];
+        '--computer-max-think-ms', '100', '--engine-nice', '0', '--registrations-per-hour', '1000', ...extra];
     const proc = spawn(binary, args, {stdio: ['ignore', 'pipe', 'pipe']});
     let log = '';
     proc.stdout.on('data', (b) => { log += b; });

@@ -370,6 +370,9 @@ TEST_CASE("api: profile, leaderboard, game, export and recent games") {
     CHECK(pj["ratings"][0]["games"] == 31);
     CHECK(pj["ratings"][0]["provisional"] == false);
     CHECK(pj["history"].size() == 31);
+    // Every finished game counts, rated or not, by rules id.
+    CHECK(pj["results"] == json::parse(R"([{"game":"checkers","wins":1,"draws":0,"losses":0},
+        {"game":"opprimo","wins":20,"draws":0,"losses":11}])"));
     REQUIRE(pj["recent"].size() > 0);
     CHECK(pj["recent"][0]["id"] == std::to_string(key));  // newest first
     CHECK(pj["recent"][0]["players"][0] == nasty);

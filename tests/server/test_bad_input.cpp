@@ -93,6 +93,22 @@ TEST_CASE("an oversize frame closes that connection with 1009; others are served
     CHECK(b.expect("pong").is_object());
 }
 
+TEST_CASE("ping: the pong echoes the client's time stamp at once, before hello too") {
+    test_server srv;
+    ws_client a(srv.port());
+    a.send({{"t", "ping"}, {"d", {{"at", 1718000000123}}}});
+    auto p = a.expect("pong");
+    CHECK(p["d"]["at"] == 1718000000123);
+    CHECK(p["d"]["server_time"].get<std::int64_t>() > 1718000000000);
+    a.hello();
+    a.send({{"t", "ping"}, {"d", {{"at", 5}}}});
+    CHECK(a.expect("pong")["d"]["at"] == 5);
+    a.send({{"t", "ping"}});
+    CHECK_FALSE(a.expect("pong")["d"].contains("at"));
+    a.send({{"t", "ping"}, {"d", {{"at", "soon"}}}});
+    CHECK(a.expect("error")["d"]["code"] == "bad_message");
+}
+
 TEST_CASE("a flood is rate limited, then closed with 1008") {
     test_server srv([](auto& c) { c.rate_burst = 5; c.rate_per_s = 1; });
     ws_client a(srv.port()), b(srv.port());

@@ -48,7 +48,8 @@ TEST_CASE("codec: every client example in protocol.md decodes") {
         "hello", "ping", "lobby.sub", "lobby.unsub", "seek.create", "seek.cancel", "seek.accept",
         "quick.join", "quick.leave", "computer.play", "analysis.start", "analysis.stop", "review.request", "invite.create", "invite.join", "invite.cancel", "live.sub",
         "live.unsub", "room.join", "room.leave", "move", "resign", "abort", "claim", "draw.offer",
-        "draw.accept", "draw.decline", "rematch.offer", "rematch.accept", "rematch.decline", "chat"};
+        "draw.accept", "draw.decline", "rematch.offer", "rematch.accept", "rematch.decline", "takeback.offer", "takeback.accept",
+        "takeback.decline", "chat"};
     std::set<std::string> seen;
     for (const auto& j : protocol_examples()) {
         std::string t = j.value("t", "");
@@ -109,6 +110,9 @@ TEST_CASE("codec: malformed variants are refused") {
     CHECK(code_of(R"({"t":"computer.play","d":{"game":"oware","tc":null}})") == "bad_message");
     CHECK(code_of(R"({"t":"computer.play","d":{"game":"oware","level":2}})") == "bad_message");
     CHECK(code_of(R"({"t":"room.join","d":{"room":"r1","v":"3"}})") == "bad_message");
+    CHECK(code_of(R"({"t":"ping","d":{"at":"now"}})") == "bad_message");
+    CHECK(code_of(R"({"t":"ping","d":{"at":-1}})") == "bad_message");
+    CHECK(code_of(R"({"t":"takeback.offer","d":{}})") == "bad_message");
     CHECK(code_of(R"({"t":"chat","d":{"room":"r1","text":")" + std::string(301, 'x') + "\"}}") ==
           "bad_message");
     CHECK(code_of("{\"t\":\"hello\",\"d\":{\"token\":\"\xff\xfe\"}}") == "bad_message");

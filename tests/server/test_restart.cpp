@@ -357,3 +357,66 @@ TEST_CASE("restart: SIGTERM tells clients (1001), exits cleanly, and the game go
     CHECK(!mover.expect("ack", [](const json& j) { return j["d"]["ack"] == 40; }).is_null());
     CHECK(other.expect("move", [](const json& j) { return j["d"]["ply"] == 4; })["d"]["move"] == mv);
 }
+
+TEST_CASE("restart: a takeback survives SIGKILL exactly (moves and clocks)") {
+    temp_dir dir;
+    auto db = dir.file("kibitz.db");
+    std::filesystem::create_directories(dir.path / "web");
+    auto web = (dir.path / "web").string();
+    std::string room, token_a, token_b;
+    int seat_a = -1;
+    json taken_back;  // the takeback event
+    {
+        server_process srv(db, web);
+        ws_client a(srv.port), b(srv.port);
+        a.hello();
+        b.hello();
+        token_a = a.token;
+        token_b = b.token;
+        auto t = pair_by_seek(a, b, "checkers", tc(300, 2));
+        room = t.room;
+        seat_a = t.seat_a;
+        play_plies(a, b, room, seat_a, t.state_a["d"]["board"], 4);
+        // Seat 0 to move asks: plies 3 and 4 are undone.
+        ws_client& asker = seat_a == 0 ? a : b;
+        ws_client& other = seat_a == 0 ? b : a;
+        asker.send({{"t", "takeback.offer"}, {"d", {{"room", room}}}});
+        other.expect("offer", [](const json& j) { return j["d"]["state"] == "open"; });
+        other.send({{"t", "takeback.accept"}, {"d", {{"room", room}, {"ack", 9}}}});
+        taken_back = asker.expect("takeback");
+        REQUIRE(taken_back["d"]["ply"] == 2);
+        // A chat line behind the truncation on the store's one writer: once it
+        // is on disk, so is the takeback.
+        asker.send({{"t", "chat"}, {"d", {{"room", room}, {"text", "thanks"}}}});
+        other.expect("chat");
+        for (int i = 0; i < 100 && db_scalar(db, "SELECT COUNT(*) FROM chat") < 1; ++i)
+            std::this_thread::sleep_for(20ms);
+        srv.kill9();
+    }
+    server_process srv(db, web);
+    ws_client a(srv.port), b(srv.port);
+    a.hello(token_a);
+    b.hello(token_b);
+    a.send({{"t", "room.join"}, {"d", {{"room", room}}}});
+    auto st = a.expect("room.state");
+    REQUIRE(!st.is_null());
+    CHECK(st["d"]["moves"] == taken_back["d"]["moves"]);
+    CHECK(st["d"]["board"]["pieces"] == taken_back["d"]["board"]["pieces"]);
+    CHECK(st["d"]["board"]["to_move"] == 0);
+    // The clocks are those the takeback restored: seat 1's exactly, seat 0's
+    // runs again from the same reading.
+    CHECK(st["d"]["clocks"]["ms"][1] == taken_back["d"]["clocks"]["ms"][1]);
+    auto ms0 = st["d"]["clocks"]["ms"][0].get<std::int64_t>();
+    auto was0 = taken_back["d"]["clocks"]["ms"][0].get<std::int64_t>();
+    CHECK(ms0 <= was0);
+    CHECK(ms0 > was0 - 10000);
+    // And the game goes on from ply 3.
+    b.send({{"t", "room.join"}, {"d", {{"room", room}}}});
+    b.expect("room.state");
+    ws_client& mover = seat_a == 0 ? a : b;
+    mover.send(move_msg(room, first_move(st["d"]["board"]), 77));
+    CHECK(!mover.expect("ack", [](const json& j) { return j["d"]["ack"] == 77; }).is_null());
+    CHECK(db_scalar(db, "SELECT COUNT(*) FROM moves WHERE game = (SELECT id FROM games WHERE "
+                        "public_id = ?)",
+                    room) == 3);
+}

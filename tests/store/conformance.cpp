@@ -222,6 +222,20 @@ TEST_CASE("conformance: a game's start, moves and end, read back by key and publ
     CHECK(r->summary.ended_ms == t0 + 5000);
     CHECK(r->moves.size() == 2);
 
+    // Takeback: forget plies from `keep` on; refused once the game is over.
+    auto tb = start(*s, casual("oware", a, b));
+    move(*s, tb, 0);
+    move(*s, tb, 1);
+    move(*s, tb, 2);
+    CHECK(must<int>([&](auto h) { s->truncate_moves(tb, 1, h); }) == 2);
+    CHECK(must<int>([&](auto h) { s->truncate_moves(tb, 5, h); }) == 0);
+    move(*s, tb, 1, "again");  // play goes on from ply 1
+    REQUIRE(record(*s, tb)->moves.size() == 2);
+    CHECK(record(*s, tb)->moves[1].notation == "again");
+    CHECK_FALSE(get<int>([&](auto h) { s->truncate_moves(tb, -1, h); }).ok());
+    CHECK_FALSE(get<int>([&](auto h) { s->truncate_moves(key, 0, h); }).ok());  // ended
+    CHECK_FALSE(get<int>([&](auto h) { s->truncate_moves(key + 1000000, 0, h); }).ok());
+
     // Draws and aborts store no winner.
     auto d = start(*s, casual("oware", a, b));
     finish(*s, d, -1);
@@ -366,6 +380,12 @@ TEST_CASE("conformance: profile and recent games list public games, newest first
     CHECK(p->who.id == bob.id);
     CHECK(p->ratings.empty());
     CHECK(p->history.empty());
+    // Finished games only, private ones included: bob won keys[1] and keys[2], lost keys[0].
+    REQUIRE(p->results.size() == 1);
+    CHECK(p->results[0].game_id == "oware");
+    CHECK(p->results[0].wins == 2);
+    CHECK(p->results[0].draws == 0);
+    CHECK(p->results[0].losses == 1);
     REQUIRE(p->recent.size() == 3);  // every public game, ended or not, newest started first
     CHECK(p->recent[0].id == keys[3]);
     CHECK(p->recent[1].id == keys[1]);

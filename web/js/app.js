@@ -2,6 +2,7 @@
 // status). Each page is a module exporting mount(el, params) that returns an
 // optional unmount function.
 import {socket} from './net/socket.js';
+import {show_lag} from './net/lag.js';
 import {h, clear, clear_toasts} from './ui/dom.js';
 import {game_ids, game_names, load_catalogue, set_catalogue} from './catalogue.js';
 import {cache_start} from './net/replay_cache.js';
@@ -79,6 +80,7 @@ function show_me(user) {
 }
 
 socket.on('status', show_status);
+show_lag(document.getElementById('lag'));
 // Pages read the game catalogue as they are drawn: the first page waits for it
 // (from GET /api/games, or from the welcome if that request failed).
 let routed = false;

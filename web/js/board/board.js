@@ -22,6 +22,10 @@ export function create_board(host, raw_view, opts = {}) {
     let enabled = false;
     let focus_id = null;
     const picker = new move_picker();
+    // Premove (timed games): while the opponent is to move, the player may
+    // queue one move as a start cell and an end cell (one cell where a move is
+    // one click); the page plays it when the turn comes, if it is legal then.
+    let premove_seat = null, premove_single = false, premove_from = null, premove = null;
 
     const root = s('svg', {class: `board board-${view.layout}`, viewBox: `0 0 ${vw} ${vh}`,
         role: 'group', 'aria-label': opts.label || 'board', preserveAspectRatio: 'xMidYMid meet'});
@@ -76,6 +80,8 @@ export function create_board(host, raw_view, opts = {}) {
         const fin = new Set(picker.finishing().map((m) => m.path[m.path.length - 1]));
         for (const id of marks.last) if (by_id.has(id)) g_marks.append(layout.mark(by_id.get(id), 'last', ctx));
         for (const id of marks.affected) if (by_id.has(id)) g_marks.append(layout.mark(by_id.get(id), 'affected', ctx));
+        const queued = premove ? [premove.from, premove.to] : premove_from ? [premove_from] : [];
+        for (const id of new Set(queued)) g_marks.append(layout.mark(by_id.get(id), 'premove', ctx));
         for (const id of selected) g_marks.append(layout.mark(by_id.get(id), 'selected', ctx));
         for (const id of next) g_marks.append(layout.mark(by_id.get(id), pieces.has(id) ? 'dest-occupied' : 'dest', ctx));
         // aria state on every hit shape
@@ -97,8 +103,29 @@ export function create_board(host, raw_view, opts = {}) {
         opts.on_select?.(picker.prefix.slice(), picker.finishing());
     }
 
+    function premove_pick(id) {
+        if (premove) {
+            // A click anywhere on a queued premove's board cancels it.
+            premove = null;
+            opts.on_premove?.(null);
+        } else if (premove_from === null) {
+            const p = pieces.get(id);
+            if (p && p.owner === premove_seat) {
+                if (premove_single) { premove = {from: id, to: id}; opts.on_premove?.(premove); }
+                else premove_from = id;
+            }
+        } else if (id === premove_from) {
+            premove_from = null;
+        } else {
+            premove = {from: premove_from, to: id};
+            premove_from = null;
+            opts.on_premove?.(premove);
+        }
+        draw_marks();
+    }
+
     function activate(id) {
-        if (!enabled) return;
+        if (!enabled) { if (premove_seat !== null) premove_pick(id); return; }
         const r = picker.activate(id);
         if (r.action === 'move') opts.on_move?.(r.move);
         else if (r.action === 'choose') opts.on_choose?.(r.moves);
@@ -142,6 +169,7 @@ export function create_board(host, raw_view, opts = {}) {
         const target = document.elementFromPoint(ev.clientX, ev.clientY)?.closest?.('[data-cell]');
         const id = target && root.contains(target) ? target.getAttribute('data-cell') : null;
         if (!d.moved) { activate(d.id); return; }
+        if (!enabled && premove_seat !== null && id && id !== d.id && !premove) { premove_pick(d.id); premove_pick(id); return; }
         if (id && id !== d.id) activate(id);
         else draw_marks();
     });
@@ -171,6 +199,7 @@ export function create_board(host, raw_view, opts = {}) {
             focus_cell(id);
         } else if (ev.key === 'Escape') {
             picker.reset();
+            cancel_premove();
             draw_marks();
         }
     });
@@ -200,6 +229,13 @@ export function create_board(host, raw_view, opts = {}) {
         g_hit.querySelector(`[data-cell="${css_escape(id)}"]`)?.focus();
     }
 
+    function cancel_premove() {
+        const had = premove !== null;
+        premove = null;
+        premove_from = null;
+        if (had) opts.on_premove?.(null);
+    }
+
     draw_static();
 
     return {
@@ -224,6 +260,16 @@ export function create_board(host, raw_view, opts = {}) {
             draw_marks();
         },
         cancel() { picker.reset(); draw_marks(); },
+        // Premove picking for `seat` while input is off (null: none); `single`
+        // when a move is one click. Turning it off drops what was queued.
+        set_premove_input(seat, single) {
+            premove_seat = seat;
+            premove_single = !!single;
+            if (seat === null) { premove = null; premove_from = null; }
+            draw_marks();
+        },
+        premove() { return premove; },
+        cancel_premove() { cancel_premove(); draw_marks(); },
         // Finish at the current landing (the "stop here" button).
         finish(move) { picker.reset(); opts.on_move?.(move); draw_marks(); },
     };

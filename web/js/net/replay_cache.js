@@ -37,6 +37,15 @@ export function cache_move(room, ply, text, board) {
     save(room, rec);
 }
 
+// A takeback: only the first `ply` moves stand.
+export function cache_truncate(room, ply) {
+    const rec = load(room);
+    if (!rec || rec.moves.length < ply) return;
+    rec.moves.length = ply;
+    rec.boards.length = ply;
+    save(room, rec);
+}
+
 export function cache_finish(room, moves, status) {
     const rec = load(room);
     if (!rec) return;

@@ -1,10 +1,10 @@
 // One room's state, kept in step with the server: a full room.state replaces
-// it; versioned events (start, move, offer, end) apply in order; a gap or a
+// it; versioned events (start, move, offer, takeback, end, ratings) apply in order; a gap or a
 // reconnect asks for what was missed with room.join {room, v}. Ephemeral
 // messages (chat, presence, spectators, rematch) apply as they come.
 import {socket} from './socket.js';
 import {api} from './http.js';
-import {cache_start, cache_move, cache_finish} from './replay_cache.js';
+import {cache_start, cache_move, cache_truncate, cache_finish} from './replay_cache.js';
 
 export class room_sync {
     constructor(room, on_change) {
@@ -23,6 +23,11 @@ export class room_sync {
         on('move', (d, msg) => this.versioned_(msg, () => this.move_(d)));
         on('offer', (d, msg) => this.versioned_(msg, () => this.offer_(d)));
         on('end', (d, msg) => this.versioned_(msg, () => this.end_(d)));
+        on('takeback', (d, msg) => this.versioned_(msg, () => this.takeback_(d)));
+        on('ratings', (d, msg) => this.versioned_(msg, () => {
+            this.state.ratings = d.ratings;
+            this.changed_('ratings', d);
+        }));
         on('room.synced', (d) => {
             if (!this.state) return;
             this.state.spectators = d.spectators;
@@ -95,10 +100,23 @@ export class room_sync {
         this.changed_('move', d);
     }
 
+    // Moves undone: the server sends the whole move list and board after it.
+    takeback_(d) {
+        const s = this.state;
+        s.board = {...s.board, ...d.board, cells: this.cells};
+        if (d.clocks !== undefined) { s.clocks = d.clocks; s.clocks_at = performance.now(); }
+        s.moves = d.moves;
+        cache_truncate(this.room, d.ply);
+        this.last = d.last ? {path: d.last.path || [], affected: d.last.affected || []} : null;
+        if (s.offers) s.offers.takeback = -1;
+        this.changed_('takeback', d);
+    }
+
     offer_(d) {
         const s = this.state;
-        s.offers = s.offers || {draw: -1, rematch: [false, false]};
+        s.offers = s.offers || {draw: -1, rematch: [false, false], takeback: -1};
         if (d.kind === 'draw') s.offers.draw = d.state === 'open' ? d.by : -1;
+        else if (d.kind === 'takeback') s.offers.takeback = d.state === 'open' ? d.by : -1;
         else if (d.kind === 'rematch') {
             const r = [...(s.offers.rematch || [false, false])];
             r[d.by] = d.state === 'open' || d.state === 'accepted';

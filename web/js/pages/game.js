@@ -13,12 +13,15 @@ import {play as play_sound, is_muted, set_muted, played} from '../ui/sound.js';
 import {game_names, colour_names, game_info} from '../catalogue.js';
 import {player_box, tick_clocks, move_list, result_text, info_view, controls, chat_view, board_tools, colour_of} from './game_view.js';
 import {game_history} from './game_history.js';
+import {takeback_view, premove_keeper, single_click} from './game_extras.js';
 import {notify_on, toggle_notify, notify_turn, notified} from '../ui/notify.js';
 
 export function mount(el, room) {
     let board = null, board_layout = null, pending = false, frame = 0, last_input_key = null;
     let choices = null, stop = null, shown_moves = -1, shown_chat = -1;
     let flipped = false, browse = null, browse_token = 0, started_sound = false, low_warned = false;
+    let takeback_declined = false;  // our takeback request was declined (until the next move)
+    const premove = premove_keeper(() => { if (sync.state) draw(); });
     const history = game_history(room);
     const root = h('div', {class: 'game', 'data-room': room});
     const board_host = h('div', {class: 'board-wrap'});
@@ -82,6 +85,7 @@ export function mount(el, room) {
                 colours: colour_names[st.game], label: `${game_names[st.game] || st.game} board`,
                 on_move: (m) => send_move(m.text),
                 on_choose: (ms) => { choices = ms; draw(); },
+                on_premove: (p) => premove.set(p),
                 on_select: (prefix, fin) => {
                     stop = prefix.length > 1 && fin.length ? fin : null;
                     if (prefix.length) choices = null;
@@ -106,7 +110,26 @@ export function mount(el, room) {
             board.set_input(st.board.moves, my_turn);
             last_input_key = input_key;
         }
+        premove_turn(st, seat, my_turn);
         draw();
+    }
+
+    // A premove may be queued while the opponent is to move in a timed game;
+    // the moment the turn comes it is played if that move is legal then.
+    function premove_turn(st, seat, my_turn) {
+        const queued = premove.get();
+        if (my_turn && queued) {
+            if (pending) { setTimeout(() => render('premove'), 50); return; }  // our last move's ack is still on its way
+            const m = premove.match(st.board.moves);
+            board.set_premove_input(null);
+            premove.clear();
+            if (m) send_move(m.text);
+            else toast('The premove is not a legal move now: dropped.');
+            return;
+        }
+        const allowed = seat !== null && !my_turn && st.clocks && st.status.state === 'playing';
+        board.set_premove_input(allowed ? seat : null, single_click(st.board.moves));
+        if (!allowed) premove.clear();
     }
 
     function is_my_turn(st, seat) { return seat !== null && st.status.state === 'playing' && st.board.to_move === seat; }
@@ -133,6 +156,7 @@ export function mount(el, room) {
             ['pick', pick_view()],
             ['notation', spectator ? null : notation_form(hint, my_turn)],
             ['controls', spectator ? null : controls(st, seat, act)],
+            ['takeback', spectator ? null : takeback_view(st, seat, act, takeback_declined)],
             ['chat', chat_view(st, send_chat, spectator)],
             ['links', st.status.state !== 'playing' ? v('p', {class: 'links'}, v('a', {href: `#/replay/${room}`, 'data-test': 'replay-link'}, 'Replay this game')) : null],
         ].map(([key, node]) => node && Object.assign(node, {key}))));
@@ -147,6 +171,7 @@ export function mount(el, room) {
         root.dataset.turn = my_turn ? 'me' : 'other';
         root.dataset.v = String(sync.v);
         if (browse === null) delete root.dataset.browse; else root.dataset.browse = String(browse);
+        if (premove.get()) root.dataset.premove = `${premove.get().from}-${premove.get().to}`; else delete root.dataset.premove;
         root.dataset.flipped = flipped ? 'true' : 'false';
         const title = `${my_turn ? 'Your move · ' : ''}${result ? `${result} · ` : ''}${game_names[st.game] || st.game} · ` +
             `${(st.players || []).map((p) => p.name).join(' vs ')} · Kibitz`;
@@ -239,10 +264,17 @@ export function mount(el, room) {
         }
         if (what === 'end') play_sound('end');
         // The one who offered is told of a refusal (the offer just disappears otherwise).
-        if (what === 'offer' && d && d.state === 'declined' && d.by === my_seat())
+        if (what === 'offer' && d && d.state === 'declined' && d.by === my_seat() && d.kind !== 'takeback')
             toast(d.kind === 'draw' ? 'Your opponent declined your offer.' : 'Your opponent declined the rematch.');
         // Spectators follow the players into the rematch, as the players themselves are.
         if (what === 'rematch' && my_seat() === null && st.rematch_next) location.hash = `#/game/${st.rematch_next}`;
+        if (what === 'move') takeback_declined = false;
+        if (what === 'offer' && d && d.kind === 'takeback' && d.by === my_seat()) takeback_declined = d.state === 'declined';
+        if (what === 'takeback' && d) {
+            history.truncate(d.ply);
+            play_sound('move');
+            announcer.textContent = `Takeback: ${d.plies} move${d.plies === 1 ? '' : 's'} undone`;
+        }
     }
 
     // Once a game, when the player's own clock runs low.
@@ -276,14 +308,19 @@ export function mount(el, room) {
         }
         if (ev.key !== 'Escape') return;
         board.cancel();
+        board.cancel_premove();
         choices = null;
         stop = null;
         if (sync.state) draw();
     };
     document.addEventListener('keydown', on_key);
+    // A click anywhere off the board drops a queued premove.
+    const on_press = (ev) => { if (board && premove.get() && !ev.target.closest?.('svg.board')) board.cancel_premove(); };
+    document.addEventListener('pointerdown', on_press);
 
     return () => {
         document.removeEventListener('keydown', on_key);
+        document.removeEventListener('pointerdown', on_press);
         cancelAnimationFrame(frame); clearInterval(timer); sync.close();
         if (window.kibitz && window.kibitz.game === sync) window.kibitz.game = null;
     };

@@ -20,6 +20,12 @@ export function game_history(room) {
     }
 
     return {
+        // A takeback: only the first `ply` plies stand (later ones are asked again).
+        truncate(ply) {
+            if (!rec) return;
+            rec.boards = rec.boards.slice(0, ply);
+            rec.moves = rec.moves.slice(0, ply);
+        },
         // The board after `ply` plies (0: the start) with the marks of the move
         // that led there, in a game of `plies` so far; null when not known.
         async at(ply, plies) {

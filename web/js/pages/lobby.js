@@ -7,6 +7,7 @@ import {h, clear, presets, tc_text, rating_text, toast, capitalise} from '../ui/
 import {game_names, game_ids, colour_names} from '../catalogue.js';
 import {v, view_root} from '../ui/vdom.js';
 import {copy_text} from '../ui/copy.js';
+import {mount_tv} from './tv.js';
 
 export function mount(el) {
     const seeks = new Map();
@@ -24,11 +25,14 @@ export function mount(el) {
     const seek_list = view_root(seek_host);
     const live_list = h('ul', {class: 'list live', 'data-test': 'live'});
     const queue_el = h('p', {class: 'queue muted', role: 'status'});
+    const tv_host = h('div', {class: 'tv-host'});
 
     // Quick pairing: pick a game, then a time control.
     const quick_game = select('quick-game', game_ids.map((g) => [g, game_names[g]]));
     const quick_buttons = h('div', {class: 'quick-grid'}, presets.map(([m, i]) =>
-        h('button', {class: 'btn quick', 'data-tc': `${m}+${i}`, onclick: () => quick(m * 60, i)}, `${m}+${i}`)));
+        h('button', {class: 'btn quick', 'data-tc': `${m}+${i}`, onclick: () => quick(m * 60, i)}, `${m}+${i}`,
+            h('span', {class: 'pool-count', 'data-test': 'pool-count'}))));
+    quick_game.addEventListener('change', () => render_pools());
 
     // Create-a-seek form.
     const f_game = select('seek-game', game_ids.map((g) => [g, game_names[g]]));
@@ -54,6 +58,7 @@ export function mount(el) {
     el.append(h('h1', {class: 'sr-only'}, 'Play'), h('div', {class: 'lobby'},
         computer_card(),
         h('section', {class: 'card'}, h('h2', {}, 'Quick pairing'), field('Game', quick_game), quick_buttons, queue_el),
+        tv_host,
         h('section', {class: 'card'}, h('h2', {}, 'Create a game'), form),
         h('section', {class: 'card'}, h('h2', {}, 'Open seeks'), seek_host),
         h('section', {class: 'card'}, h('h2', {}, 'Games in play'), live_list),
@@ -83,7 +88,19 @@ export function mount(el) {
         catch (e) { toast(e.message || e.code, 'error'); }
     }
 
+    // Each quick-pairing button of the chosen game: who waits there, how many play.
+    function render_pools() {
+        for (const b of quick_buttons.querySelectorAll('button[data-tc]')) {
+            const [m, i] = b.dataset.tc.split('+').map(Number);
+            const p = (counts.pools || []).find((x) => x.game === quick_game.value && !x.rated && x.tc &&
+                x.tc.initial_s === m * 60 && x.tc.increment_s === i);
+            const text = p ? [p.waiting ? `${p.waiting} waiting` : '', p.playing ? `${p.playing} playing` : ''].filter(Boolean).join(' · ') : '';
+            const el = b.querySelector('[data-test="pool-count"]');
+            if (el.textContent !== text) el.textContent = text;
+        }
+    }
     function render_counts() {
+        render_pools();
         counts_el.textContent = `${counts.players} player${counts.players === 1 ? '' : 's'} online · ${counts.games} game${counts.games === 1 ? '' : 's'} in play`;
     }
     function render_seeks() {
@@ -181,9 +198,11 @@ export function mount(el) {
         render_resume();
     }));
     render_counts(); render_seeks(); render_live();
+    const tv_off = mount_tv(tv_host);
 
     return () => {
         offs.forEach((f) => f());
+        tv_off();
         if (socket.is_ready()) {
             socket.send('lobby.unsub');
             for (const g of game_ids) socket.send('live.unsub', {game: g});

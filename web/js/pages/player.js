@@ -3,6 +3,25 @@ import {api} from '../net/http.js';
 import {socket} from '../net/socket.js';
 import {h, clear} from '../ui/dom.js';
 import {game_names} from '../catalogue.js';
+import {rating_graph} from './rating_graph.js';
+
+// Per game played: wins, draws and losses, and the rating over the rated games.
+function per_game(r) {
+    const results = r.results || [];
+    const rated = [...new Set((r.history || []).map((p) => p.game))];
+    const games = [...new Set([...results.map((x) => x.game), ...rated])];
+    return games.map((g) => {
+        const c = results.find((x) => x.game === g) || {wins: 0, draws: 0, losses: 0};
+        const points = (r.history || []).filter((p) => p.game === g);
+        const name = game_names[g] || g;
+        return h('section', {class: 'per-game', 'data-game': g},
+            h('h3', {}, name),
+            h('p', {class: 'wdl', 'data-test': 'wdl'},
+                h('span', {class: 'win'}, `${c.wins} won`), ' · ', h('span', {class: 'draw'}, `${c.draws} drawn`),
+                ' · ', h('span', {class: 'loss'}, `${c.losses} lost`)),
+            points.length ? rating_graph(points, `${name} rating over ${points.length} rated games`) : null);
+    });
+}
 
 export function mount(el, name) {
     document.title = `${name} · Kibitz`;
@@ -23,6 +42,7 @@ export function mount(el, name) {
                     h('a', {href: `#/leaderboard/${x.game}`}, game_names[x.game] || x.game), ': ',
                     `${Math.round(x.rating)}${x.provisional ? '?' : ''}`, h('small', {class: 'muted'}, ` (${x.games ?? 0} games)`))))
                     : h('p', {class: 'muted'}, 'No rated games yet.'),
+                ...per_game(r),
                 h('h2', {}, 'Recent games'),
                 (r.recent || []).length ? h('ul', {class: 'list'}, r.recent.map((g) => h('li', {},
                     h('a', {href: `#/replay/${g.id}`}, `${game_names[g.game] || g.game}: ${(g.players || []).join(' vs ')}`),

@@ -1,0 +1,73 @@
+// What the lobby shows everyone besides the seeks: the quick-pairing pools
+// (how many wait in each, how many of its games are played) and the featured
+// live game (TV). Runs on the lobby's strand, like everything in lobby.
+#include "play/lobby.hpp"
+
+namespace kibitz::server {
+
+namespace {
+
+// A pool is a game id, a time control and rated or not: one quick-pairing queue.
+std::string pool_key(const std::string& game, const json& tc, bool rated) {
+    return game + '|' + tc.dump() + '|' + (rated ? "rated" : "casual");
+}
+
+// How interesting a live game is to watch: its players' ratings (a guest or
+// the computer counts as 1500), then how many already watch.
+double interest(const json& summary) {
+    double sum = 0;
+    for (const auto& p : summary.value("players", json::array())) {
+        const auto& r = p.value("rating", json());
+        sum += r.is_number() ? r.get<double>() : 1500.0;
+    }
+    return sum + 0.001 * summary.value("spectators", 0);
+}
+
+}  // namespace
+
+json lobby::pools_json() const {
+    std::map<std::string, json> pools;
+    auto pool = [&](const std::string& game, const json& tc, bool rated) -> json& {
+        json& p = pools[pool_key(game, tc, rated)];
+        if (p.is_null())
+            p = {{"game", game}, {"tc", tc}, {"rated", rated}, {"waiting", 0}, {"playing", 0}};
+        return p;
+    };
+    for (const auto& e : queue_.waiting()) {
+        json& p = pool(e.game, to_json(e.tc), e.rated);
+        p["waiting"] = p["waiting"].get<int>() + 1;
+    }
+    for (const auto& [game, rooms] : live_)
+        for (const auto& [id, s] : rooms) {
+            json& p = pool(game, s.value("tc", json()), s.value("rated", false));
+            p["playing"] = p["playing"].get<int>() + 1;
+        }
+    json out = json::array();
+    for (auto& [key, p] : pools) out.push_back(std::move(p));
+    return out;
+}
+
+json lobby::featured_json() const {
+    for (const auto& [game, rooms] : live_) {
+        auto it = rooms.find(featured_);
+        if (it != rooms.end()) return it->second;
+    }
+    return nullptr;
+}
+
+void lobby::featured_check() {
+    const json* best = nullptr;
+    std::string best_id;
+    for (const auto& [game, rooms] : live_)
+        for (const auto& [id, s] : rooms)
+            if (!best || interest(s) > interest(*best)) best = &s, best_id = id;
+    // The featured game stays until it ends, unless a clearly better one starts
+    // (a viewer should not be switched away for a tie).
+    const json current = featured_json();
+    if (!current.is_null() && best && interest(*best) <= interest(current) + 1) return;
+    if (best_id == featured_) return;
+    featured_ = best_id;
+    broadcast(make_frame("tv", {{"room", best ? *best : json(nullptr)}}));
+}
+
+}  // namespace kibitz::server

@@ -1,0 +1,63 @@
+// Parts of the game page beyond the main path: takeback requests (casual
+// games), the rating change after a rated game, and the premove of a timed
+// game. Views are virtual DOM (ui/vdom.js) like game_view.js's.
+import {v} from '../ui/vdom.js';
+
+// Takebacks: ask, or answer the opponent's request; `declined`: the
+// opponent said no to ours (shown until the next move).
+export function takeback_view(st, seat, act, declined) {
+    if (st.rated || st.status.state !== 'playing') return null;
+    const asking = st.offers ? st.offers.takeback ?? -1 : -1;
+    const btn = (label, type, cls = '') => v('button', {key: type, type: 'button', class: `btn small ${cls}`, 'data-action': type,
+        onclick: () => act(type)}, label);
+    let items = [];
+    if (asking === 1 - seat) {
+        items = [v('span', {key: 'tb-received', class: 'offer', 'data-test': 'takeback-received'}, 'Opponent asks to take back a move: '),
+            btn('Accept', 'takeback.accept', 'primary'), btn('Decline', 'takeback.decline')];
+    } else if (asking === seat) {
+        items = [v('span', {key: 'tb-sent', class: 'muted', 'data-test': 'takeback-sent'}, 'Takeback asked')];
+    } else if ((st.players || []).length && mine_to_take_back(st, seat)) {
+        items = [btn('Ask to take back', 'takeback.offer'),
+            declined ? v('span', {key: 'tb-declined', class: 'muted', 'data-test': 'takeback-declined'}, ' Your takeback was declined.') : null];
+    }
+    return v('div', {class: 'controls takeback', 'data-test': 'takeback'}, items);
+}
+
+// Whether the seat has a move of its own to take back: it has moved if the
+// other side is to move, or if at least two plies were played.
+function mine_to_take_back(st, seat) {
+    const n = (st.moves || []).length;
+    if (n === 0) return false;
+    return st.board.to_move !== seat || n >= 2;
+}
+
+// After a rated game: "+12" / "−9" next to each player's rating.
+export function rating_diff_view(st, seat) {
+    const r = (st.ratings || []).find((x) => x.seat === seat);
+    if (!r) return null;
+    const text = r.diff >= 0 ? `+${r.diff}` : `−${-r.diff}`;
+    return v('span', {class: `rating-diff ${r.diff >= 0 ? 'up' : 'down'}`, 'data-test': 'rating-diff', 'data-seat': seat,
+        title: `${r.before} → ${r.after}${r.provisional ? ' (provisional)' : ''}`}, text);
+}
+
+// The premove of a timed game: one queued move, kept as the cells it starts
+// and ends on (the page knows no rules, so nothing is checked until the turn
+// comes); played the moment the turn comes if exactly that move is legal
+// then, else dropped. The server checks it like any move.
+export function premove_keeper(on_change) {
+    let queued = null;
+    return {
+        get() { return queued; },
+        set(p) { queued = p; on_change(); },
+        clear() { if (queued) { queued = null; on_change(); } },
+        // The legal move the premove stands for now, or null.
+        match(moves) {
+            if (!queued) return null;
+            const hits = (moves || []).filter((m) => m.path.length && m.path[0] === queued.from && m.path[m.path.length - 1] === queued.to);
+            return hits.length === 1 ? hits[0] : null;
+        },
+    };
+}
+
+// Whether a move is one click in this game (a pit, a cell): the premove is then one cell.
+export function single_click(moves) { return (moves || []).some((m) => m.path.length === 1); }
