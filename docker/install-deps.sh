@@ -11,6 +11,7 @@ packages=(
   libboost1.81-dev
   nlohmann-json3-dev libspdlog-dev libfmt-dev doctest-dev
   libsqlite3-dev sqlite3 libsodium-dev libjemalloc-dev
+  libpq-dev postgresql-15
   chromium chromium-driver
   clang-16 libclang-rt-16-dev llvm-16
   curl procps

@@ -8,6 +8,7 @@
 #include "net/listener.hpp"
 #include "play/room.hpp"
 #include "play/store_recorder.hpp"
+#include "store/pg_store.hpp"
 #include "store/sqlite_store.hpp"
 
 #include <future>
@@ -59,18 +60,28 @@ app::~app() {
     ctx_->play.reset();
 }
 
+// A postgresql:// URL opens PostgreSQL; anything else is a SQLite file.
 std::variant<std::uint16_t, std::string> app::open_store() {
-    auto lock = storage::file_lock::take(cfg_.db + ".lock");
-    if (!lock) return "database " + cfg_.db + ": " + lock.reason();
-    db_lock_.emplace(std::move(lock).value());
-    storage::store_options o;
-    o.path = cfg_.db;
-    o.readers = std::max(1, cfg_.db_readers);
-    o.synchronous_full = cfg_.db_sync_full;
-    o.max_pages = cfg_.db_max_pages;
-    auto opened = storage::sqlite_store::open(o);
-    if (!opened) return "database " + cfg_.db + ": " + opened.reason();
-    store_ = std::move(opened.value());
+    if (storage::is_postgresql_url(cfg_.db)) {
+        storage::pg_options o;
+        o.url = cfg_.db;
+        o.readers = std::max(1, cfg_.db_readers);
+        auto opened = storage::pg_store::open(o);
+        if (!opened) return "database " + db_name() + ": " + opened.reason();
+        store_ = std::move(opened.value());
+    } else {
+        auto lock = storage::file_lock::take(cfg_.db + ".lock");
+        if (!lock) return "database " + cfg_.db + ": " + lock.reason();
+        db_lock_.emplace(std::move(lock).value());
+        storage::store_options o;
+        o.path = cfg_.db;
+        o.readers = std::max(1, cfg_.db_readers);
+        o.synchronous_full = cfg_.db_sync_full;
+        o.max_pages = cfg_.db_max_pages;
+        auto opened = storage::sqlite_store::open(o);
+        if (!opened) return "database " + db_name() + ": " + opened.reason();
+        store_ = std::move(opened.value());
+    }
     auth::accounts_options ao;
     ao.registrations_per_address.max_failures = cfg_.registrations_per_hour;
     accounts_ = std::make_unique<auth::accounts>(*store_, ao);
@@ -97,7 +108,7 @@ std::variant<std::uint16_t, std::string> app::open_store() {
                                  computers.set_value(std::move(r));
                              });
     auto rows = computers.get_future().get();
-    if (!rows) return "database " + cfg_.db + ": computer players: " + rows.reason();
+    if (!rows) return "database " + db_name() + ": computer players: " + rows.reason();
     std::vector<player_ptr> by_level;
     for (const auto& p : rows.value()) by_level.push_back(hub::from_stored(p, ""));
     play.set_computers(std::move(by_level));
@@ -115,7 +126,7 @@ std::variant<std::uint16_t, std::string> app::start() {
             loaded.set_value(std::move(r));
         });
         auto r = loaded.get_future().get();
-        if (!r) return "database " + cfg_.db + ": loading unfinished games: " + r.reason();
+        if (!r) return "database " + db_name() + ": loading unfinished games: " + r.reason();
         unfinished = std::move(r.value());
     }
     listener_ = std::make_shared<listener>(ioc_, *ctx_);
@@ -131,6 +142,8 @@ std::variant<std::uint16_t, std::string> app::start() {
     listener_->run();
     return port;
 }
+
+std::string app::db_name() const { return storage::without_password(cfg_.db); }
 
 void app::sweep_sessions() {
     auto now = std::chrono::system_clock::now().time_since_epoch();

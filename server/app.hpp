@@ -25,7 +25,7 @@ namespace kibitz::server {
 class listener;
 class engine_pool;
 class store_recorder;
-namespace storage { class sqlite_store; }
+namespace storage { class store; }
 namespace auth { class accounts; }
 
 class app {
@@ -57,9 +57,10 @@ private:
     void sweep_sessions();
     std::unique_ptr<boost::asio::steady_timer> deadline_, poll_, sweep_;
     std::variant<std::uint16_t, std::string> open_store();
-    // Held while the store is open: one server per database file.
+    std::string db_name() const;  // cfg_.db as it may be shown: never a password
+    // Held while a SQLite store is open: one server per database file.
     std::optional<storage::file_lock> db_lock_;
-    std::unique_ptr<storage::sqlite_store> store_;
+    std::unique_ptr<storage::store> store_;  // SQLite or PostgreSQL (cfg_.db)
     std::unique_ptr<auth::accounts> accounts_;  // uses store_: destroyed first
     bool custom_recorder_ = false;
     // After the io_context: destroyed (its threads joined) before it.

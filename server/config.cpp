@@ -42,7 +42,7 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) { return number<std::uint16_t>(v, c.port, 0, 65535); }},
         {"--web-root", "KIBITZ_WEB_ROOT", "directory served over HTTP (default: the repository's web/)",
          [](server_config& c, const std::string& v) { c.web_root = v; return !v.empty(); }},
-        {"--db", "KIBITZ_DB", "database file (default kibitz.db; :memory: stores nothing)",
+        {"--db", "KIBITZ_DB", "SQLite file (default kibitz.db; :memory: stores nothing) or postgresql://user@host/db",
          [](server_config& c, const std::string& v) { c.db = v; return !v.empty(); }},
         {"--db-max-mib", "KIBITZ_DB_MAX_MIB", "cap on the database size in MiB, 0: none (default 0); past it moves are not stored and games pause",
          [](server_config& c, const std::string& v) {

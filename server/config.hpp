@@ -15,13 +15,14 @@ struct server_config {
     std::string address = "0.0.0.0";
     std::uint16_t port = 8080;
     std::string web_root;  // empty: found next to the executable or the working directory
-    // Database file. parse_config (the real server) defaults it to kibitz.db;
+    // Database: a SQLite file, or a PostgreSQL URL (postgresql://..., libpq's
+    // URI form). parse_config (the real server) defaults it to kibitz.db;
     // empty or ":memory:" runs without a database (guests in memory, nothing
     // stored), which in-process tests use.
     std::string db;
-    int db_readers = 2;                 // reader connections
-    bool db_sync_full = true;           // fsync every commit (see store/sqlite_store.hpp)
-    std::int64_t db_max_pages = 0;      // cap on the database size in 4 KiB pages; 0: none
+    int db_readers = 2;                 // reader connections (both backends)
+    bool db_sync_full = true;           // SQLite: fsync every commit (see store/sqlite_store.hpp)
+    std::int64_t db_max_pages = 0;      // SQLite: cap on the database size in 4 KiB pages; 0: none
     int threads = 0;       // 0: one per core
     std::string log_level = "info";
     double rate_per_s = 20;     // per-connection sustained message rate

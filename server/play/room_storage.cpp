@@ -97,7 +97,7 @@ void room::resume_after_store() {
         }
         // An absent player's grace did not run while nobody could play.
         for (auto& seat : seats_)
-            if (!seat.connected) seat.claim_at += now - paused_at_;
+            if (!seat.connected()) seat.claim_at += now - paused_at_;
     }
     spdlog::info("room {}: moves stored again; play resumed", id_);
     push_event("resumed", {{"room", id_}, {"clocks", clocks_json()}});

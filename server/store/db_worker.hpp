@@ -1,7 +1,10 @@
 #pragma once
-// A thread that owns one SQLite connection and runs queued jobs on it, in order.
-// The store has one writer worker (the only connection that writes) and one or
-// more reader workers, so no SQLite call runs on an I/O thread or a room strand.
+// A thread that owns one database connection and runs queued jobs on it, in
+// order. A store has one writer worker (the only connection that writes) and
+// one or more reader workers, so no database call runs on an I/O thread or a
+// room strand. The same worker serves every backend: `Db` is the connection
+// (sqlite_db, pg_conn), which needs exec(sql) and command(sql), and reports
+// failures as db_error.
 //
 // Group commit: the writer takes every job already queued (up to max_batch),
 // runs each inside its own SAVEPOINT within one transaction, commits once, and
@@ -15,27 +18,31 @@
 #include <string>
 #include <thread>
 
+#include "store/db_error.hpp"
 #include "store/sqlite_db.hpp"
 
 namespace kibitz::server::storage {
 
-struct db_job {
+template <class Db>
+struct basic_db_job {
     // Throws db_error to fail (rolled back). May run twice (the batch is rolled
     // back and re-run when another job fails), so it touches only the database
     // and its own result.
-    std::function<void(sqlite_db&)> work;
+    std::function<void(Db&)> work;
     std::function<void(const std::string* error)> done;  // after commit; error null on success
 };
 
-class db_worker {
+template <class Db>
+class basic_db_worker {
 public:
-    // begin_sql: "BEGIN IMMEDIATE" for the writer (takes the write lock up
-    // front, no deadlock-prone upgrade), "BEGIN" for readers (a snapshot).
-    db_worker(std::unique_ptr<sqlite_db> db, std::string name, std::string begin_sql,
-              std::size_t max_batch);
-    ~db_worker();  // runs what is queued, then joins
-    db_worker(const db_worker&) = delete;
-    db_worker& operator=(const db_worker&) = delete;
+    using db_job = basic_db_job<Db>;
+    // begin_sql: for SQLite "BEGIN IMMEDIATE" for the writer (takes the write
+    // lock up front, no deadlock-prone upgrade), "BEGIN" for readers (a snapshot).
+    basic_db_worker(std::unique_ptr<Db> db, std::string name, std::string begin_sql,
+                    std::size_t max_batch);
+    ~basic_db_worker();  // runs what is queued, then joins
+    basic_db_worker(const basic_db_worker&) = delete;
+    basic_db_worker& operator=(const basic_db_worker&) = delete;
 
     void post(db_job job);
     std::size_t queued() const;
@@ -46,7 +53,7 @@ private:
     void run();
     void run_batch(std::deque<db_job>& batch);
 
-    std::unique_ptr<sqlite_db> db_;
+    std::unique_ptr<Db> db_;
     std::string name_, begin_sql_;
     std::size_t max_batch_;
     mutable std::mutex mutex_;
@@ -56,5 +63,11 @@ private:
     bool stopping_ = false;
     std::thread thread_;  // last: starts after everything above is ready
 };
+
+// The definitions are in db_worker_impl.hpp, instantiated once per backend
+// (sqlite_db in db_worker.cpp, pg_conn in pg_store.cpp).
+using db_job = basic_db_job<sqlite_db>;
+using db_worker = basic_db_worker<sqlite_db>;
+extern template class basic_db_worker<sqlite_db>;
 
 }  // namespace kibitz::server::storage

@@ -1,6 +1,10 @@
-# cmake -DDIR=<migrations dir> -DOUT=<file.cpp> -P embed_migrations.cmake
+# cmake -DDIR=<migrations dir> -DOUT=<file.cpp> [-DFUNC=<function>] -P embed_migrations.cmake
 # Writes every NNNN_name.sql of DIR, in number order, into a C++ array of
-# {version, name, sql}. A raw string delimiter that no SQL file contains is used.
+# {version, name, sql} returned by FUNC (default embedded_migrations). A raw
+# string delimiter that no SQL file contains is used.
+if(NOT DEFINED FUNC)
+  set(FUNC embedded_migrations)
+endif()
 file(GLOB files ${DIR}/[0-9][0-9][0-9][0-9]_*.sql)
 list(SORT files)
 set(body "")
@@ -20,7 +24,7 @@ file(WRITE ${OUT}.tmp "// Generated from schema/migrations by embed_migrations.c
 
 namespace kibitz::server::storage {
 
-std::span<const migration> embedded_migrations() {
+std::span<const migration> ${FUNC}() {
     static const migration list[] = {
 ${body}    };
     return list;

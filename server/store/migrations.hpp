@@ -17,6 +17,9 @@ struct migration {
 };
 
 std::span<const migration> embedded_migrations();  // generated, in version order
+// The same migrations in PostgreSQL's dialect (schema/migrations/postgresql/),
+// one for one with the SQLite ones: same numbers, same names.
+std::span<const migration> embedded_pg_migrations();
 
 // Brings the database up to the last of `list`. Refuses (error, nothing
 // changed) a database whose schema is newer than `list` knows: an older server

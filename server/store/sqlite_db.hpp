@@ -1,9 +1,7 @@
 #pragma once
 // One SQLite connection with a cache of prepared statements. Owned by exactly
 // one thread (a db_worker): SQLite connections are never shared across threads.
-// Errors inside the storage layer are db_error exceptions; db_worker catches
-// them at the job boundary and turns them into error values, so they never
-// reach a caller.
+// Errors are db_error exceptions (store/db_error.hpp).
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -13,15 +11,12 @@
 #include <unordered_map>
 
 #include "kibitz/core/result.hpp"
+#include "store/db_error.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;
 
 namespace kibitz::server::storage {
-
-struct db_error : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
 
 struct blob {
     std::string_view bytes;
@@ -87,6 +82,9 @@ public:
 
     void exec(const std::string& sql);          // one or more statements, no results
     statement prepare(const std::string& sql);  // cached: compiled once per connection
+    // One statement without parameters or rows, through the cache (the
+    // worker's BEGIN and COMMIT run for every batch).
+    void command(const std::string& sql) { prepare(sql).run(); }
     std::int64_t last_insert_id() const;
     int changes() const;
 

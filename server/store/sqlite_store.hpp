@@ -18,12 +18,11 @@
 #include <string>
 #include <vector>
 
+#include "store/db_worker.hpp"
 #include "store/migrations.hpp"
 #include "store/store.hpp"
 
 namespace kibitz::server::storage {
-
-class db_worker;
 
 struct store_options {
     std::string path;               // database file; created when missing

@@ -3,6 +3,10 @@
 // restarted on the same file; both players come back with their tokens to the
 // same seats, moves and clocks, and the game goes on. The same after SIGTERM,
 // which must tell the clients (1001) and exit cleanly.
+//
+// With KIBITZ_STORE=postgresql (ctest: test_server_restart_postgresql) the
+// same scenarios run with `--db postgresql://...` on the scratch server of
+// tests/support/pg_scratch.sh, each in a fresh schema of its own.
 #include <csignal>
 #include <fstream>
 #include <thread>
@@ -12,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "store/pg_store.hpp"
 #include "store_helpers.hpp"
 
 extern char** environ;
@@ -26,6 +31,55 @@ std::uint16_t free_port() {
     boost::asio::ip::tcp::acceptor acc(ioc, {boost::asio::ip::make_address("127.0.0.1"), 0});
     return acc.local_endpoint().port();
 }
+
+// Where one test's server keeps its data: a SQLite file in `dir`, or (with
+// KIBITZ_STORE=postgresql) a fresh schema in the scratch PostgreSQL database,
+// dropped afterwards.
+struct test_database {
+    std::string db;  // the server's --db
+    std::unique_ptr<kibitz::server::storage::pg_db> admin;
+    std::string schema;
+
+    explicit test_database(const temp_dir& dir) {
+        const char* backend = std::getenv("KIBITZ_STORE");
+        if (!backend || std::string(backend) != "postgresql") {
+            db = dir.file("kibitz.db");
+            return;
+        }
+        const char* url_file = std::getenv("KIBITZ_PG_URL_FILE");
+        REQUIRE_MESSAGE(url_file, "KIBITZ_STORE=postgresql needs KIBITZ_PG_URL_FILE");
+        std::ifstream in(url_file);
+        std::string base;
+        std::getline(in, base);
+        auto opened = kibitz::server::storage::pg_db::open(base);
+        REQUIRE_MESSAGE(opened.ok(), (opened ? std::string() : opened.reason()));
+        admin = std::move(opened).value();
+        schema = "restart_" + std::to_string(::getpid()) + "_" + std::to_string(counter()++);
+        admin->exec("CREATE SCHEMA " + schema);
+        db = base + (base.find('?') == std::string::npos ? "?" : "&") +
+             "options=-csearch_path%3D" + schema;
+    }
+    ~test_database() {
+        if (admin) try {
+                admin->exec("DROP SCHEMA " + schema + " CASCADE");
+            } catch (const std::exception&) {
+            }
+    }
+    bool sqlite() const { return !admin; }
+    // How many moves the game with this public id has stored.
+    std::int64_t stored_moves(const std::string& room) const {
+        if (sqlite())
+            return db_scalar(db, "SELECT COUNT(*) FROM moves WHERE game = (SELECT id FROM games "
+                                 "WHERE public_id = ?)", room);
+        auto r = admin->query("SELECT COUNT(*) FROM " + schema + ".moves WHERE game = (SELECT id FROM " +
+                                  schema + ".games WHERE public_id = $1)", room);
+        return r.i64(0, 0);
+    }
+    static int& counter() {
+        static int n = 0;
+        return n;
+    }
+};
 
 struct server_process {
     pid_t pid = -1;
@@ -95,7 +149,8 @@ played play_plies(ws_client& a, ws_client& b, const std::string& room, int seat_
 
 TEST_CASE("restart: SIGKILL mid-game, restart on the same file, both players resume") {
     temp_dir dir;
-    auto db = dir.file("kibitz.db");
+    test_database data(dir);
+    auto db = data.db;
     std::filesystem::create_directories(dir.path / "web");
     auto web = (dir.path / "web").string();
 
@@ -176,14 +231,13 @@ TEST_CASE("restart: SIGKILL mid-game, restart on the same file, both players res
     CHECK(!mover.expect("ack", [](const json& j) { return j["d"]["ack"] == 77; }).is_null());
     auto ev = other.expect("move", [](const json& j) { return j["d"]["ply"] == 5; });
     CHECK(ev["d"]["move"] == mv);
-    CHECK(db_scalar(db, "SELECT COUNT(*) FROM moves WHERE game = (SELECT id FROM games WHERE "
-                        "public_id = ?)",
-                    room) == 5);
+    CHECK(data.stored_moves(room) == 5);
 }
 
 TEST_CASE("restart: a game against the computer survives SIGKILL; the computer moves on") {
     temp_dir dir;
-    auto db = dir.file("kibitz.db");
+    test_database data(dir);
+    auto db = data.db;
     std::filesystem::create_directories(dir.path / "web");
     auto web = (dir.path / "web").string();
     std::string room, token;
@@ -227,9 +281,7 @@ TEST_CASE("restart: a game against the computer survives SIGKILL; the computer m
     CHECK(ev["d"]["seat"] == 1);
     a.send(move_msg(room, first_move(ev["d"]["board"]), 99));
     CHECK(!a.expect("ack", [](const json& j) { return j["d"]["ack"] == 99; }).is_null());
-    CHECK(db_scalar(db, "SELECT COUNT(*) FROM moves WHERE game = (SELECT id FROM games WHERE "
-                        "public_id = ?)",
-                    room) >= 5);
+    CHECK(data.stored_moves(room) >= 5);
 }
 
 TEST_CASE("restart: a database newer than the server is refused with a clear message") {
@@ -250,7 +302,8 @@ TEST_CASE("restart: a database newer than the server is refused with a clear mes
 
 TEST_CASE("restart: SIGTERM tells clients (1001), exits cleanly, and the game goes on after") {
     temp_dir dir;
-    auto db = dir.file("kibitz.db");
+    test_database data(dir);
+    auto db = data.db;
     std::filesystem::create_directories(dir.path / "web");
     auto web = (dir.path / "web").string();
 
@@ -270,8 +323,10 @@ TEST_CASE("restart: SIGTERM tells clients (1001), exits cleanly, and the game go
         moves = play_plies(a, b, room, seat_a, t.state_a["d"]["board"], 3).moves;
         CHECK(srv.terminate() == 0);
         // A clean stop checkpoints the WAL: the database is one self-contained file.
-        CHECK_FALSE(std::filesystem::exists(db + "-wal"));
-        CHECK_FALSE(std::filesystem::exists(db + "-shm"));
+        if (data.sqlite()) {
+            CHECK_FALSE(std::filesystem::exists(db + "-wal"));
+            CHECK_FALSE(std::filesystem::exists(db + "-shm"));
+        }
         CHECK(a.wait_closed());
         CHECK(b.wait_closed());
         CHECK(a.close_code() == 1001);

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "store/migrations.hpp"
+#include "store/pg_store.hpp"
 #include "test_util.hpp"
 
 using namespace kibitz;
@@ -105,4 +106,27 @@ TEST_CASE("migrations: pending ones apply in order; a failing one rolls back alo
     }
     CHECK(scalar(path, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'c'") == 0);
     CHECK(scalar(path, "SELECT x FROM a") == 7);
+}
+
+TEST_CASE("migrations: every SQLite migration has its PostgreSQL twin, same number and name") {
+    auto sqlite = embedded_migrations();
+    auto pg = embedded_pg_migrations();
+    REQUIRE(pg.size() == sqlite.size());
+    for (std::size_t i = 0; i < sqlite.size(); ++i) {
+        CHECK(pg[i].version == sqlite[i].version);
+        CHECK(std::string(pg[i].name) == sqlite[i].name);
+    }
+}
+
+TEST_CASE("store: a PostgreSQL URL is told from a file, and is shown without its password") {
+    CHECK(is_postgresql_url("postgresql://kibitz@db/kibitz"));
+    CHECK(is_postgresql_url("postgres://db"));
+    CHECK_FALSE(is_postgresql_url("kibitz.db"));
+    CHECK_FALSE(is_postgresql_url("/var/lib/postgresql/kibitz.db"));
+    CHECK(without_password("kibitz.db") == "kibitz.db");
+    CHECK(without_password("postgresql://u:s3cret@db:5432/k") == "postgresql://u:***@db:5432/k");
+    CHECK(without_password("postgresql://u@db/k?password=s3cret&sslmode=require") ==
+          "postgresql://u@db/k?password=***&sslmode=require");
+    CHECK(without_password("postgresql://u:p@ss@db/k") == "postgresql://u:***@db/k");
+    CHECK(without_password("postgresql:///k?host=/tmp/x") == "postgresql:///k?host=/tmp/x");
 }
