@@ -10,7 +10,7 @@
 # the ordinary suites; without clang-16 it says so and does nothing.
 #
 # Settings (environment):
-#   KIBITZ_FUZZ_SECONDS  fuzzing time per target (default 20; 0 replays the seeds only)
+#   KIBITZ_FUZZ_SECONDS  fuzzing time per target (default 10; 0 replays the seeds only)
 #   KIBITZ_SAFETY_NET    which parts to run: any of "asan tsan fuzz" (default all three)
 #   KIBITZ_JOBS          parallel compile jobs (default 2)
 set -euo pipefail
@@ -24,7 +24,7 @@ fi
 
 parts=${KIBITZ_SAFETY_NET:-"asan tsan fuzz"}
 jobs=${KIBITZ_JOBS:-2}
-fuzz_seconds=${KIBITZ_FUZZ_SECONDS:-20}
+fuzz_seconds=${KIBITZ_FUZZ_SECONDS:-10}
 symbolizer=/usr/lib/llvm-16/bin/llvm-symbolizer
 [ -x "$symbolizer" ] || symbolizer=""
 
