@@ -366,6 +366,20 @@ void pg_store::end_game(game_end e, handler<end_summary> h) {
         ending facts{game_id, rated, e.status, winner,
                      {pg_load_player(db, seats[0], true), pg_load_player(db, seats[1], true)},
                      {load_rating(db, seats[0], game_id), load_rating(db, seats[1], game_id)}};
+        // What the rating-farming rule looks at (docs/rules/platform.md), as
+        // the SQLite store reads it: moves by each seat, recent games of the pair.
+        auto m = db.query("SELECT seat, COUNT(*) FROM moves WHERE game = $1 GROUP BY seat", e.game);
+        for (int i = 0; i < m.size(); ++i) {
+            auto seat = m.i64(i, 0);
+            if (seat == 0 || seat == 1) facts.moves[static_cast<std::size_t>(seat)] = static_cast<int>(m.i64(i, 1));
+        }
+        if (e.pair_window_ms > 0) {
+            auto p = db.query(
+                "SELECT COUNT(*) FROM games WHERE rated AND status = 'finished' AND id <> $1 "
+                "AND ended_ms >= $2 AND ((seat0 = $3 AND seat1 = $4) OR (seat0 = $4 AND seat1 = $3))",
+                e.game, e.ended_ms - e.pair_window_ms, seats[0], seats[1]);
+            if (!p.empty()) facts.recent_pair_games = static_cast<int>(p.i64(0, 0));
+        }
         auto next = e.rate(facts);
         if (!next) return out;
         save_rating(db, seats[0], game_id, e.game, (*next)[0], e.ended_ms);

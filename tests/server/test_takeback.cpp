@@ -239,7 +239,7 @@ TEST_CASE("takeback: none in rated games; the rating change of both players afte
     b.expect("room.state");
     s.send({{"t", "room.join"}, {"d", {{"room", g.t.room}}}});
     s.expect("room.state");
-    plies(a, b, g, 3);
+    plies(a, b, g, 4);  // two moves a side: fewer is not rated (rating farming)
     b.send(cmd("takeback.offer", g.t.room, 1));
     auto e = b.expect("error");
     CHECK(e["d"]["code"] == "not_available");

@@ -269,7 +269,8 @@ TEST_CASE("conformance: a start refused by its rule writes nothing; rated play t
     end_summary last;
     for (int i = 0; i < 2; ++i) {
         auto key = rules.start_game(rated(alice, bob), nullptr);
-        move(*s, key, 0);
+        // Two moves a side: fewer is not rated (docs/rules/platform.md, rating farming).
+        for (int ply = 0; ply < 4; ++ply) move(*s, key, ply);
         auto sum = must<end_summary>([&](auto h) {
             game_end e{key, game_status::finished, 0, "won", t0 + 1000 * (i + 1), nullptr};
             e.rate = [&seen](const ending& f) {
