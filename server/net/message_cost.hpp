@@ -12,9 +12,9 @@
 
 namespace kibitz::server {
 
-inline constexpr double lobby_snapshot_cost = 8;
-inline constexpr double live_snapshot_cost = 3;
-inline constexpr double room_state_cost = 4;
+inline constexpr double lobby_snapshot_cost = 4;
+inline constexpr double live_snapshot_cost = 2;
+inline constexpr double room_state_cost = 2;
 
 inline double message_cost(const client_msg& m) {
     return std::visit(

@@ -122,10 +122,10 @@ TEST_CASE("clients that ask for big replies and never read: memory stays bounded
 TEST_CASE("expensive requests cost more of the rate budget than ordinary ones") {
     test_server srv([](server_config& c) {
         c.rate_per_s = 0.1;  // nothing comes back during the test
-        c.rate_burst = 20;
+        c.rate_burst = 12;
     });
-    // A lobby snapshot costs 8 tokens: after hello (1), two fit in a burst of
-    // 20 and a third does not (it spends 1 token on being read), though the
+    // A lobby snapshot costs 4 tokens: after hello (1), two fit in a burst of
+    // 12 and a third does not (it spends 1 token on being read), though the
     // two pings that the last 2 tokens pay for still do.
     ws_client a(srv.port());
     a.hello();

@@ -92,8 +92,8 @@ export const scenarios = [
         await b.waitForSelector('.game[data-status="playing"]');
         check(/1500\?/.test(await a.locator('.player[data-seat="1"]').textContent()), 'a provisional rating is shown with "?"');
         check(await a.locator('[data-action="takeback.offer"]').count() === 0, 'no takeback in a rated game');
-        await play_move([a, b], '11-15');
-        await play_move([a, b], '22-18');
+        // Two moves a side: a shorter game is not rated (rating farming).
+        for (const m of ['11-15', '22-18', '15x22', '25x18']) await play_move([a, b], m);
         await a.click('[data-action="resign"]');
         for (const p of [a, b]) {
             const loser = p.locator('[data-test="rating-diff"][data-seat="0"]');

@@ -175,7 +175,7 @@ export const scenarios = [
         await b.click(`li.seek[data-seek="${id}"] button`);
         await a.waitForSelector('.game[data-status="playing"]', {timeout: 8000});
         const c = await watch(browser, base, await a.locator('.game').getAttribute('data-room'));
-        await play_all([a, b], c, ['11-15', '22-18']);
+        await play_all([a, b], c, ['11-15', '22-18', '15x22', '25x18']);  // shorter is not rated
         await a.click('[data-action="resign"]');
         await b.waitForSelector('.game[data-status="over"]');
         await b.reload();

@@ -53,6 +53,8 @@ export class room_sync {
         const d = {room: this.room};
         if (this.state && this.v > 0) d.v = this.v;
         socket.request('room.join', d).catch(async (e) => {
+            // Asked too fast (the rate budget): ask again shortly.
+            if (e.code === 'rate_limited') { setTimeout(() => this.join(), 1000); return; }
             // A finished game's room closes some minutes after the end (or at
             // a restart), but its link works forever: the stored game is its
             // replay. `stored` tells the page to show that instead.
