@@ -28,7 +28,7 @@ export async function start_server(binary, web_root, extra = []) {
     // Every browser comes from 127.0.0.1: no per-address caps on connections or new
     // guests, and more than the default five registrations an hour.
     const args = ['--address', '127.0.0.1', '--port', String(port), '--web-root', web_root, '--db', path.join(dir, 'kibitz.db'),
-        '--computer-max-think-ms', '100', '--engine-nice', '0', '--registrations-per-hour', '1000',
+        '--computer-max-think-ms', '100', '--engine-nice', '0', '--engine-threads', '2', '--registrations-per-hour', '1000',
         '--max-conns-per-address', '0', '--guests-per-address', '0', ...extra];
     const proc = spawn(binary, args, {stdio: ['ignore', 'pipe', 'pipe']});
     let log = '';

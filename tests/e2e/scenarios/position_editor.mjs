@@ -39,7 +39,7 @@ export const scenarios = [
         const moves = await p.evaluate(() => window.kibitz.analysis.moves);
         check(moves.length > 0 && moves.every((m) => ['18', '21', '22', '23'].includes(m.path[0])), 'white moves from the new position');
         check(decodeURIComponent(await p.evaluate(() => location.hash)).length > 0, 'still on the analysis page');
-        await p.waitForSelector('[data-test="eval"][data-depth]', {timeout: 10000});
+        await p.waitForSelector('[data-test="eval"][data-depth]', {timeout: 25000});
     }],
 
     ['position editor: seeds counted in pits, a total the server refuses, then accepted', async ({browser, base}) => {
