@@ -6,6 +6,7 @@
 #include "auth/accounts.hpp"
 #include "engine/engine_pool.hpp"
 #include "net/listener.hpp"
+#include "play/guest_book.hpp"
 #include "play/room.hpp"
 #include "play/store_recorder.hpp"
 #include "store/pg_store.hpp"
@@ -87,7 +88,10 @@ std::variant<std::uint16_t, std::string> app::open_store() {
     accounts_ = std::make_unique<auth::accounts>(*store_, ao);
     // Logging out closes every live connection of that token, not only future ones.
     accounts_->on_session_ended([weak = std::weak_ptr<hub>(ctx_->play)](const std::string& token) {
-        if (auto h = weak.lock()) h->sessions().end(token, "logged out");
+        if (auto h = weak.lock()) {
+            h->guests().forget(token);
+            h->sessions().end(token, "logged out");
+        }
     });
     ctx_->api = {store_.get(), accounts_.get()};
     auto& play = *ctx_->play;

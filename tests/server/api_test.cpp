@@ -15,9 +15,11 @@
 #include <spdlog/spdlog.h>
 
 #include "api/api_router.hpp"
-#include "helpers.hpp"
 #include "app.hpp"
 #include "auth/accounts.hpp"
+#include "auth/token.hpp"
+#include "auth/username.hpp"
+#include "helpers.hpp"
 #include "kibitz/core/registry.hpp"
 #include "rating/rated_games.hpp"
 #include "store/sqlite_store.hpp"
@@ -242,9 +244,10 @@ TEST_CASE("api: register, log in, log out") {
 
 TEST_CASE("api: a guest who registers keeps their identity") {
     api_server srv;
-    // A guest session made the way the WebSocket hello makes one.
+    // A guest stored the way the server stores one once it plays.
     auto p = std::make_shared<std::promise<kibitz::core::result<auth::session>>>();
-    srv.app->context().api.accounts->new_guest([p](auto r) { p->set_value(std::move(r)); });
+    srv.app->context().api.accounts->store_guest(auth::guest_name(), auth::new_token(),
+                                                 [p](auto r) { p->set_value(std::move(r)); });
     auto guest = p->get_future().get();
     REQUIRE(guest.ok());
     auto other = make_account(*srv.store, "opponent");
@@ -847,9 +850,17 @@ TEST_CASE("api: an account's lesson progress is kept on the server; guests keep 
     CHECK(get(srv.port, "/api/learn/progress").status == 401);
     CHECK(call(srv.port, http::verb::get, "/api/learn/progress", std::nullopt,
                {{"Authorization", "Bearer nosuchtoken"}}).status == 401);
+    // A guest that only said hello is not stored: its token is no session of the store.
     kibitz::test::ws_client g(srv.port);
     g.hello();
-    r = call(srv.port, http::verb::get, "/api/learn/progress", std::nullopt, {{"Authorization", "Bearer " + g.token}});
+    r = call(srv.port, http::verb::get, "/api/learn/progress", std::nullopt,
+             {{"Authorization", "Bearer " + g.token}});
+    CHECK(r.status == 401);
+    // Once stored (a seek), it is a guest's session: still not an account's.
+    g.send({{"t", "seek.create"}, {"d", {{"game", "oware"}, {"tc", nullptr}}}});
+    REQUIRE(!g.expect("seek.created").is_null());
+    r = call(srv.port, http::verb::get, "/api/learn/progress", std::nullopt,
+             {{"Authorization", "Bearer " + g.token}});
     CHECK(r.status == 403);
     CHECK(r.j()["error"] == "account_required");
     CHECK(post(srv.port, "/api/learn/progress", {{"game", "chess"}, {"lesson", "x"}}, auth).j()["error"] == "unknown_game");
