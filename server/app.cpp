@@ -31,6 +31,7 @@ app::app(server_config cfg, std::shared_ptr<game_recorder> recorder)
     limits.idle_timeout = cfg_.idle_timeout;
     limits.write_queue_bytes = cfg_.write_queue_bytes;
     limits.outbound_bytes = cfg_.outbound_bytes;
+    limits.send_buffer = cfg_.send_buffer;
     limits.max_conns_per_address = cfg_.max_conns_per_address;
     limits.metrics_addresses = cfg_.metrics_from;
     limits.metrics_token = cfg_.metrics_token;
