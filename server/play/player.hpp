@@ -23,7 +23,6 @@ struct player {
 
     // The key of every per-player map (hub, lobby, rooms, matchmaker).
     std::string key() const { return row ? "#" + std::to_string(row) : id; }
-    bool same(const player& o) const { return key() == o.key(); }
 
     // `rating`: the rating shown for the game at hand (null for guests or when unknown).
     nlohmann::json public_json(nlohmann::json rating = nullptr, bool provisional = false) const {

@@ -378,7 +378,11 @@ TEST_CASE("api: profile, leaderboard, game, export and recent games") {
     CHECK(pj["ratings"][0]["game"] == "opprimo");
     CHECK(pj["ratings"][0]["games"] == 31);
     CHECK(pj["ratings"][0]["provisional"] == false);
+    CHECK(pj["ratings"][0]["display"] == std::to_string(pj["ratings"][0]["rating"].get<int>()));
     CHECK(pj["history"].size() == 31);
+    CHECK(pj["history"][0]["game"] == "opprimo");
+    CHECK(pj["history"][0]["game_key"].is_number_integer());
+    CHECK(pj["history"][0]["rating"].is_number_integer());
     // Every finished game counts, rated or not, by rules id.
     CHECK(pj["results"] == json::parse(R"([{"game":"checkers","wins":1,"draws":0,"losses":0},
         {"game":"opprimo","wins":20,"draws":0,"losses":11}])"));
@@ -388,6 +392,7 @@ TEST_CASE("api: profile, leaderboard, game, export and recent games") {
     CHECK(pj["recent"][0]["result"] == "White wins");
     auto catj = get(srv.port, "/api/players/CAT").j();  // names are case-insensitive
     CHECK(catj["ratings"][0]["provisional"] == true);
+    CHECK(catj["ratings"][0]["display"].get<std::string>().ends_with("?"));
 
     auto game = get(srv.port, "/api/games/" + std::to_string(key));
     REQUIRE(game.status == 200);
