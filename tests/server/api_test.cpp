@@ -338,12 +338,14 @@ TEST_CASE("api: profile, leaderboard, game, export and recent games") {
     // and a day apart, as the rules against rating farming want of rated games.
     const std::vector<std::string> four = {"m1", "m2", "m3", "m4"};
     constexpr std::int64_t day = 24ll * 3600 * 1000;
+    storage::game_key first = 0;
     for (int i = 0; i < 30; ++i) {
         bool ann_first = i % 2;
         int ann_seat = ann_first ? 0 : 1;
-        record_game(s, "opprimo", ann_first ? ann : ben, ann_first ? ben : ann, true, four,
-                    storage::game_status::finished, i % 3 ? ann_seat : 1 - ann_seat, "resigned",
-                    90000 + i * day);
+        auto k = record_game(s, "opprimo", ann_first ? ann : ben, ann_first ? ben : ann, true, four,
+                             storage::game_status::finished, i % 3 ? ann_seat : 1 - ann_seat,
+                             "resigned", 90000 + i * day);
+        if (i == 0) first = k;
     }
     auto cat = make_account(s, "cat");
     record_game(s, "opprimo", cat, ann, true, four, storage::game_status::finished, 0, "resigned",
@@ -425,7 +427,7 @@ TEST_CASE("api: profile, leaderboard, game, export and recent games") {
     CHECK(exp.body.find("1. 11-15 23-19 2. 8-11") != std::string::npos);
     CHECK(exp.body.find("[Result \"1-0\"]") != std::string::npos);  // PDN: White's score first
 
-    auto other = get(srv.port, "/api/games/1/export");
+    auto other = get(srv.port, "/api/games/" + std::to_string(first) + "/export");
     CHECK(other.status == 200);
     CHECK(other.header("Content-Disposition").find(".txt\"") != std::string::npos);
 
