@@ -59,6 +59,9 @@ app::~app() {
     ctx_->play->attach_store(nullptr, nullptr);
     accounts_.reset();
     store_.reset();
+    // Every move is committed now: the rooms' leases go back, and the other
+    // nodes take the rooms over from the database (docs/cluster.md).
+    if (cluster_ && ctx_->stopping) cluster_->hand_over();
     db_lock_.reset();  // the file is closed: another server may have it now
     // The hub's timers and strands belong to the io_context: let it go while the
     // io_context still exists (handlers that still hold it release it as the

@@ -161,6 +161,30 @@ void node::give_up_lease(const std::string& room) {
     bus_->command({"EVAL", release_script, "1", lease_key(room), o_.node});
 }
 
+std::size_t node::hand_over() {
+    if (hosted_.empty()) return 0;
+    timeval timeout{1, 0};
+    redisContext* c = redisConnectWithTimeout(o_.host.c_str(), o_.port, timeout);
+    if (!c || c->err) {
+        spdlog::warn("cluster: leases not given back ({}): they run out in {} ms",
+                     c ? c->errstr : "out of memory", o_.lease.count());
+        if (c) redisFree(c);
+        return 0;
+    }
+    redisSetTimeout(c, timeout);
+    std::size_t given = 0;
+    for (const auto& [room, playing] : hosted_) {
+        auto key = lease_key(room);
+        const char* argv[] = {"EVAL", release_script, "1", key.c_str(), o_.node.c_str()};
+        auto* r = static_cast<redisReply*>(redisCommandArgv(c, 5, argv, nullptr));
+        if (r && r->type == REDIS_REPLY_INTEGER && r->integer == 1) ++given;
+        if (r) freeReplyObject(r);
+    }
+    redisFree(c);
+    spdlog::info("cluster: node {} gave {} room leases back", o_.node, given);
+    return given;
+}
+
 void node::renew() {
     if (stopped_) return;
     for (const auto& [room, playing] : hosted_) {

@@ -54,6 +54,12 @@ public:
     // cluster, so that some node (this one, if none has them) takes them.
     void adopt(const std::vector<std::string>& rooms);
     const std::string& name() const { return o_.node; }
+    // A clean stop (SIGTERM), once the I/O threads have returned and the
+    // store has committed every queued write: gives every lease this node
+    // holds back at once (a blocking Redis connection of its own), so other
+    // nodes take its rooms over at their next scan instead of a lease later.
+    // Returns how many it gave back.
+    std::size_t hand_over();
 
     // remote_rooms
     void hosting(const std::string& room) override;

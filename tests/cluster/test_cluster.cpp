@@ -7,12 +7,15 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <thread>
 
 #include <boost/asio/ip/tcp.hpp>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <hiredis/hiredis.h>
 
 #include "helpers.hpp"
 #include "store/pg_store.hpp"
@@ -75,6 +78,15 @@ struct node_process {
         ::waitpid(pid, &st, 0);
         pid = -1;
     }
+    // SIGTERM, then the exit status (0: a clean stop).
+    int terminate() {
+        if (pid <= 0) return -1;
+        ::kill(pid, SIGTERM);
+        int st = 0;
+        ::waitpid(pid, &st, 0);
+        pid = -1;
+        return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    }
     ~node_process() {
         if (pid <= 0) return;
         ::kill(pid, SIGTERM);
@@ -117,32 +129,64 @@ json join_when_owned(ws_client& c, const std::string& room, std::chrono::millise
     return nullptr;
 }
 
-}  // namespace
-
-TEST_CASE("cluster: a game across three nodes survives SIGKILL of the node that owns it") {
+// The scratch Redis and a schema of this test's own in the scratch PostgreSQL.
+struct cluster_env {
     temp_dir dir;
-    std::filesystem::create_directories(dir.path / "web");
-    auto web = (dir.path / "web").string();
-    auto redis = first_line("KIBITZ_REDIS_URL_FILE");
-    auto base = first_line("KIBITZ_PG_URL_FILE");
-    auto admin = kibitz::server::storage::pg_db::open(base);
-    REQUIRE(admin.ok());
-    auto schema = "cluster_" + std::to_string(::getpid());
-    admin.value()->exec("CREATE SCHEMA " + schema);
-    auto db = base + (base.find('?') == std::string::npos ? "?" : "&") +
-              "options=-csearch_path%3D" + schema;
-    auto stored_moves = [&](const std::string& room) {
-        return admin.value()
+    std::string web, redis, schema, db;
+    std::unique_ptr<kibitz::server::storage::pg_db> admin;
+
+    cluster_env(const std::string& name) {
+        std::filesystem::create_directories(dir.path / "web");
+        web = (dir.path / "web").string();
+        redis = first_line("KIBITZ_REDIS_URL_FILE");
+        auto base = first_line("KIBITZ_PG_URL_FILE");
+        auto opened = kibitz::server::storage::pg_db::open(base);
+        REQUIRE(opened.ok());
+        admin = std::move(opened).value();
+        schema = name + "_" + std::to_string(::getpid());
+        admin->exec("CREATE SCHEMA " + schema);
+        db = base + (base.find('?') == std::string::npos ? "?" : "&") + "options=-csearch_path%3D" + schema;
+    }
+    ~cluster_env() {
+        try {
+            admin->exec("DROP SCHEMA " + schema + " CASCADE");
+        } catch (const std::exception&) {
+        }
+    }
+    std::int64_t stored_moves(const std::string& room) {
+        return admin
             ->query("SELECT COUNT(*) FROM " + schema + ".moves WHERE game = (SELECT id FROM " +
                         schema + ".games WHERE public_id = $1)", room)
             .i64(0, 0);
-    };
-    auto owner_row = [&](const std::string& room) {
-        auto r = admin.value()->query("SELECT node, epoch FROM " + schema + ".game_owner WHERE game = "
-                                      "(SELECT id FROM " + schema + ".games WHERE public_id = $1)", room);
+    }
+    std::pair<std::string, std::int64_t> owner_row(const std::string& room) {
+        auto r = admin->query("SELECT node, epoch FROM " + schema + ".game_owner WHERE game = "
+                              "(SELECT id FROM " + schema + ".games WHERE public_id = $1)", room);
         REQUIRE(r.size() == 1);
-        return std::make_pair(r.text(0, 0), r.i64(0, 1));
-    };
+        return {r.text(0, 0), r.i64(0, 1)};
+    }
+    // The room's lease holder in Redis ("" when none).
+    std::string lease_holder(const std::string& room) {
+        auto at = redis.rfind(':');
+        redisContext* c = redisConnect(redis.substr(8, at - 8).c_str(), std::stoi(redis.substr(at + 1)));
+        REQUIRE((c && !c->err));
+        auto* r = static_cast<redisReply*>(redisCommand(c, "GET kibitz:room:%s", room.c_str()));
+        std::string out = r && r->type == REDIS_REPLY_STRING ? std::string(r->str, r->len) : "";
+        if (r) freeReplyObject(r);
+        redisFree(c);
+        return out;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("cluster: a game across three nodes survives SIGKILL of the node that owns it") {
+    cluster_env env("kill9");
+    auto& db = env.db;
+    auto& redis = env.redis;
+    auto& web = env.web;
+    auto stored_moves = [&](const std::string& room) { return env.stored_moves(room); };
+    auto owner_row = [&](const std::string& room) { return env.owner_row(room); };
 
     auto n1 = std::make_unique<node_process>("node-1", db, redis, web);
     node_process n2("node-2", db, redis, web), n3("node-3", db, redis, web);
@@ -221,5 +265,74 @@ TEST_CASE("cluster: a game across three nodes survives SIGKILL of the node that 
     auto& waits = t.seat_a == 0 ? b : a3;
     play_ply(next, room, sa["d"]["board"], 5, {&waits, &s});
     CHECK(stored_moves(room) == 5);
-    admin.value()->exec("DROP SCHEMA " + schema + " CASCADE");
+}
+
+TEST_CASE("cluster: a rolling restart (SIGTERM one node at a time) hands the room over, no move lost") {
+    cluster_env env("rolling");
+    std::map<std::string, std::unique_ptr<node_process>> nodes;
+    for (auto name : {"node-1", "node-2", "node-3"})
+        nodes[name] = std::make_unique<node_process>(name, env.db, env.redis, env.web);
+
+    // The players meet on node 1; b then plays from node 2.
+    struct seat_client {
+        std::unique_ptr<ws_client> c;
+        std::string node, token;
+    } a, b;
+    a.c = std::make_unique<ws_client>(nodes["node-1"]->port);
+    b.c = std::make_unique<ws_client>(nodes["node-1"]->port);
+    a.c->hello();
+    b.c->hello();
+    a.token = a.c->token, b.token = b.c->token;
+    a.node = "node-1";
+    auto t = pair_by_seek(*a.c, *b.c, "checkers", tc(300, 0));
+    const auto room = t.room;
+    auto board = (t.seat_a == 0 ? t.state_a : t.state_b)["d"]["board"];
+    auto ev = play_ply(t.seat_a == 0 ? *a.c : *b.c, room, board, 1, {t.seat_a == 0 ? b.c.get() : a.c.get()});
+    board = ev["d"]["board"];
+    b.c = std::make_unique<ws_client>(nodes["node-2"]->port);
+    b.node = "node-2";
+    b.c->hello(b.token);
+    b.c->send({{"t", "room.join"}, {"d", {{"room", room}}}});
+    REQUIRE(!b.c->expect("room.state", {}, 5000ms).is_null());
+
+    int ply = 1;
+    int restarted = 0;
+    // Twice: stop the node that owns the room with SIGTERM, start it again
+    // under a new name (a new process is a new owner), play on.
+    for (int round = 0; round < 2; ++round) {
+        auto owner = env.owner_row(room).first;
+        INFO("round " << round << ", owner " << owner);
+        CHECK(nodes[owner]->terminate() == 0);
+        // The lease was given back as the node stopped: without that it
+        // would still name the stopped node for about a lease.
+        CHECK(env.lease_holder(room) != owner);
+        nodes.erase(owner);
+        auto fresh = "node-r" + std::to_string(++restarted);
+        nodes[fresh] = std::make_unique<node_process>(fresh, env.db, env.redis, env.web);
+        // Connections on the stopped node come back on the fresh one.
+        for (auto* p : {&a, &b}) {
+            if (p->node != owner) continue;
+            CHECK(p->c->wait_closed(5000ms));
+            p->c = std::make_unique<ws_client>(nodes[fresh]->port);
+            p->node = fresh;
+            CHECK(p->c->hello(p->token)["resumed"] == true);
+        }
+        // Each gets the room back, with every move.
+        json state;
+        for (auto* p : {&a, &b}) {
+            auto st = join_when_owned(*p->c, room, 15000ms);
+            REQUIRE_MESSAGE(!st.is_null(), "no node took the room over");
+            CHECK(st["d"]["moves"].size() == static_cast<std::size_t>(ply));
+            if (st["d"]["you"]["seat"] == st["d"]["board"]["to_move"]) state = st;
+        }
+        CHECK(env.owner_row(room).first != owner);
+        REQUIRE(!state.is_null());
+        board = state["d"]["board"];
+        ++ply;
+        int to_move = board["to_move"];
+        auto& mover = to_move == t.seat_a ? *a.c : *b.c;
+        auto& other = to_move == t.seat_a ? *b.c : *a.c;
+        play_ply(mover, room, board, ply, {&other});
+        CHECK(env.stored_moves(room) == ply);
+    }
 }
