@@ -11,6 +11,7 @@
 #include <boost/asio/strand.hpp>
 
 #include "play/hub.hpp"
+#include "play/live_position.hpp"
 #include "play/matchmaker.hpp"
 #include "play/post_guarded.hpp"
 #include "protocol/server_msg.hpp"
@@ -43,9 +44,11 @@ public:
     void connection_closed(player_ptr who, std::uint64_t conn);
 
     // From rooms: the live games lists. room_changed (a move, the spectator
-    // count) is sent on as live.update at most once per count batch.
-    void room_started(std::string game, std::string room, json summary);
-    void room_changed(std::string game, std::string room, std::size_t plies, std::size_t spectators);
+    // count) is sent on as live.update at most once per count batch, with
+    // the mini board's position when `pos` (a move) came since the last one.
+    void room_started(std::string game, std::string room, json summary, live_position pos);
+    void room_changed(std::string game, std::string room, std::size_t plies, std::size_t spectators,
+                      std::optional<live_position> pos);
     void room_ended(std::string game, std::string room);
 
 private:
@@ -90,6 +93,8 @@ private:
     std::map<std::string, std::map<std::uint64_t, peer_ref>> live_subscribers_;  // by game id
     std::map<std::string, std::map<std::string, json>> live_;  // game id -> room -> summary
     std::map<std::string, std::set<std::string>> live_changed_;  // game id -> rooms to update
+    std::map<std::string, std::map<std::string, live_position>> live_boards_;  // as live_
+    std::map<std::string, std::set<std::string>> live_moved_;  // game id -> boards to send
     matchmaker queue_;
     long last_players_ = -1, last_games_ = -1;
     json last_pools_;            // as last sent in `counts`
