@@ -2,11 +2,13 @@
 // 390×844: the lobby with everything it can show at once (the way back to a
 // game in play, an open invite with Copy and Cancel, the pool waited in and
 // its Stop button, pool counts, the featured game, games in play as mini
-// boards) and the game page's tools and controls (browse, flip, sound,
-// takeback, draw, resign, the move box). Nothing may need sideways
-// scrolling or stick out of the window; a screenshot of each.
-import {play_move, check} from '../lib.mjs';
-import {pair_by_seek, page_shot} from '../helpers.mjs';
+// boards), the game page's tools and controls (browse, flip, sound,
+// takeback, draw, resign, the move box), the invite page of its creator,
+// and after a rated game the rating change and the profile's graph.
+// Nothing may need sideways scrolling or stick out of the window; a
+// screenshot of each.
+import {new_player, online, play_move, check} from '../lib.mjs';
+import {pair_by_seek, page_shot, register} from '../helpers.mjs';
 import {viewports} from '../play_helpers.mjs';
 
 // Every element of each selector: shown, and within the window's width.
@@ -69,6 +71,47 @@ export const scenarios = [
             const bad = await misfits(a, lobby_parts);
             check(!bad.length, `lobby at ${vp.width}×${vp.height}: ${bad.join('; ')}`);
             await a.screenshot({path: `${artifacts}/layout-lobby-${vp.width}x${vp.height}.png`, fullPage: true});
+        }
+
+        // The invite's own page, as its creator sees it: the link, Copy, Cancel.
+        const code = await a.locator('[data-test="invite"]').getAttribute('data-code');
+        await a.goto(`${base}/#/invite/${code}`);
+        await a.locator('[data-test="invite-status"]', {hasText: 'your own invitation'}).waitFor({timeout: 5000});
+        for (const vp of viewports) {
+            await a.setViewportSize(vp);
+            const bad = await misfits(a, ['.invite-url', '[data-test="invite-copy"]', '[data-test="invite-cancel"]', '[data-test="invite-status"]']);
+            check(!bad.length, `invite page at ${vp.width}×${vp.height}: ${bad.join('; ')}`);
+        }
+    }],
+
+    ['layout: the rating change after a rated game and the profile\'s graph fit every window', async ({browser, base, artifacts}) => {
+        const tag = Math.random().toString(36).slice(2, 7);
+        const [a, b] = [await new_player(browser, base), await new_player(browser, base)];
+        for (const [p, n] of [[a, `lay_a_${tag}`], [b, `lay_b_${tag}`]]) { await register(p, base, n); await p.goto(`${base}/#/`); await online(p); }
+        await a.selectOption('[data-test="seek-game"]', 'checkers');
+        await a.selectOption('[data-test="seek-colour"]', 'black');
+        await a.selectOption('[data-test="seek-rated"]', 'rated');
+        await a.click('[data-test="seek-form"] button[type="submit"]');
+        const mine = a.locator('li.seek[data-game="checkers"]').filter({hasText: 'Cancel'});
+        await mine.waitFor({timeout: 5000});
+        await b.click(`li.seek[data-seek="${await mine.getAttribute('data-seek')}"] button`);
+        for (const p of [a, b]) await p.waitForSelector('.game[data-status="playing"]');
+        for (const m of ['11-15', '22-18', '15x22', '25x18']) await play_move([a, b], m);  // shorter is not rated
+        await a.click('[data-action="resign"]');
+        await b.waitForSelector('[data-test="rating-diff"][data-seat="1"]', {timeout: 5000});
+        for (const vp of viewports) {
+            await b.setViewportSize(vp);
+            const bad = await misfits(b, ['[data-test="rating-diff"]', '.board-col .player', '[data-test="result"]']);
+            check(!bad.length, `rating change at ${vp.width}×${vp.height}: ${bad.join('; ')}`);
+            await page_shot(b, artifacts, `layout-rating-change-${vp.width}x${vp.height}`);
+        }
+        await b.goto(`${base}/#/player/lay_b_${tag}`);
+        await b.waitForSelector('[data-game="checkers"] [data-test="rating-graph"][data-points="1"]', {timeout: 8000});
+        for (const vp of viewports) {
+            await b.setViewportSize(vp);
+            const bad = await misfits(b, ['[data-test="rating-graph"]', '[data-test="wdl"]', 'h1']);
+            check(!bad.length, `profile at ${vp.width}×${vp.height}: ${bad.join('; ')}`);
+            await page_shot(b, artifacts, `layout-profile-${vp.width}x${vp.height}`);
         }
     }],
 ];
