@@ -61,6 +61,7 @@ private:
         bool invite = false;
         json to_json(const hub& h) const;
         json invite_json() const;  // as invite.created shows it
+        std::string listed;        // to_json as seek.add sent it (for the snapshot)
     };
 
     template <class F>
@@ -77,6 +78,7 @@ private:
     void start_game(const room_settings& s, player_ptr a, player_ptr b, int a_seat,
                     const std::string& via);
     void broadcast(const frame& f);
+    frame snapshot_frame();  // lobby.snapshot, rebuilt only when what it shows changed
     void count_tick();
     void send_live_updates();  // the live.update of every room changed since the last
     void pair_tick();
@@ -89,6 +91,12 @@ private:
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;
     boost::asio::steady_timer count_timer_, pair_timer_;
     std::map<std::string, seek> seeks_;  // by seek id or invite code
+    // The last lobby.snapshot and what it was built from: a busy lobby's
+    // snapshot is large, and many subscribers asking for it (or one asking
+    // often) share one string rather than each costing a serialization.
+    frame snapshot_;
+    std::string snapshot_counts_, snapshot_tv_;
+    bool seeks_changed_ = true;
     std::map<std::uint64_t, peer_ref> subscribers_;
     std::map<std::string, std::map<std::uint64_t, peer_ref>> live_subscribers_;  // by game id
     std::map<std::string, std::map<std::string, json>> live_;  // game id -> room -> summary
