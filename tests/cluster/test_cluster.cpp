@@ -336,3 +336,32 @@ TEST_CASE("cluster: a rolling restart (SIGTERM one node at a time) hands the roo
         CHECK(env.stored_moves(room) == ply);
     }
 }
+
+TEST_CASE("cluster: a player whose node dies is away in the room on another node") {
+    cluster_env env("gone");
+    node_process n1("node-1", env.db, env.redis, env.web);
+    auto n2 = std::make_unique<node_process>("node-2", env.db, env.redis, env.web);
+    ws_client a(n1.port);
+    auto b1 = std::make_unique<ws_client>(n1.port);
+    a.hello();
+    b1->hello();
+    auto token_b = b1->token;
+    auto t = pair_by_seek(a, *b1, "checkers", tc(300, 0));
+    b1.reset();
+    ws_client b(n2->port);
+    b.hello(token_b);
+    b.send({{"t", "room.join"}, {"d", {{"room", t.room}}}});
+    REQUIRE(!b.expect("room.state", {}, 5000ms).is_null());
+    const int seat_b = 1 - t.seat_a;
+    // b's seat is present again through node 2.
+    CHECK(!a.expect("presence", [&](const json& j) {
+                 return j["d"]["seat"] == seat_b && j["d"]["state"] == "back";
+             }, 5000ms).is_null());
+    a.clear();
+    // Node 2 dies without a word: once its liveness key runs out (a lease),
+    // the room on node 1 lets b's connection there go.
+    n2->kill9();
+    CHECK(!a.expect("presence", [&](const json& j) {
+                 return j["d"]["seat"] == seat_b && j["d"]["state"] == "disconnected";
+             }, 10000ms).is_null());
+}
