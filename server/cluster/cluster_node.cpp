@@ -337,6 +337,9 @@ void node::send_join(const std::string& owner, const std::string& room, std::uin
 void node::join(const std::string& room, player_ptr who, peer_ref p, std::uint64_t conn,
                 std::optional<std::int64_t> v, std::optional<std::int64_t> ack, std::string type) {
     on_strand([this, room, who, p, conn, v, ack, type] {
+        // Asked afresh at every join: a client that joins again recovers
+        // from an owner learnt wrongly (a `moved` lost while Redis was down).
+        owners_.erase(room);
         with_owner(room, [this, room, who, p, conn, v, ack, type](const std::string& owner) {
             if (owner == o_.node) {  // taken over here meanwhile
                 if (auto r = hub_.find_room(room)) return r->join(who, p, conn, v);

@@ -28,8 +28,11 @@ stop() {
     rm -rf "$dir" "$state/dir" "$state/url"
 }
 
+# A port free right now: asked of the kernel through python3 or node (the
+# browser tests' runtime, always installed), whichever is there.
 free_port() {
     python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' 2>/dev/null ||
+        node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})' 2>/dev/null ||
         echo $((20000 + $$ % 20000))
 }
 
