@@ -112,7 +112,7 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
     } else {
         arm_timer();
         computer_turn();
-        live_changed();
+        live_changed(&view);  // its pieces (its moves went to legal_)
     }
     return std::nullopt;
 }
