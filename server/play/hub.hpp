@@ -5,6 +5,7 @@
 // is called back while it is held. Rooms and the lobby run on their own strands
 // of the same io_context.
 #include <atomic>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -106,6 +107,7 @@ public:
     std::shared_ptr<room> find_room(const std::string& id) const;
     void room_finished(const std::string& id, const player_ptr seats[2]);  // game over
     void forget_room(const std::string& id);  // after it lingered
+    std::size_t rooms_held() const;  // in play and finished (lingering)
     std::vector<std::string> rooms_of(const std::string& player_id) const;
     std::size_t games_of(const std::string& player_id) const;
 
@@ -156,6 +158,7 @@ private:
     std::map<std::string, player_ptr> by_token_;
     std::map<std::string, std::map<std::uint64_t, peer_ref>> peers_;  // player key -> conn -> peer
     std::map<std::string, std::shared_ptr<room>> rooms_;
+    std::deque<std::string> finished_;  // finished rooms, oldest first (cfg_.finished_rooms)
     std::map<std::string, std::set<std::string>> active_;  // player key -> unfinished rooms
     std::map<std::string, std::size_t> computer_games_by_;  // human player key -> games vs computer
     std::map<std::int64_t, std::map<std::string, storage::rating_value, std::less<>>> ratings_;
