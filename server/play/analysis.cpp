@@ -53,6 +53,9 @@ std::optional<wire_error> analysis::start(hub& h, const peer_ref& to, std::strin
     j.game = std::move(g);
     j.limits.movetime_ms = max_think_ms;
     j.limits.level = core::engine::max_level;
+    // One legal move (a forced capture, often) still has a value worth showing:
+    // without this the engine answers at once with no evaluation.
+    j.limits.score_forced_move = true;
     stop_ = j.stop;
     const std::int64_t id = m.id;
     j.progress = [to, id, to_move](const core::engine::info& i) {

@@ -85,13 +85,7 @@ void lobby::subscribe(player_ptr who, peer_ref p, std::uint64_t conn, bool on) {
         // worth the snapshot: building it is the expensive part.
         if (p.expired()) return;
         subscribers_[conn] = p;
-        json seeks = json::array();
-        for (auto& [id, s] : seeks_)
-            if (!s.invite) seeks.push_back(s.to_json(hub_));
-        json counts = {{"players", hub_.online()}, {"games", hub_.games_in_play()},
-                       {"pools", pools_json()}};
-        send_to(p, make_frame("lobby.snapshot",
-                              {{"seeks", seeks}, {"counts", counts}, {"tv", featured_json()}}));
+        send_to(p, snapshot_frame());
         // Leaving a game's page is not leaving the game, and an invite stays
         // open while its creator visits other pages: both are shown again.
         json invites = json::array();
@@ -100,6 +94,30 @@ void lobby::subscribe(player_ptr who, peer_ref p, std::uint64_t conn, bool on) {
         send_to(p, make_frame("lobby.yours",
                               {{"rooms", hub_.rooms_of(who->key())}, {"invites", invites}}));
     });
+}
+
+frame lobby::snapshot_frame() {
+    auto counts = dump_json({{"players", hub_.online()},
+                             {"games", hub_.games_in_play()},
+                             {"pools", pools_json()}});
+    auto tv = dump_json(featured_json());
+    if (snapshot_ && !seeks_changed_ && counts == snapshot_counts_ && tv == snapshot_tv_)
+        return snapshot_;
+    // The bytes make_frame would give (keys sorted), without a json tree of every seek.
+    std::string text = R"({"d":{"counts":)" + counts + R"(,"seeks":[)";
+    bool first = true;
+    for (auto& [id, s] : seeks_) {
+        if (s.invite) continue;
+        if (!first) text += ',';
+        text += s.listed;
+        first = false;
+    }
+    text += R"(],"tv":)" + tv + R"(},"t":"lobby.snapshot"})";
+    snapshot_ = std::make_shared<const std::string>(std::move(text));
+    snapshot_counts_ = std::move(counts);
+    snapshot_tv_ = std::move(tv);
+    seeks_changed_ = false;
+    return snapshot_;
 }
 
 std::optional<wire_error> lobby::check_new_game(const player_ptr& who, const std::string& game,
@@ -140,9 +158,11 @@ void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_cre
             return reply(p, wire_error{"too_many_seeks", "cancel one of your open seeks first"},
                          ack, type);
         seek s{(m.invite ? "" : "s") + random_string(m.invite ? 10 : 9, base62),
-               {info, m.tc, m.rated, m.invite, m.position}, m.color, who, conn, m.invite};
+               {info, m.tc, m.rated, m.invite, m.position}, m.color, who, conn, m.invite, {}};
         auto j = s.to_json(hub_);
+        s.listed = dump_json(j);
         seeks_[s.id] = s;
+        seeks_changed_ = true;
         reply(p, std::nullopt, ack, type);
         if (m.invite) {
             send_to(p, make_frame("invite.created", s.invite_json()));
@@ -163,6 +183,7 @@ void lobby::cancel_seek(player_ptr who, peer_ref p, seek_cancel_msg m, ack_id ac
                          ack, type);
         bool listed = !it->second.invite;
         seeks_.erase(it);
+        seeks_changed_ = true;
         reply(p, std::nullopt, ack, type);
         if (listed) broadcast(make_frame("seek.remove", {{"id", m.id}, {"reason", "cancelled"}}));
     });
@@ -184,6 +205,7 @@ void lobby::accept_seek(player_ptr who, peer_ref p, seek_accept_msg m, ack_id ac
                                     s.settings.rated, &info))
             return reply(p, e, ack, type);
         seeks_.erase(it);
+        seeks_changed_ = true;
         reply(p, std::nullopt, ack, type);
         if (!s.invite) broadcast(make_frame("seek.remove", {{"id", s.id}, {"reason", "accepted"}}));
         int creator_seat = s.color == "random" ? random_string(1, "01")[0] - '0'
@@ -259,6 +281,7 @@ void lobby::connection_closed(player_ptr, std::uint64_t conn) {
             if (!it->second.invite && it->second.conn == conn) {
                 broadcast(make_frame("seek.remove", {{"id", it->first}, {"reason", "left"}}));
                 it = seeks_.erase(it);
+                seeks_changed_ = true;
             } else {
                 ++it;
             }

@@ -11,6 +11,7 @@
 #include <boost/asio/strand.hpp>
 
 #include "play/hub.hpp"
+#include "play/live_position.hpp"
 #include "play/matchmaker.hpp"
 #include "play/post_guarded.hpp"
 #include "protocol/server_msg.hpp"
@@ -43,9 +44,11 @@ public:
     void connection_closed(player_ptr who, std::uint64_t conn);
 
     // From rooms: the live games lists. room_changed (a move, the spectator
-    // count) is sent on as live.update at most once per count batch.
-    void room_started(std::string game, std::string room, json summary);
-    void room_changed(std::string game, std::string room, std::size_t plies, std::size_t spectators);
+    // count) is sent on as live.update at most once per count batch, with
+    // the mini board's position when `pos` (a move) came since the last one.
+    void room_started(std::string game, std::string room, json summary, live_position pos);
+    void room_changed(std::string game, std::string room, std::size_t plies, std::size_t spectators,
+                      std::optional<live_position> pos);
     void room_ended(std::string game, std::string room);
 
 private:
@@ -58,6 +61,7 @@ private:
         bool invite = false;
         json to_json(const hub& h) const;
         json invite_json() const;  // as invite.created shows it
+        std::string listed;        // to_json as seek.add sent it (for the snapshot)
     };
 
     template <class F>
@@ -74,6 +78,7 @@ private:
     void start_game(const room_settings& s, player_ptr a, player_ptr b, int a_seat,
                     const std::string& via);
     void broadcast(const frame& f);
+    frame snapshot_frame();  // lobby.snapshot, rebuilt only when what it shows changed
     void count_tick();
     void send_live_updates();  // the live.update of every room changed since the last
     void pair_tick();
@@ -86,10 +91,18 @@ private:
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;
     boost::asio::steady_timer count_timer_, pair_timer_;
     std::map<std::string, seek> seeks_;  // by seek id or invite code
+    // The last lobby.snapshot and what it was built from: a busy lobby's
+    // snapshot is large, and many subscribers asking for it (or one asking
+    // often) share one string rather than each costing a serialization.
+    frame snapshot_;
+    std::string snapshot_counts_, snapshot_tv_;
+    bool seeks_changed_ = true;
     std::map<std::uint64_t, peer_ref> subscribers_;
     std::map<std::string, std::map<std::uint64_t, peer_ref>> live_subscribers_;  // by game id
     std::map<std::string, std::map<std::string, json>> live_;  // game id -> room -> summary
     std::map<std::string, std::set<std::string>> live_changed_;  // game id -> rooms to update
+    std::map<std::string, std::map<std::string, live_position>> live_boards_;  // as live_
+    std::map<std::string, std::set<std::string>> live_moved_;  // game id -> boards to send
     matchmaker queue_;
     long last_players_ = -1, last_games_ = -1;
     json last_pools_;            // as last sent in `counts`

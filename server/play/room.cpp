@@ -144,7 +144,8 @@ void room::do_start(const std::string& via) {
     spdlog::info("game start {} {} {} vs {}{}", id_, settings_.game->id, seats_[0].who->name,
                  seats_[1].who->name, settings_.rated ? " rated" : "");
     if (!settings_.is_private)
-        hub_.the_lobby().room_started(std::string(settings_.game->id), id_, lobby_summary());
+        hub_.the_lobby().room_started(std::string(settings_.game->id), id_, lobby_summary(),
+                                      live_position_of(game_->view_without_cells()));
 }
 
 json room::lobby_summary() const {
@@ -224,7 +225,8 @@ void room::do_restore(const storage::game_record& g) {
     arm_timer();
     computer_turn();
     if (!settings_.is_private)
-        hub_.the_lobby().room_started(std::string(settings_.game->id), id_, lobby_summary());
+        hub_.the_lobby().room_started(std::string(settings_.game->id), id_, lobby_summary(),
+                                      live_position_of(game_->view_without_cells()));
 }
 
 int room::seat_of(const player_ptr& who) const {
@@ -317,10 +319,21 @@ void room::spectators_changed() {
     });
 }
 
-void room::live_changed() const {
+void room::live_changed(const core::board_view* board) const {
     if (settings_.is_private || !playing()) return;
+    std::optional<live_position> pos;
+    if (board) pos = live_position_of(*board);
     hub_.the_lobby().room_changed(std::string(settings_.game->id), id_, moves_.size(),
-                                  spectators_.size());
+                                  spectators_.size(), std::move(pos));
+}
+
+live_position room::live_position_of(const core::board_view& board) const {
+    live_position p{board.pieces, board.to_move, {}, {}, clocks_now(), clock_type::now()};
+    if (last_) {
+        p.last_path = last_->path;
+        p.last_affected = last_->affected;
+    }
+    return p;
 }
 
 }  // namespace kibitz::server

@@ -20,6 +20,7 @@
 #include "engine/time_budget.hpp"
 #include "play/clock.hpp"
 #include "play/hub.hpp"
+#include "play/live_position.hpp"
 #include "protocol/server_msg.hpp"
 #include "store/records.hpp"
 
@@ -97,7 +98,10 @@ private:
     // Before playing `index` by `seat`: remembers its path for the highlight.
     void note_last(std::size_t index, int seat);
     void spectators_changed();
-    void live_changed() const;  // a public game in play: ply and watchers to the lobby's live list
+    // A public game in play: ply and watchers to the lobby's live list, and
+    // the new position (`board`, after a move) for its mini board.
+    void live_changed(const core::board_view* board = nullptr) const;
+    live_position live_position_of(const core::board_view& board) const;
 
     // room_actions.cpp: what seats do, clocks and the end.
     std::optional<wire_error> act(int seat, std::uint64_t conn, const player_ptr& who,

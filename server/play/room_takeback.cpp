@@ -92,18 +92,20 @@ void room::take_back(int seat) {
     } else {
         first_move_deadline_ = now + hub_.config().first_move_limit;
     }
+    auto view = game_->view_without_cells();
     push_event("takeback", {{"room", id_},
                             {"by", seat},
                             {"plies", undo},
                             {"ply", keep},
                             {"moves", moves_},
                             {"last", last_json()},
-                            {"board", to_json(game_->view_without_cells(), false)},
+                            {"board", to_json(view, false)},
                             {"clocks", clocks_json()}});
     hub_.recorder().on_takeback(id_, static_cast<int>(keep));
     spdlog::info("game takeback {}: {} plies, back to ply {}", id_, undo, keep);
     arm_timer();
     computer_turn();
+    live_changed(&view);
 }
 
 void room::ratings_known(const std::vector<storage::rating_change>& changes) {

@@ -96,6 +96,10 @@ struct ws_client::impl : std::enable_shared_from_this<ws_client::impl> {
     std::deque<json> inbox;
     bool closed = false;
     int close_code = 0;
+    // Frames whose bytes are not what dumping their own JSON gives: the server's
+    // hand-written frames (move, ack, room.state, lobby.snapshot) must print
+    // exactly what make_frame would, so every frame of every test checks that.
+    std::vector<std::string> not_canonical;
 
     void read() {
         ws.async_read(buffer, [self = shared_from_this()](beast::error_code ec, std::size_t) {
@@ -109,6 +113,9 @@ struct ws_client::impl : std::enable_shared_from_this<ws_client::impl> {
             auto text = beast::buffers_to_string(self->buffer.data());
             self->buffer.consume(self->buffer.size());
             auto j = json::parse(text, nullptr, false);
+            if (!j.is_discarded() &&
+                j.dump(-1, ' ', false, json::error_handler_t::replace) != text)
+                self->not_canonical.push_back(text.substr(0, 400));
             self->inbox.push_back(j.is_discarded() ? json{{"t", "<unparsable>"}, {"raw", text}} : j);
             self->cv.notify_all();
             self->read();
@@ -134,7 +141,12 @@ ws_client::ws_client(std::uint16_t port) : p_(std::make_shared<impl>()) {
     p_->thread = std::thread([p = p_] { p->ioc.run(); });
 }
 
-ws_client::~ws_client() { drop(); }
+ws_client::~ws_client() {
+    drop();
+    std::lock_guard lock(p_->mu);
+    if (!p_->not_canonical.empty())
+        FAIL_CHECK("a frame not as make_frame prints it: " << p_->not_canonical.front());
+}
 
 void ws_client::drop() {
     if (!p_->thread.joinable()) return;

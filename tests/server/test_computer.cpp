@@ -278,6 +278,21 @@ TEST_CASE("analysis: the engine's lines for a position, one search per connectio
     CHECK(a.expect("error")["d"]["code"] == "rate_limited");
 }
 
+TEST_CASE("analysis: a position with one legal move is evaluated too") {
+    test_server srv([](kibitz::server::server_config& c) { c.engine_nice = 0; });
+    ws_client a(srv.port());
+    a.hello();
+    // White's only move is the capture 18x11: the analysis board still wants its value.
+    a.send({{"t", "analysis.start"},
+            {"d", {{"game", "checkers"}, {"position", "W:W18,21,22,23:BK3,9,10,14,15"}, {"id", 3}}}});
+    auto info = a.expect("analysis.info", {}, 5000ms);
+    REQUIRE(!info.is_null());
+    CHECK(info["d"]["depth"].get<int>() >= 1);
+    CHECK(info["d"]["pv"][0] == "18x11");
+    a.send({{"t", "analysis.stop"}});
+    CHECK(!a.expect("analysis.done", {}, 10000ms).is_null());
+}
+
 TEST_CASE("review: marks and summary from the scores") {
     using kibitz::server::reviewer;
     std::vector<json> evals = {{{"ply", 0}, {"cp", 0}, {"best", "a"}},

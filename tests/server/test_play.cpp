@@ -7,42 +7,6 @@
 
 using namespace kibitz::test;
 
-namespace {
-
-struct game_fixture {
-    test_server srv;
-    ws_client a, b;
-    table t;
-    ws_client* seat[2];
-    int ack = 0;
-    json board;
-
-    explicit game_fixture(json time = untimed(),
-                          const std::function<void(kibitz::server::server_config&)>& tweak = {})
-        : srv(tweak), a(srv.port()), b(srv.port()) {
-        a.hello();
-        b.hello();
-        t = pair_by_seek(a, b, "oware", time);
-        seat[t.seat_a] = &a;
-        seat[1 - t.seat_a] = &b;
-        board = t.state_a["d"]["board"];
-    }
-    // The side to move plays its first legal move; returns the move event.
-    json step() {
-        int s = board["to_move"];
-        std::string mv = board["moves"][0]["text"];
-        int my = ++ack;
-        seat[s]->send(move_msg(t.room, mv, my));
-        seat[s]->expect("ack", [&](const json& j) { return j["d"]["ack"] == my; });
-        auto ev = seat[s]->expect("move", [&](const json& j) { return j["d"]["move"] == mv; });
-        seat[1 - s]->expect("move", [&](const json& j) { return j["d"]["move"] == mv; });
-        board = ev["d"]["board"];
-        return ev;
-    }
-};
-
-}  // namespace
-
 TEST_CASE("seek: lobby subscribers see it come and go; accepting seats both players") {
     test_server srv;
     ws_client a(srv.port()), b(srv.port()), c(srv.port());
@@ -109,7 +73,7 @@ TEST_CASE("invite: the next person to open the code takes the other seat") {
 }
 
 TEST_CASE("spectators: live list, full state, every move, counts, separate chat") {
-    game_fixture g;
+    two_players g("oware");
     ws_client w(g.srv.port());
     w.hello();
     w.send({{"t", "live.sub"}, {"d", {{"game", "oware"}}}});
@@ -133,7 +97,7 @@ TEST_CASE("spectators: live list, full state, every move, counts, separate chat"
 }
 
 TEST_CASE("reconnect: the player returns to the seat; the opponent sees disconnected, then back") {
-    game_fixture g;
+    two_players g("oware");
     g.step();
     g.step();
     auto last = g.step();
@@ -164,7 +128,7 @@ TEST_CASE("reconnect: the player returns to the seat; the opponent sees disconne
 }
 
 TEST_CASE("flag: a player whose time runs out loses") {
-    game_fixture g(tc(1, 0));
+    two_players g("oware", tc(1, 0));
     g.step();  // seat 0's first move: no clock runs yet
     g.step();  // seat 1's first move: now seat 0's clock runs (1 s)
     int loser = g.board["to_move"];
@@ -175,7 +139,7 @@ TEST_CASE("flag: a player whose time runs out loses") {
 }
 
 TEST_CASE("first-move abort: the game is aborted if a side does not make its first move") {
-    game_fixture g(untimed(), [](auto& c) { c.play.first_move_limit = std::chrono::milliseconds(400); });
+    two_players g("oware", untimed(), [](auto& c) { c.play.first_move_limit = std::chrono::milliseconds(400); });
     auto end = g.b.expect("end", {}, 3000ms);
     CHECK(end["d"]["status"]["state"] == "aborted");
     CHECK(end["d"]["status"]["reason"] == "first move not made");
@@ -183,13 +147,13 @@ TEST_CASE("first-move abort: the game is aborted if a side does not make its fir
 
 TEST_CASE("abort, then resign after both moved") {
     SUBCASE("abort before both moved") {
-        game_fixture g;
+        two_players g("oware");
         g.step();
         g.seat[1]->send(room_msg("abort", g.t.room));
         CHECK(g.a.expect("end")["d"]["status"]["state"] == "aborted");
     }
     SUBCASE("resign") {
-        game_fixture g;
+        two_players g("oware");
         g.seat[0]->send(room_msg("resign", g.t.room));
         CHECK(g.seat[0]->expect("error")["d"]["code"] == "too_early");
         g.step();
@@ -204,7 +168,7 @@ TEST_CASE("abort, then resign after both moved") {
 }
 
 TEST_CASE("draw offers: declined, lapsed by the opponent's move, accepted (Oware: agreement)") {
-    game_fixture g;
+    two_players g("oware");
     g.step();
     g.step();
     auto* p0 = g.seat[0];
@@ -234,7 +198,7 @@ TEST_CASE("draw offers: declined, lapsed by the opponent's move, accepted (Oware
 }
 
 TEST_CASE("rematch: both ask, a new room starts with the colours swapped") {
-    game_fixture g;
+    two_players g("oware");
     g.step();
     g.step();
     g.a.send(room_msg("resign", g.t.room));
@@ -251,7 +215,7 @@ TEST_CASE("rematch: both ask, a new room starts with the colours swapped") {
 }
 
 TEST_CASE("disconnection: claim too early is refused, after the grace the win is granted") {
-    game_fixture g(untimed(), [](auto& c) { c.play.disconnect_grace = std::chrono::milliseconds(500); });
+    two_players g("oware", untimed(), [](auto& c) { c.play.disconnect_grace = std::chrono::milliseconds(500); });
     g.step();
     g.step();
     auto* stayer = &g.b;

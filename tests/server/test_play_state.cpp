@@ -15,38 +15,6 @@ json legal(const json& board, const std::string& text) {
     return nullptr;
 }
 
-struct two_players {
-    test_server srv;
-    ws_client a, b;
-    table t;
-    ws_client* seat[2];
-    int ack = 0;
-    json board;
-
-    explicit two_players(const std::string& game = "checkers",
-                         const std::function<void(kibitz::server::server_config&)>& tweak = {})
-        : srv(tweak), a(srv.port()), b(srv.port()) {
-        a.hello();
-        b.hello();
-        t = pair_by_seek(a, b, game, untimed());
-        seat[t.seat_a] = &a;
-        seat[1 - t.seat_a] = &b;
-        board = t.state_a["d"]["board"];
-    }
-    // The side to move plays its first legal move; returns the mover's move event.
-    json step() {
-        int s = board["to_move"];
-        std::string mv = board["moves"][0]["text"];
-        int my = ++ack;
-        seat[s]->send(move_msg(t.room, mv, my));
-        seat[s]->expect("ack", [&](const json& j) { return j["d"]["ack"] == my; });
-        auto ev = seat[s]->expect("move", [&](const json& j) { return j["d"]["move"] == mv; });
-        seat[1 - s]->expect("move", [&](const json& j) { return j["d"]["move"] == mv; });
-        board = ev["d"]["board"];
-        return ev;
-    }
-};
-
 }  // namespace
 
 TEST_CASE("last move: room.state carries it for a rejoining player and a spectator mid-game") {

@@ -35,7 +35,10 @@ public:
     }
 
     void play(std::size_t index) override {
-        if (index >= moves_.size()) return;  // precondition broken: change nothing
+        // The caller's bug: stopped in Debug builds (the sanitizers' CI build);
+        // a release build refuses quietly rather than corrupt the position.
+        assert(index < move_count());
+        if (index >= moves_.size()) return;
         const move& m = moves_[index];
         const bool man_moved = pos_.men[pos_.side] & (detail::u64{1} << bit_of_square(m.path[0]));
         pos_ = apply(pos_, m);

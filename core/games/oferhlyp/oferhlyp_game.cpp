@@ -1,5 +1,7 @@
 // The `game` interface over the fast Oferhlýp functions: the position, its
 // repetition window and the cached legal moves.
+#include <cassert>
+
 #include "oferhlyp/oferhlyp.hpp"
 #include "oferhlyp/oferhlyp_description.hpp"
 
@@ -29,6 +31,9 @@ public:
         return error{"not a legal move"};  // unreachable: parse_move returns a legal one
     }
     void play(std::size_t index) override {
+        // The caller's bug: stopped in Debug builds (the sanitizers' CI build);
+        // a release build refuses quietly rather than corrupt the position.
+        assert(index < move_count());
         if (index >= moves_.size()) return;
         const move m = moves_[index];
         position next = apply(pos(), m);

@@ -2,6 +2,7 @@
 // repetition), the cached legal moves and the result. The rules decisions are
 // in opprimo.hpp.
 #include <algorithm>
+#include <cassert>
 #include <tuple>
 #include <vector>
 
@@ -44,7 +45,10 @@ public:
     }
 
     void play(std::size_t index) override {
-        if (index >= move_count()) return;  // precondition; refuse quietly rather than corrupt
+        // The caller's bug: stopped in Debug builds (the sanitizers' CI build);
+        // a release build refuses quietly rather than corrupt the position.
+        assert(index < move_count());
+        if (index >= move_count()) return;
         const int mover = pos_.side;
         apply_move(pos_, moves_.items[index]);
         history_.push_back(pos_);

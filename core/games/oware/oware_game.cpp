@@ -72,7 +72,10 @@ public:
     }
 
     void play(std::size_t index) override {
-        if (index >= move_count()) return;  // precondition broken: ignore, never crash
+        // The caller's bug: stopped in Debug builds (the sanitizers' CI build);
+        // a release build refuses quietly rather than corrupt the position.
+        assert(index < move_count());
+        if (index >= move_count()) return;
         history_.push_back(moves_.next[index]);
         refresh();
     }

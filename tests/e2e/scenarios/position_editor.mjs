@@ -39,9 +39,10 @@ export const scenarios = [
         const moves = await p.evaluate(() => window.kibitz.analysis.moves);
         check(moves.length > 0 && moves.every((m) => ['18', '21', '22', '23'].includes(m.path[0])), 'white moves from the new position');
         check(decodeURIComponent(await p.evaluate(() => location.hash)).length > 0, 'still on the analysis page');
-        // The engine is asked about the new position (its answer is the analysis
-        // scenario's test: late in a long run it has been slow to come here).
-        await p.waitForFunction(() => /Engine|Depth/.test(document.querySelector('[data-test="eval"]')?.textContent || ''), null, {timeout: 10000});
+        // The engine's evaluation of the new position, though white has one legal
+        // move (18x11): a forced move is evaluated too.
+        await p.waitForSelector('[data-test="eval"][data-depth]', {timeout: 15000});
+        check(/Depth \d+: /.test(await p.textContent('[data-test="eval"]')), 'an evaluation is shown');
     }],
 
     ['position editor: seeds counted in pits, a total the server refuses, then accepted', async ({browser, base}) => {

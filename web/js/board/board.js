@@ -27,8 +27,10 @@ export function create_board(host, raw_view, opts = {}) {
     // one click); the page plays it when the turn comes, if it is legal then.
     let premove_seat = null, premove_single = false, premove_from = null, premove = null;
 
-    const root = s('svg', {class: `board board-${view.layout}`, viewBox: `0 0 ${vw} ${vh}`,
-        role: 'group', 'aria-label': opts.label || 'board', preserveAspectRatio: 'xMidYMid meet'});
+    // passive: a picture only (the lobby's mini boards, inside a link): no
+    // cells to click or focus, and nothing for a screen reader to walk.
+    const root = s('svg', {class: `board board-${view.layout}${opts.passive ? ' passive' : ''}`, viewBox: `0 0 ${vw} ${vh}`,
+        preserveAspectRatio: 'xMidYMid meet', ...(opts.passive ? {'aria-hidden': 'true'} : {role: 'group', 'aria-label': opts.label || 'board'})});
     const g_bg = s('g', {class: 'bg'}), g_marks = s('g', {class: 'marks'});
     const g_pieces = s('g', {class: 'pieces'}), g_labels = s('g', {class: 'labels'}), g_hit = s('g', {class: 'hits'});
     root.append(g_bg, g_marks, g_pieces, g_labels, g_hit);
@@ -48,7 +50,7 @@ export function create_board(host, raw_view, opts = {}) {
         layout.background(g_bg, ctx, flip);
         // The cells' names (square numbers, pit letters) stay readable over the pieces.
         for (const el of [...g_bg.querySelectorAll('text')]) g_labels.append(el);
-        const order = layout.hit_order ? layout.hit_order(view.cells) : view.cells;
+        const order = opts.passive ? [] : layout.hit_order ? layout.hit_order(view.cells) : view.cells;
         for (const c of order) {
             const el = layout.hit_shape(c, ctx);
             el.classList.add('hit');

@@ -70,6 +70,12 @@ export function mount(el, game) {
         socket.on('analysis.info', (d) => { if (d.id === search_id) show_eval(d); }),
         socket.on('analysis.done', (d) => { if (d.id === search_id && d.best) eval_el.dataset.done = 'true'; }),
         socket.on('ready', () => ask_engine()),
+        // A busy engine or a full rate budget: ask again shortly; anything else is said.
+        socket.on('error', (d) => {
+            if (d.re !== 'analysis.start') return;
+            if (d.code === 'rate_limited' || d.code === 'server_busy') { clearTimeout(pending); pending = setTimeout(ask_engine, 1000); return; }
+            eval_el.textContent = `Engine: ${d.message}`;
+        }),
     ];
 
     // The editor takes the side column's place until Done or Cancel; Done

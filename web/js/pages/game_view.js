@@ -128,7 +128,7 @@ export function controls(st, seat, act) {
         }
     } else {
         const r = (st.offers && st.offers.rematch) || [false, false];
-        if (st.rematch_next) items.push(v('a', {key: 'go-rematch', class: 'btn primary', href: `#/game/${st.rematch_next}`}, 'Go to the rematch'));
+        if (st.rematch_next) items.push(v('a', {key: 'go-rematch', class: 'btn primary', 'data-test': 'go-rematch', href: `#/game/${st.rematch_next}`}, 'Go to the rematch'));
         else if (r[other] && !r[seat]) items.push(v('span', {key: 'rematch-wanted', class: 'offer'}, 'Opponent wants a rematch: '),
             btn('Accept rematch', 'rematch.accept', act, 'primary'), btn('Decline', 'rematch.decline', act));
         else if (r[seat]) items.push(v('span', {key: 'rematch-sent', class: 'muted'}, 'Rematch offered'));

@@ -1,0 +1,32 @@
+#pragma once
+// What the lobby's live list draws of one public game in play as a mini
+// board: the pieces, whose move, the last move's highlight and the clocks.
+// A room hands one to the lobby when it starts and after each move (or
+// takeback); the lobby keeps the latest per room and prints it only when it
+// sends (lobby_live.cpp), so a board goes out at most once per count batch
+// however many moves were played in it.
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kibitz/core/board_view.hpp"
+#include "protocol/server_msg.hpp"
+
+namespace kibitz::server {
+
+struct live_position {
+    std::vector<core::piece> pieces;
+    int to_move = 0;
+    std::vector<std::string> last_path, last_affected;  // empty before the first move
+    std::optional<clocks_snapshot> clocks;              // none when untimed
+    std::chrono::steady_clock::time_point read_at{};    // when the clocks were read
+};
+
+// Adds the wire form to `out` (schema/protocol.md, live.snapshot): "board"
+// (pieces, to_move), "last" and "clocks", the running clock counted down to
+// `now`. Defined in lobby_live.cpp.
+void put_live_position(json& out, const live_position& p,
+                       std::chrono::steady_clock::time_point now);
+
+}  // namespace kibitz::server

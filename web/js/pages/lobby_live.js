@@ -1,0 +1,114 @@
+// The lobby's games in play, as lichess's "current games": each public game
+// a mini board (drawn by the same board renderers as the game page, passive)
+// with its players, ratings and clocks; a click opens it to watch. The
+// server sends each game's position in live.snapshot / live.add and again in
+// live.update after a move (schema/protocol.md, "Live games").
+import {create_board} from '../board/board.js';
+import {tc_text, rating_text} from '../ui/dom.js';
+import {v} from '../ui/vdom.js';
+import {clock_ms, format_ms, is_low} from '../ui/clock.js';
+import {game_names, colour_names} from '../catalogue.js';
+
+// Games drawn as boards, newest first; any more are listed as lines (the
+// page stays light however many games are played).
+const max_boards = 24;
+
+// The live list's state, kept from the live.* messages.
+export function live_games() {
+    const rooms = new Map();   // room id -> summary (+ board, last, clocks, clocks_at)
+    const shapes = {};         // game id -> the board's shape (layout, cells), from live.snapshot
+    const position = (r, d) => {
+        if (d.board) r.board = d.board;
+        if ('last' in d) r.last = d.last;
+        if ('clocks' in d) { r.clocks = d.clocks; r.clocks_at = performance.now(); }
+    };
+    return {
+        rooms, shapes,
+        snapshot(d) {
+            if (d.board) shapes[d.game] = d.board;
+            for (const [k, r] of rooms) if (r.game === d.game) rooms.delete(k);
+            for (const r of d.rooms || []) { rooms.set(r.room, r); position(r, r); }
+        },
+        add(r) { rooms.delete(r.room); rooms.set(r.room, r); position(r, r); },
+        update(d) {
+            const r = rooms.get(d.room);
+            if (!r) return;
+            r.plies = d.plies;
+            r.spectators = d.spectators;
+            position(r, d);
+        },
+        remove(id) { rooms.delete(id); },
+        // Whether a clock runs somewhere (the view then needs a tick).
+        ticking() { for (const r of rooms.values()) if (r.clocks && r.clocks.running >= 0) return true; return false; },
+    };
+}
+
+// A guest has no rating: the name alone, never "Guest-123 ()".
+export function player_text(p) {
+    const r = rating_text(p.rating);
+    return r ? `${p.name} (${r}${p.provisional ? '?' : ''})` : p.name;
+}
+
+export function live_view(live, now = performance.now()) {
+    const all = [...live.rooms.values()].reverse();
+    if (!all.length) return v('ul', {class: 'list live', 'data-test': 'live'}, v('li', {key: 'none', class: 'muted'}, 'No games in play right now.'));
+    return v('div', {class: 'live-wrap'},
+        v('ul', {class: 'live-boards', 'data-test': 'live'}, all.slice(0, max_boards).map((r) => live_card(r, live.shapes[r.game], now))),
+        all.length > max_boards ? v('ul', {class: 'list live more'}, all.slice(max_boards).map(live_line)) : null);
+}
+
+// One game as a card: the player on top (seat 1), the board as seat 0 sees
+// it, then seat 0, each with the clock; the game and its counts under it.
+function live_card(r, shape, now) {
+    const players = r.players || [];
+    const meta = `${game_names[r.game] || r.game} · ${tc_text(r.tc)} · ply ${r.plies} · ${r.spectators} watching`;
+    return v('li', {key: r.room, class: 'live-game', 'data-room': r.room, 'data-game': r.game},
+        v('a', {href: `#/game/${r.room}`, 'aria-label': `Watch ${players.map((p) => p.name).join(' against ')}: ${meta}`},
+            player_line(r, 1, now),
+            shape && r.board ? v('div', {class: 'mini-board', hook: mini_board_hook(r, shape)}) : null,
+            player_line(r, 0, now),
+            v('span', {class: 'live-meta muted'}, meta)));
+}
+
+function player_line(r, seat, now) {
+    const p = (r.players || [])[seat];
+    if (!p) return null;
+    const to_move = r.board && r.board.to_move === seat;
+    let clock = null;
+    if (r.clocks) {
+        const ms = clock_ms(r.clocks, r.clocks_at, seat, now);
+        const running = r.clocks.running === seat;
+        clock = v('span', {class: `live-clock${running ? ' running' : ''}${is_low(ms, r.clocks) ? ' low' : ''}`, 'data-test': 'live-clock'}, format_ms(ms));
+    }
+    return v('span', {class: `live-player${to_move ? ' to-move' : ''}`},
+        v('span', {class: 'live-name', 'data-test': 'live-player'}, player_text(p)), clock);
+}
+
+// The rest: one line each, a link to watch.
+function live_line(r) {
+    return v('li', {key: r.room, 'data-room': r.room},
+        v('a', {href: `#/game/${r.room}`},
+            v('span', {class: 'what'}, game_names[r.game] || r.game),
+            v('span', {}, (r.players || []).map(player_text).join(' – ')),
+            v('span', {class: 'muted'}, `${tc_text(r.tc)} · ply ${r.plies} · ${r.spectators} watching`)));
+}
+
+// The SVG board lives in the element the view keeps (keyed by room): made
+// once, then given the new pieces and marks only when the position changed.
+function mini_board_hook(r, shape) {
+    const sync = (el) => {
+        let m = el.mini;
+        if (!m || m.layout !== shape.layout) {
+            const board = create_board(el, {...shape, pieces: [], to_move: 0, moves: []},
+                {colours: colour_names[r.game], passive: true});
+            board.set_orientation(0);
+            m = el.mini = {board, layout: shape.layout, pieces: null, last: null};
+        }
+        if (m.pieces !== r.board.pieces) { m.board.set_pieces(r.board.pieces); m.pieces = r.board.pieces; }
+        if (m.last !== r.last) {
+            m.board.set_marks(r.last ? {last: r.last.path, affected: r.last.affected} : {});
+            m.last = r.last;
+        }
+    };
+    return {insert: (vn) => sync(vn.elm), postpatch: (old, vn) => sync(vn.elm)};
+}

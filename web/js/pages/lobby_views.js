@@ -1,0 +1,78 @@
+// The lobby's panels that change, as views (ui/vdom.js) of the lobby's state:
+// the quick-pairing pools and queue, the open seeks, your games in play and
+// open invites. lobby.js patches them in on every update, so the keyboard
+// focus and the elements stay where they are.
+import {presets, tc_text, rating_text} from '../ui/dom.js';
+import {v} from '../ui/vdom.js';
+import {game_names} from '../catalogue.js';
+import {player_text} from './lobby_live.js';
+
+const same_tc = (tc, m, i) => tc && tc.initial_s === m * 60 && tc.increment_s === i;
+
+// One button per time control of the chosen game: who waits there, how many
+// play. The pool you wait in is pressed; pressing it again stops waiting.
+// Under them, while you wait, what for and a Stop button.
+export function quick_view(game, counts, queued, on) {
+    const pool_of = (m, i) => (counts.pools || []).find((x) => x.game === game && !x.rated && same_tc(x.tc, m, i));
+    const mine = (g, m, i) => queued && queued.game === g && same_tc(queued.tc, m, i);
+    let waiting = null;
+    if (queued) {
+        const p = (counts.pools || []).find((x) => x.game === queued.game && !x.rated && x.tc &&
+            x.tc.initial_s === queued.tc.initial_s && x.tc.increment_s === queued.tc.increment_s);
+        waiting = p ? p.waiting : queued.waiting;
+    }
+    return v('div', {class: 'quick'},
+        v('div', {class: 'quick-grid'}, presets.map(([m, i]) => {
+            const p = pool_of(m, i);
+            const text = p ? [p.waiting ? `${p.waiting} waiting` : '', p.playing ? `${p.playing} playing` : ''].filter(Boolean).join(' · ') : '';
+            const pressed = !!mine(game, m, i);
+            return v('button', {key: `${m}+${i}`, type: 'button', class: `btn quick${pressed ? ' waiting' : ''}`, 'data-tc': `${m}+${i}`,
+                'aria-pressed': pressed ? 'true' : 'false', onclick: () => (pressed ? on.leave() : on.join(m * 60, i))},
+            `${m}+${i}`, v('span', {class: 'pool-count', 'data-test': 'pool-count'}, text));
+        })),
+        // Always there (a live region announces what appears in it).
+        v('p', {class: 'queue muted', role: 'status', 'data-test': 'queue'}, queued ? [
+            v('span', {key: 'what'}, `Looking for ${/^[aeiou]/i.test(game_names[queued.game] || '') ? 'an' : 'a'} ` +
+                `${game_names[queued.game] || queued.game} ${tc_text(queued.tc)} opponent${waiting ? ` (${waiting} waiting)` : ''}… `),
+            v('button', {key: 'stop', type: 'button', class: 'btn small', 'data-test': 'queue-stop', onclick: on.leave}, 'Stop')] : []));
+}
+
+export function seeks_view(seeks, me, request) {
+    return v('ul', {class: 'list seeks', 'data-test': 'seeks'},
+        seeks.size ? [...seeks.values()].map((sk) => {
+            const mine = me && sk.by.id === me.id;
+            return v('li', {key: sk.id, class: 'seek', 'data-seek': sk.id, 'data-game': sk.game},
+                v('span', {class: 'who'}, sk.by.name, ' ', v('small', {}, rating_text(sk.by.rating))),
+                v('span', {class: 'what'}, game_names[sk.game] || sk.game),
+                v('span', {}, tc_text(sk.tc)), v('span', {}, sk.rated ? 'rated' : 'casual'), v('span', {}, sk.color),
+                mine ? v('button', {type: 'button', class: 'btn small', onclick: () => request('seek.cancel', sk.id)}, 'Cancel')
+                    : v('button', {type: 'button', class: 'btn small primary', onclick: () => request('seek.accept', sk.id)}, 'Play'));
+        }) : v('li', {key: 'none', class: 'muted'}, 'No open seeks. Create one!'));
+}
+
+// Your games in play and your open invites: the server lists both on every
+// lobby.sub, so they are here again after a visit to another page. A game
+// also in the live list is named by its players.
+export function yours_view(rooms, live, invites, copied, me, on) {
+    return v('div', {class: 'resume'},
+        rooms.length ? [
+            v('h3', {key: 'games-h'}, 'Your games'),
+            v('ul', {key: 'games', class: 'list'}, rooms.map((r) => {
+                const s = live.get(r);
+                const others = s ? (s.players || []).filter((p) => !me || p.name !== me.name) : [];
+                return v('li', {key: r}, v('a', {href: `#/game/${r}`, 'data-test': 'resume'},
+                    s ? `Return to ${game_names[s.game] || s.game}${others.length === 1 ? ` against ${player_text(others[0])}` : ''}` : `Return to game ${r}`));
+            }))] : null,
+        invites.size ? [
+            v('h3', {key: 'invites-h'}, invites.size === 1 ? 'Invite link' : 'Invite links'),
+            v('ul', {key: 'invites', class: 'list invites'}, [...invites.values()].map((d) => invite_item(d, copied.has(d.code), on)))] : null);
+}
+
+function invite_item(d, copied, on) {
+    const url = `${location.origin}${location.pathname}${d.path.replace(/^\//, '')}`;
+    return v('li', {key: d.code, 'data-test': 'invite', 'data-code': d.code},
+        v('span', {class: 'what'}, `${game_names[d.game] || d.game} · ${tc_text(d.tc)}`),
+        v('input', {class: 'invite-url', readonly: true, props: {value: url}, 'aria-label': 'invite link', onfocus: (e) => e.target.select()}),
+        v('button', {class: 'btn small', type: 'button', 'data-test': 'invite-copy', onclick: () => on.copy(d.code, url)}, copied ? 'Copied' : 'Copy'),
+        v('button', {class: 'btn small', type: 'button', 'data-test': 'invite-cancel', onclick: () => on.cancel(d.code)}, 'Cancel invite'));
+}
