@@ -59,10 +59,12 @@ tsan_targets="test_server test_api test_engine_pool test_store test_ws_conforman
               test_store_conformance test_cluster"
 
 # A target's ctest tests are named after it, except the store conformance
-# suite's, one per backend (tests/store/CMakeLists.txt).
+# suite's, one per backend (tests/store/CMakeLists.txt); under TSan the
+# server's restart scenarios run on PostgreSQL too (tests/server/CMakeLists.txt).
 tests_of() {
   case $1 in
     test_store_conformance) echo "store_conformance_sqlite|store_conformance_postgresql" ;;
+    test_server) [ "$part" = tsan ] && echo "test_server|test_server_restart_postgresql" || echo "$1" ;;
     *) echo "$1" ;;
   esac
 }
