@@ -10,7 +10,10 @@
 #            kibitz-load per node with N/3 players each (kibitz-load takes one
 #            port; the lobby is per node, so each game's two players meet and
 #            play on one node: what the bus carries here is the leases' upkeep
-#            and each room's start, not relayed moves).
+#            and each room's start, not relayed moves);
+#   cluster-spectators: the same with S spectators per game (CLUSTER_SPECTATORS,
+#            1) connected to the next node (kibitz-load --spectator-port): each
+#            move is then relayed over Redis to the spectators' node.
 # For each: server CPU per move (utime+stime from /proc/<pid>/stat, before and
 # after the kibitz-load run, over the moves the nodes counted in /metrics),
 # PostgreSQL's CPU per move (postmaster, its backends and reaped children),
@@ -33,6 +36,8 @@ idle_seconds=${CLUSTER_IDLE_SECONDS:-5}
 server_bin=${CLUSTER_SERVER_BIN:-$build/bin/kibitz-server}
 load_bin=${CLUSTER_LOAD_BIN:-$build/bin/kibitz-load}
 test_bin=${CLUSTER_TEST_BIN-$build/bin/test_cluster}
+spectators=${CLUSTER_SPECTATORS:-1}
+spectate=
 hz=$(getconf CLK_TCK)
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 echo "$(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg); server $server_bin"
@@ -62,13 +67,22 @@ echo "redis $redis_url (no persistence); postgresql $pg_url"
 port=$((20000 + RANDOM % 20000))
 ports=()
 start_node() {  # extra flags...
-    port=$((port + 1))
-    "$server_bin" --address 127.0.0.1 --port "$port" --log-level warn \
-        --max-conns-per-address 0 --guests-per-address 0 --rate 100000 --burst 100000 \
-        "$@" >"$tmp/node-$port.log" 2>&1 &
-    pids+=($!)
-    ports+=("$port")
-    for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && return 0; sleep 0.1; done
+    local pid
+    for _ in 1 2 3 4 5; do  # a port taken meanwhile by another process: the next one
+        port=$((port + 1))
+        "$server_bin" --address 127.0.0.1 --port "$port" --log-level warn \
+            --max-conns-per-address 0 --guests-per-address 0 --rate 100000 --burst 100000 \
+            "$@" >"$tmp/node-$port.log" 2>&1 &
+        pid=$!
+        for _ in $(seq 100); do
+            kill -0 "$pid" 2>/dev/null || break
+            if curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then
+                pids+=("$pid"); ports+=("$port"); return 0
+            fi
+            sleep 0.1
+        done
+        kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true
+    done
     echo "node did not start:"; cat "$tmp/node-$port.log"; exit 1
 }
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
@@ -105,7 +119,7 @@ run_case() {  # name players-per-node
     l=0
     for i in "${!ports[@]}"; do
         "$load_bin" --port "${ports[$i]}" --server-pid "${pids[$i]}" --clients "$n" --seconds "$seconds" \
-            --warmup 2 --await-ack 1 --seed $((i + 1)) >"$tmp/load-$name-$i.out" 2>&1 &
+            --warmup 2 --await-ack 1 --seed $((i + 1)) ${spectate:+--spectators "$spectate" --spectator-port "${ports[$(( (i + 1) % ${#ports[@]} ))]}"} >"$tmp/load-$name-$i.out" 2>&1 &
         lp[$i]=$!
     done
     for i in "${!ports[@]}"; do wait "${lp[$i]}" || l=1; done
@@ -118,7 +132,7 @@ run_case() {  # name players-per-node
     echo "  server CPU per move: $(per "$t0" "$t1" $((m1 - m0)) "$us_per_tick") µs (all nodes)"
     echo "  PostgreSQL CPU per move: $(per "$p0" "$p1" $((m1 - m0)) "$us_per_tick") µs"
     read -r c0 i0 o0 s0 <<<"$r0"; read -r c1 i1 o1 s1 <<<"$r1"
-    if [[ $name == cluster ]]; then
+    if [[ $name == cluster* ]]; then
         echo "  Redis per move: $(per "$c0" "$c1" $((m1 - m0))) commands, $(per "$i0" "$i1" $((m1 - m0))) bytes in," \
              "$(per "$o0" "$o1" $((m1 - m0))) bytes out, $(per "$s0" "$s1" $((m1 - m0)) 1000000) µs CPU"
     fi
@@ -142,6 +156,9 @@ read -r c0 i0 o0 s0 <<<"$(redis_info)"; sleep "$idle_seconds"; read -r c1 i1 o1 
 echo "cluster idle (3 nodes, leases only): $(per "$c0" "$c1" "$idle_seconds") Redis commands/s," \
      "$(per "$i0" "$i1" "$idle_seconds") bytes/s in, $(per "$o0" "$o1" "$idle_seconds") bytes/s out"
 run_case cluster "$per_node"
+# (cluster-spectators): the same, with S spectators per game on the next node,
+# so that every move is relayed to them over Redis.
+spectate=$spectators run_case cluster-spectators "$per_node"
 stop_nodes; ports=()
 
 # Failover: test_cluster's SIGKILL case on the same Redis and PostgreSQL.

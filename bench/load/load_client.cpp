@@ -34,7 +34,9 @@ std::array<std::uint8_t, 4> load_client::next_mask() {  // xorshift32: the key o
 }
 
 void load_client::start() {
-    sock_.async_connect(sh_.endpoint, [this](error_code ec) { on_connect(ec); });
+    auto ep = sh_.endpoint;
+    if (role_ == role::spectator && sh_.opt.spectator_port != 0) ep.port(sh_.opt.spectator_port);
+    sock_.async_connect(ep, [this](error_code ec) { on_connect(ec); });
 }
 
 void load_client::on_connect(error_code ec) {

@@ -25,6 +25,7 @@ namespace {
 
 const char* usage =
     "usage: kibitz-load [--mode play|idle] [--port P] [--clients N] [--spectators S]\n"
+    "                   [--spectator-port P (spectators connect there; a cluster's other node)]\n"
     "                   [--computer-games C] [--idle M] [--seconds T] [--warmup W]\n"
     "                   [--threads K] [--game G] [--tc INITIAL_S+INC_S] [--server-pid PID]\n"
     "                   [--connect-parallel C] [--seed X] [--resign-at PLY]\n"
@@ -55,6 +56,7 @@ bool parse(int argc, char** argv, kb::options& o) {
         else if (a == "--host") o.host = v;
         else if (a == "--port") ok = num(v, o.port);
         else if (a == "--clients") ok = num(v, o.clients);
+        else if (a == "--spectator-port") ok = num(v, o.spectator_port);
         else if (a == "--spectators") ok = num(v, o.spectators);
         else if (a == "--computer-games") ok = num(v, o.computer_games) && o.computer_games >= 0;
         else if (a == "--idle") ok = num(v, o.idle);
