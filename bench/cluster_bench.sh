@@ -129,6 +129,7 @@ run_case() {  # name players-per-node
     mps=$(cat "$tmp"/load-"$name"-*.out | tr ' ' '\n' | awk -F= '$1 == "moves_per_s" {s += $2} END {printf "%.0f", s}')
     errs=$(cat "$tmp"/load-"$name"-*.out | tr ' ' '\n' | awk -F= '$1 == "errors" {s += $2} END {printf "%d", s}')
     echo "$name: ${#pids[@]} node(s), $((n * ${#pids[@]})) players, moves $((m1 - m0)) (measured window: $mps moves/s, errors $errs)"
+    [[ $errs == 0 ]] || grep -h '^  errors:' "$tmp"/load-"$name"-*.out | sed 's/^ */  kibitz-load /'
     echo "  server CPU per move: $(per "$t0" "$t1" $((m1 - m0)) "$us_per_tick") µs (all nodes)"
     echo "  PostgreSQL CPU per move: $(per "$p0" "$p1" $((m1 - m0)) "$us_per_tick") µs"
     read -r c0 i0 o0 s0 <<<"$r0"; read -r c1 i1 o1 s1 <<<"$r1"
