@@ -168,6 +168,7 @@ void hub::register_room(const std::shared_ptr<room>& r, const player_ptr& seat0,
     active_[seat1->key()].insert(r->id());
     if (computer) ++computer_games_by_[(seat0->computer_level ? seat1 : seat0)->key()];
     if (start_via) r->start(*start_via);  // only posts: nothing runs under the lock
+    if (cluster_) cluster_->hosting(r->id());  // only posts too
 }
 
 namespace {
@@ -223,6 +224,7 @@ void hub::room_finished(const std::string& id, const player_ptr seats[2]) {
         }
         auto r = rooms_.find(id);
         if (r != rooms_.end()) metrics_.room_opened(r->second->settings().game->id, -1);
+        if (cluster_) cluster_->finished(id);
         // Past the cap the oldest finished room goes before its linger ends (its
         // id may be gone already, forgotten by its own linger timer).
         finished_.push_back(id);
@@ -235,7 +237,10 @@ void hub::room_finished(const std::string& id, const player_ptr seats[2]) {
             rooms_.erase(old);
         }
     }
-    for (const auto& gone : dropped) recorder_->on_forget(gone);
+    for (const auto& gone : dropped) {
+        recorder_->on_forget(gone);
+        if (cluster_) cluster_->released(gone);
+    }
 }
 
 std::size_t hub::rooms_held() const {
@@ -249,6 +254,7 @@ void hub::forget_room(const std::string& id) {
         rooms_.erase(id);
     }
     recorder_->on_forget(id);
+    if (cluster_) cluster_->released(id);
 }
 
 std::vector<std::string> hub::rooms_of(const std::string& player_id) const {

@@ -21,6 +21,7 @@
 #include "play/peer.hpp"
 #include "play/play_config.hpp"
 #include "play/player.hpp"
+#include "play/remote_rooms.hpp"
 #include "play/session_registry.hpp"
 #include "auth/rate_limiter.hpp"
 #include "store/records.hpp"
@@ -58,6 +59,9 @@ public:
 
     // The computer's threads (app); none: computer games are refused.
     void attach_engine(engine_pool* e) { engine_ = e; }
+    // Cluster mode (app, before start): rooms of other nodes; none on a single node.
+    void attach_cluster(remote_rooms* c) { cluster_ = c; }
+    remote_rooms* cluster() const { return cluster_; }
     engine_pool* engine() const { return engine_; }
     // The computer at a level (1..8): in memory until set_computers gives the
     // stored rows (app, before start).
@@ -140,6 +144,7 @@ private:
     storage::store* store_ = nullptr;
     auth::accounts* accounts_ = nullptr;
     engine_pool* engine_ = nullptr;
+    remote_rooms* cluster_ = nullptr;
     std::shared_ptr<lobby> lobby_;
     std::shared_ptr<reviewer> reviewer_;
     std::vector<player_ptr> computers_;  // by level - 1; fixed before start

@@ -52,7 +52,8 @@ void put_live_position(json& out, const live_position& p, steady::time_point now
         gone = std::max<std::int64_t>(0, gone);
         if (c->running == 0 || c->running == 1)
             c->ms[c->running] = std::max<std::int64_t>(0, c->ms[c->running] - gone);
-        if (c->first_move_ms) c->first_move_ms = std::max<std::int64_t>(0, *c->first_move_ms - gone);
+        if (c->first_move_ms)
+            c->first_move_ms = std::max<std::int64_t>(0, *c->first_move_ms - gone);
     }
     out["clocks"] = to_json(c);
 }
@@ -112,7 +113,9 @@ void lobby::send_live_updates() {
         for (const auto& room : rooms) {
             auto it = live_[game].find(room);
             if (it == live_[game].end() || subs.empty()) continue;
-            json d = {{"game", game}, {"room", room}, {"plies", it->second["plies"]},
+            json d = {{"game", game},
+                      {"room", room},
+                      {"plies", it->second["plies"]},
                       {"spectators", it->second["spectators"]}};
             // The board only when it changed (a move), not for a new watcher.
             auto b = live_boards_[game].find(room);

@@ -3,6 +3,7 @@
 // counted down to the moment of sending); live.update carries the position
 // again only after it changed (a move, a takeback), at most once per count
 // batch however many moves were played. Over real sockets.
+#include <algorithm>
 #include <thread>
 
 #include "helpers.hpp"
@@ -15,45 +16,13 @@ namespace {
 std::string pieces_of(const json& board) {
     std::vector<std::string> out;
     for (const auto& p : board["pieces"])
-        out.push_back(p["at"].get<std::string>() + ':' + std::to_string(p["owner"].get<int>()) + ':' +
-                      p["kind"].get<std::string>());
+        out.push_back(p["at"].get<std::string>() + ':' + std::to_string(p["owner"].get<int>()) +
+                      ':' + p["kind"].get<std::string>());
     std::sort(out.begin(), out.end());
     std::string s;
     for (const auto& x : out) s += x + ' ';
     return s;
 }
-
-struct live_game {
-    test_server srv;
-    ws_client a, b;
-    table t;
-    ws_client* seat[2];
-    json board;  // the players' board (with the legal moves)
-    int ack = 0;
-
-    explicit live_game(json time, const std::function<void(kibitz::server::server_config&)>& tweak = {})
-        : srv(tweak), a(srv.port()), b(srv.port()) {
-        a.hello();
-        b.hello();
-        t = pair_by_seek(a, b, "checkers", std::move(time));
-        seat[t.seat_a] = &a;
-        seat[1 - t.seat_a] = &b;
-        board = t.state_a["d"]["board"];
-    }
-    // The side to move plays its first legal move; returns the move event.
-    json step() {
-        int s = board["to_move"];
-        json m = board["moves"][0];
-        int my = ++ack;
-        seat[s]->send(move_msg(t.room, m["text"], my));
-        seat[s]->expect("ack", [&](const json& j) { return j["d"]["ack"] == my; });
-        auto ev = seat[1 - s]->expect("move", [&](const json& j) { return j["d"]["ply"] == ack; });
-        seat[s]->expect("move", [&](const json& j) { return j["d"]["ply"] == ack; });
-        ev["d"]["path"] = m["path"];
-        board = ev["d"]["board"];
-        return ev;
-    }
-};
 
 json subscribe(ws_client& w) {
     w.send({{"t", "live.sub"}, {"d", {{"game", "checkers"}}}});
@@ -62,8 +31,10 @@ json subscribe(ws_client& w) {
 
 }  // namespace
 
-TEST_CASE("live boards: the snapshot has the shape once and each game's position; a move sends the new one") {
-    live_game g(tc(300, 3));
+TEST_CASE(
+    "live boards: the snapshot has the shape once and each game's position; a move sends the new "
+    "one") {
+    two_players g("checkers", tc(300, 3));
     ws_client w(g.srv.port());
     w.hello();
     auto snap = subscribe(w)["d"];
@@ -82,12 +53,13 @@ TEST_CASE("live boards: the snapshot has the shape once and each game's position
     CHECK(r["clocks"]["ms"][0] == 300000);
     CHECK(r["clocks"]["running"] == -1);
 
+    json path = g.board["moves"][0]["path"];  // of the move step() plays
     auto ev = g.step();
     auto up = w.expect("live.update", [](const json& j) { return j["d"]["plies"] == 1; })["d"];
     REQUIRE(up.contains("board"));
     CHECK(pieces_of(up["board"]) == pieces_of(g.board));
     CHECK(up["board"]["to_move"] == 1);
-    CHECK(up["last"]["path"] == ev["d"]["path"]);
+    CHECK(up["last"]["path"] == path);
     CHECK(up["clocks"]["ms"] == ev["d"]["clocks"]["ms"]);
 
     // A watcher arrives: the count is sent, not the unchanged board.
@@ -95,14 +67,15 @@ TEST_CASE("live boards: the snapshot has the shape once and each game's position
     s.hello();
     s.send({{"t", "room.join"}, {"d", {{"room", g.t.room}}}});
     REQUIRE(!s.expect("room.state").is_null());
-    auto seen = w.expect("live.update", [](const json& j) { return j["d"]["spectators"] == 1; })["d"];
+    auto seen =
+        w.expect("live.update", [](const json& j) { return j["d"]["spectators"] == 1; })["d"];
     CHECK(seen["plies"] == 1);
     CHECK_FALSE(seen.contains("board"));
     CHECK_FALSE(seen.contains("clocks"));
 }
 
 TEST_CASE("live boards: the running clock is counted down to the moment of sending") {
-    live_game g(tc(300, 3));
+    two_players g("checkers", tc(300, 3));
     g.step();
     auto ev = g.step();  // both have moved: the clock of the side to move runs
     int running = ev["d"]["clocks"]["running"];
@@ -118,7 +91,8 @@ TEST_CASE("live boards: the running clock is counted down to the moment of sendi
 }
 
 TEST_CASE("live boards: many moves within one batch send one board, the last") {
-    live_game g(untimed(), [](kibitz::server::server_config& c) { c.play.count_batch = 1500ms; });
+    two_players g("checkers", untimed(),
+                  [](kibitz::server::server_config& c) { c.play.count_batch = 1500ms; });
     ws_client w(g.srv.port());
     w.hello();
     subscribe(w);
@@ -128,7 +102,8 @@ TEST_CASE("live boards: many moves within one batch send one board, the last") {
     for (int i = 0; i < 4; ++i) g.step();
     int updates = 0;
     json last;
-    for (auto until = std::chrono::steady_clock::now() + 3500ms; std::chrono::steady_clock::now() < until;)
+    auto until = std::chrono::steady_clock::now() + 3500ms;
+    while (std::chrono::steady_clock::now() < until)
         if (w.sees("live.update", 100ms)) {
             last = w.expect("live.update")["d"];
             ++updates;
@@ -140,7 +115,7 @@ TEST_CASE("live boards: many moves within one batch send one board, the last") {
 }
 
 TEST_CASE("live boards: a takeback sends the position before it") {
-    live_game g(untimed());
+    two_players g("checkers");
     ws_client w(g.srv.port());
     w.hello();
     subscribe(w);
