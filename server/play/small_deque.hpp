@@ -29,7 +29,9 @@ public:
     auto end() const { return items_.end(); }
 
     void push_back(T v) {
-        if (head_ > 0 && head_ * 2 >= items_.size()) compact();  // before it grows
+        // Popped slots are reused before the vector grows: a log at its cap
+        // stays within one power of two of what it holds.
+        if (head_ > 0 && items_.size() == items_.capacity()) compact();
         items_.push_back(std::move(v));
     }
     void pop_front() {
