@@ -18,6 +18,8 @@ using json = nlohmann::json;
 // Redis names (docs/cluster.md, "Keys and channels").
 inline std::string lease_key(const std::string& room) { return "kibitz:room:" + room; }
 inline std::string node_channel(const std::string& node) { return "kibitz:node:" + node; }
+// Set by each node every lease/3 with the lease as its time to live.
+inline std::string alive_key(const std::string& node) { return "kibitz:alive:" + node; }
 inline const std::string rooms_key = "kibitz:rooms";
 inline const std::string moved_channel = "kibitz:moved";
 

@@ -187,6 +187,7 @@ std::size_t node::hand_over() {
 
 void node::renew() {
     if (stopped_) return;
+    bus_->command({"SET", alive_key(o_.node), "1", "PX", std::to_string(o_.lease.count())});
     for (const auto& [room, playing] : hosted_) {
         bus_->command({"EVAL", renew_script, "2", lease_key(room), rooms_key, o_.node,
                        std::to_string(o_.lease.count()), playing ? "1" : "0", room},
@@ -240,6 +241,7 @@ void node::scan() {
                           }
                       });
                   });
+    check_nodes();
     // Half the lease: a lost node's rooms are back within about 1.5 leases.
     scan_timer_.expires_after(o_.lease / 2);
     scan_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
@@ -290,6 +292,29 @@ void node::take_over(const std::string& room) {
     });
 }
 
+void node::check_nodes() {
+    std::set<std::string> others;
+    for (const auto& [key, rc] : remotes_) others.insert(key.first);
+    for (const auto& other : others)
+        bus_->command({"EXISTS", alive_key(other)}, [self = shared_from_this(), other](const redisReply* r) {
+            // Null (Redis unreachable) says nothing about the other node.
+            if (r && r->type == REDIS_REPLY_INTEGER && r->integer == 0)
+                self->on_strand([self, other] { self->node_gone(other); });
+        });
+}
+
+void node::node_gone(const std::string& other) {
+    auto it = remotes_.lower_bound({other, 0});
+    std::size_t n = 0;
+    while (it != remotes_.end() && it->first.first == other) {
+        for (const auto& room : it->second.rooms)
+            if (auto r = hub_.find_room(room)) r->leave(it->second.peer->conn_id(), true);
+        it = remotes_.erase(it);
+        ++n;
+    }
+    if (n) spdlog::warn("cluster: node {} is gone: its {} connections left their rooms here", other, n);
+}
+
 // --- Connections here, rooms elsewhere -------------------------------------
 
 void node::with_owner(const std::string& room, std::function<void(const std::string&)> then) {
@@ -312,6 +337,9 @@ void node::send_join(const std::string& owner, const std::string& room, std::uin
 void node::join(const std::string& room, player_ptr who, peer_ref p, std::uint64_t conn,
                 std::optional<std::int64_t> v, std::optional<std::int64_t> ack, std::string type) {
     on_strand([this, room, who, p, conn, v, ack, type] {
+        // Asked afresh at every join: a client that joins again recovers
+        // from an owner learnt wrongly (a `moved` lost while Redis was down).
+        owners_.erase(room);
         with_owner(room, [this, room, who, p, conn, v, ack, type](const std::string& owner) {
             if (owner == o_.node) {  // taken over here meanwhile
                 if (auto r = hub_.find_room(room)) return r->join(who, p, conn, v);
@@ -371,7 +399,7 @@ void node::on_message(const std::string& channel, const std::string& payload) {
 }
 
 std::shared_ptr<remote_peer> node::remote(const std::string& from, std::uint64_t conn) {
-    auto& r = remotes_[{from, conn}];
+    auto& r = remotes_[{from, conn}].peer;
     if (!r)
         r = std::make_shared<remote_peer>(weak_from_this(), from, conn,
                                           remote_peer::first_conn + next_remote_conn_++);
@@ -387,8 +415,9 @@ void node::on_owner_message(const json& m) {
     if (t == "leave") {
         auto it = remotes_.find({from, conn});
         if (it == remotes_.end()) return;
-        if (r) r->leave(it->second->conn_id(), m.at("closed").get<bool>());
-        if (m.at("closed").get<bool>()) remotes_.erase(it);
+        if (r) r->leave(it->second.peer->conn_id(), m.at("closed").get<bool>());
+        it->second.rooms.erase(room_id);
+        if (m.at("closed").get<bool>() && it->second.rooms.empty()) remotes_.erase(it);
         return;
     }
     std::optional<std::int64_t> ack;
@@ -397,6 +426,7 @@ void node::on_owner_message(const json& m) {
     if (!r) return publish(from, unknown_msg(room_id, conn, ack, re));
     auto who = player_from_json(m.at("who"));
     auto peer = remote(from, conn);
+    remotes_[{from, conn}].rooms.insert(room_id);
     if (t == "join") {
         std::optional<std::int64_t> v;
         if (m.contains("v")) v = m.at("v").get<std::int64_t>();

@@ -114,7 +114,16 @@ private:
     std::set<std::string> taking_;         // takeovers under way
     std::map<std::uint64_t, proxy> proxies_;        // by local connection
     std::map<std::string, std::string> owners_;     // room -> owner, as last learnt
-    std::map<std::pair<std::string, std::uint64_t>, std::shared_ptr<remote_peer>> remotes_;
+    // Connections on other nodes in rooms here, by (node, connection there),
+    // with the rooms each joined: when that node stops answering (its
+    // liveness key ran out), they leave as if closed.
+    struct remote_conn {
+        std::shared_ptr<remote_peer> peer;
+        std::set<std::string> rooms;
+    };
+    std::map<std::pair<std::string, std::uint64_t>, remote_conn> remotes_;
+    void check_nodes();  // drops the remote connections of nodes that are gone
+    void node_gone(const std::string& other);
     std::uint64_t next_remote_conn_ = 1;
 };
 

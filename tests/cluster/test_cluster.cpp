@@ -336,3 +336,80 @@ TEST_CASE("cluster: a rolling restart (SIGTERM one node at a time) hands the roo
         CHECK(env.stored_moves(room) == ply);
     }
 }
+
+TEST_CASE("cluster: a player whose node dies is away in the room on another node") {
+    cluster_env env("gone");
+    node_process n1("node-1", env.db, env.redis, env.web);
+    auto n2 = std::make_unique<node_process>("node-2", env.db, env.redis, env.web);
+    ws_client a(n1.port);
+    auto b1 = std::make_unique<ws_client>(n1.port);
+    a.hello();
+    b1->hello();
+    auto token_b = b1->token;
+    auto t = pair_by_seek(a, *b1, "checkers", tc(300, 0));
+    b1.reset();
+    ws_client b(n2->port);
+    b.hello(token_b);
+    b.send({{"t", "room.join"}, {"d", {{"room", t.room}}}});
+    REQUIRE(!b.expect("room.state", {}, 5000ms).is_null());
+    const int seat_b = 1 - t.seat_a;
+    // b's seat is present again through node 2.
+    CHECK(!a.expect("presence", [&](const json& j) {
+                 return j["d"]["seat"] == seat_b && j["d"]["state"] == "back";
+             }, 5000ms).is_null());
+    a.clear();
+    // Node 2 dies without a word: once its liveness key runs out (a lease),
+    // the room on node 1 lets b's connection there go.
+    n2->kill9();
+    CHECK(!a.expect("presence", [&](const json& j) {
+                 return j["d"]["seat"] == seat_b && j["d"]["state"] == "disconnected";
+             }, 10000ms).is_null());
+}
+
+TEST_CASE("cluster: Redis restarted mid-game: the owner plays on, and the nodes catch up") {
+    cluster_env env("redis_restart");
+    node_process n1("node-1", env.db, env.redis, env.web), n2("node-2", env.db, env.redis, env.web);
+    auto x = std::make_unique<ws_client>(n1.port);
+    auto y = std::make_unique<ws_client>(n1.port);
+    x->hello();
+    y->hello();
+    auto t = pair_by_seek(*x, *y, "checkers", tc(300, 0));
+    // seat0 plays ply 1 on node 1, then goes to node 2; seat1 stays on node 1.
+    auto& seat0 = t.seat_a == 0 ? x : y;
+    auto& seat1 = t.seat_a == 0 ? y : x;
+    auto ev = play_ply(*seat0, t.room, (t.seat_a == 0 ? t.state_a : t.state_b)["d"]["board"], 1, {seat1.get()});
+    auto token0 = seat0->token;
+    seat0 = std::make_unique<ws_client>(n2.port);
+    seat0->hello(token0);
+    REQUIRE(!join_when_owned(*seat0, t.room, 5000ms).is_null());
+
+    // Redis goes down: the room's own node still takes seat 1's move (the
+    // database alone acknowledges it); node 2 hears nothing of it.
+    {
+        auto at = env.redis.rfind(':');
+        redisContext* c = redisConnect("127.0.0.1", std::stoi(env.redis.substr(at + 1)));
+        REQUIRE((c && !c->err));
+        if (auto* r = redisCommand(c, "SHUTDOWN NOSAVE")) freeReplyObject(static_cast<redisReply*>(r));
+        redisFree(c);
+    }
+    std::this_thread::sleep_for(300ms);
+    auto mv = first_move(ev["d"]["board"]);
+    seat1->send(move_msg(t.room, mv, 102));
+    CHECK(!seat1->expect("ack", [](const json& j) { return j["d"]["ack"] == 102; }, 5000ms).is_null());
+    CHECK(env.stored_moves(t.room) == 2);
+
+    // Redis is back, empty: node 1 takes its lease again, and node 2's player
+    // gets the move it missed when it joins again.
+    auto script = std::string(KIBITZ_SOURCE_DIR) + "/tests/support/redis_scratch.sh";
+    auto state = std::filesystem::path(std::getenv("KIBITZ_REDIS_URL_FILE")).parent_path().string();
+    REQUIRE(std::system(("sh '" + script + "' restart '" + state + "' >/dev/null").c_str()) == 0);
+    json st;
+    for (int i = 0; i < 20 && st.is_null(); ++i) {
+        auto got = join_when_owned(*seat0, t.room, 3000ms);
+        if (!got.is_null() && got["d"]["moves"].size() == 2) st = got;
+    }
+    REQUIRE_MESSAGE(!st.is_null(), "node 2 never saw the room again");
+    CHECK(env.lease_holder(t.room) == "node-1");
+    play_ply(*seat0, t.room, st["d"]["board"], 3, {seat1.get()});
+    CHECK(env.stored_moves(t.room) == 3);
+}
