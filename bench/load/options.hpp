@@ -40,6 +40,7 @@ struct options {
     // A player moves only once its previous move is acknowledged (durable), so
     // the run goes at the store's pace instead of piling up work behind it.
     bool await_ack = false;
+    int source_addresses = 0;    // 0: the kernel picks (127.0.0.1); N: 127.0.0.2 .. 127.0.0.(N+1)
 };
 
 }  // namespace kibitz::bench
