@@ -153,8 +153,15 @@ stop_nodes; ports=()
 # (cluster): three nodes, the players spread evenly (an even number per node).
 per_node=$(( (clients / 3) / 2 * 2 ))
 for i in 1 2 3; do start_node --db "$pg_url" --cluster "$redis_url" --node-id "bench-$i"; done
+# Idle: first the takeover of the games (pg) left unfinished (the nodes add
+# them to kibitz:rooms at start-up), then the steady upkeep of their leases.
 read -r c0 i0 o0 s0 <<<"$(redis_info)"; sleep "$idle_seconds"; read -r c1 i1 o1 s1 <<<"$(redis_info)"
-echo "cluster idle (3 nodes, leases only): $(per "$c0" "$c1" "$idle_seconds") Redis commands/s," \
+echo "cluster start-up ($idle_seconds s, 3 nodes taking over (pg)'s unfinished games): $(per "$c0" "$c1" "$idle_seconds") Redis commands/s," \
+     "$(per "$i0" "$i1" "$idle_seconds") bytes/s in, $(per "$o0" "$o1" "$idle_seconds") bytes/s out"
+sleep 5
+read -r c0 i0 o0 s0 <<<"$(redis_info)"; sleep "$idle_seconds"; read -r c1 i1 o1 s1 <<<"$(redis_info)"
+held=$(redis-cli -p "$redis_port" --scan --pattern 'kibitz:room:*' | wc -l)
+echo "cluster idle ($idle_seconds s, 3 nodes holding $held room leases): $(per "$c0" "$c1" "$idle_seconds") Redis commands/s," \
      "$(per "$i0" "$i1" "$idle_seconds") bytes/s in, $(per "$o0" "$o1" "$idle_seconds") bytes/s out"
 run_case cluster "$per_node"
 # (cluster-spectators): the same, with S spectators per game on the next node,
