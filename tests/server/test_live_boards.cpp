@@ -177,7 +177,7 @@ TEST_CASE(
     CHECK(in["room"]["room"] == fifth);
     CHECK(in["total"] == 5);
     // A shown game ends: the newest one not shown comes back into the window.
-    g.b.send({{"t", "resign"}, {"d", {{"room", fifth}}}});
+    g.b.send({{"t", "abort"}, {"d", {{"room", fifth}}}});
     auto gone = w1.expect("live.remove", [&](const json& j) { return j["d"]["room"] == fifth; });
     CHECK(gone["d"]["total"] == 4);
     auto back = w1.expect("live.add")["d"];

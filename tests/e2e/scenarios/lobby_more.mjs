@@ -14,12 +14,16 @@ const binary = process.env.KIBITZ_SERVER || path.join(root, 'build/bin/kibitz-se
 
 async function own_server(extra, fn) {
     const srv = await start_server(binary, path.join(root, 'web'), extra);
-    try { await fn(srv.base); } finally { srv.stop(); }
+    try { await fn(srv.base); } catch (e) {
+        e.message += `\nits server (exit ${srv.proc.exitCode} ${srv.proc.signalCode}) log (tail):\n${srv.log().slice(-3000)}`;
+        throw e;
+    } finally { srv.stop(); }
 }
 
 // Whether `room` still answers room.join (a finished room lingers a while).
 async function room_gone(page, room) {
     const deadline = Date.now() + 15000;
+    let last = null;
     while (Date.now() < deadline) {
         const gone = await page.evaluate((r) => new Promise((resolve) => {
             const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/ws`);
@@ -29,13 +33,15 @@ async function room_gone(page, room) {
                 if (m.t === 'welcome') ws.send(JSON.stringify({t: 'room.join', d: {room: r}}));
                 else if (m.t === 'room.state') { ws.close(); resolve(false); }
                 else if (m.t === 'error' && m.d.code === 'unknown_room') { ws.close(); resolve(true); }
+                else if (m.t === 'error') { ws.close(); resolve(JSON.stringify(m)); }
             };
-            ws.onerror = () => resolve(false);
+            ws.onerror = () => resolve('socket error');
         }), room);
-        if (gone) return;
+        if (gone === true) return;
+        last = gone;
         await page.waitForTimeout(250);  // polling the server, not waiting for the page
     }
-    throw new Error(`room ${room} still open`);
+    throw new Error(`room ${room} still open (${last})`);
 }
 
 export const scenarios = [
@@ -78,7 +84,7 @@ export const scenarios = [
             await late.locator('[data-test="live-more"]', {hasText: 'and 1 more game in play'}).waitFor({timeout: 8000});
             check(await late.locator(`li[data-room="${first.room}"]`).count() === 0, 'the older game is not listed');
             // The newer one ends: the older comes back, with its board.
-            await second.a.click('[data-action="resign"]');
+            await second.a.click('[data-action="abort"]');
             await watcher.waitForSelector(`li[data-room="${first.room}"] svg.board .piece`, {timeout: 8000});
             await watcher.locator('[data-test="live-more"]').waitFor({state: 'detached', timeout: 8000});
             await page_shot(watcher, artifacts, 'lobby-live-window');
