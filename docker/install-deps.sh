@@ -12,6 +12,7 @@ packages=(
   nlohmann-json3-dev libspdlog-dev libfmt-dev doctest-dev
   libsqlite3-dev sqlite3 libsodium-dev libjemalloc-dev
   libpq-dev postgresql-15
+  libhiredis-dev redis-server
   chromium chromium-driver
   clang-16 libclang-rt-16-dev llvm-16
   curl procps

@@ -4,8 +4,10 @@
 #include <spdlog/spdlog.h>
 
 #include "auth/accounts.hpp"
+#include "cluster/cluster_node.hpp"
 #include "engine/engine_pool.hpp"
 #include "net/listener.hpp"
+#include "play/ids.hpp"
 #include "play/room.hpp"
 #include "play/store_recorder.hpp"
 #include "store/pg_store.hpp"
@@ -43,6 +45,10 @@ app::app(server_config cfg, std::shared_ptr<game_recorder> recorder)
 }
 
 app::~app() {
+    if (cluster_) {
+        ctx_->play->attach_cluster(nullptr);
+        cluster_->stop();
+    }
     // No thinking may outlive the rooms it answers to.
     ctx_->play->attach_engine(nullptr);
     engine_->stop();
@@ -53,6 +59,9 @@ app::~app() {
     ctx_->play->attach_store(nullptr, nullptr);
     accounts_.reset();
     store_.reset();
+    // Every move is committed now: the rooms' leases go back, and the other
+    // nodes take the rooms over from the database (docs/cluster.md).
+    if (cluster_ && ctx_->stopping) cluster_->hand_over();
     db_lock_.reset();  // the file is closed: another server may have it now
     // The hub's timers and strands belong to the io_context: let it go while the
     // io_context still exists (handlers that still hold it release it as the
@@ -66,8 +75,10 @@ std::variant<std::uint16_t, std::string> app::open_store() {
         storage::pg_options o;
         o.url = cfg_.db;
         o.readers = std::max(1, cfg_.db_readers);
+        o.fence_node = node_name_;  // empty unless --cluster
         auto opened = storage::pg_store::open(o);
         if (!opened) return "database " + db_name() + ": " + opened.reason();
+        pg_ = opened.value().get();
         store_ = std::move(opened.value());
     } else {
         auto lock = storage::file_lock::take(cfg_.db + ".lock");
@@ -117,6 +128,17 @@ std::variant<std::uint16_t, std::string> app::open_store() {
 
 std::variant<std::uint16_t, std::string> app::start() {
     std::vector<storage::game_record> unfinished;
+    cluster::options co;
+    if (!cfg_.cluster.empty()) {
+        if (!storage::is_postgresql_url(cfg_.db))
+            return "--cluster needs a shared database: --db postgresql://...";
+        if (!cluster::parse_redis_url(cfg_.cluster, co))
+            return "--cluster " + cfg_.cluster + ": expected redis://host:port";
+        // A new name per start: a restarted node is a new owner (docs/cluster.md).
+        node_name_ = cfg_.node_id.empty() ? "n-" + random_string(10, base62) : cfg_.node_id;
+        co.node = node_name_;
+        co.lease = cfg_.lease;
+    }
     if (!cfg_.db.empty() && cfg_.db != ":memory:") {
         auto opened = open_store();
         if (auto* e = std::get_if<std::string>(&opened)) return *e;
@@ -132,13 +154,26 @@ std::variant<std::uint16_t, std::string> app::start() {
     listener_ = std::make_shared<listener>(ioc_, *ctx_);
     auto port = listener_->open(cfg_.address, cfg_.port);
     if (std::holds_alternative<std::string>(port)) return port;
+    if (pg_ && !node_name_.empty()) {
+        cluster_ = std::make_shared<cluster::node>(ioc_, co, *ctx_->play, *pg_);
+        ctx_->play->attach_cluster(cluster_.get());
+    }
     ctx_->play->start();
     if (store_) {
         sweep_ = std::make_unique<net::steady_timer>(ioc_);
         sweep_sessions();
     }
-    if (auto n = ctx_->play->restore_all(unfinished))
+    if (cluster_) {
+        // Other nodes may be playing them: the cluster decides who takes each.
+        std::vector<std::string> rooms;
+        for (const auto& g : unfinished)
+            rooms.push_back(g.summary.public_id.empty() ? "r" + std::to_string(g.summary.id)
+                                                        : g.summary.public_id);
+        cluster_->start();
+        cluster_->adopt(rooms);
+    } else if (auto n = ctx_->play->restore_all(unfinished)) {
         spdlog::info("restored {} unfinished games", n);
+    }
     listener_->run();
     return port;
 }
@@ -184,6 +219,7 @@ void app::stop() {
         if (sweep_) sweep_->cancel();  // or the io_context would never run out
         ctx_->conns.close_all();
         ctx_->play->stop();
+        if (cluster_) cluster_->stop();
         // Whatever has not wound down by then (a peer that never answers the
         // close) is cut off.
         deadline_ = std::make_unique<net::steady_timer>(ioc_, cfg_.shutdown_grace);

@@ -25,8 +25,9 @@ namespace kibitz::server {
 class listener;
 class engine_pool;
 class store_recorder;
-namespace storage { class store; }
+namespace storage { class store; class pg_store; }
 namespace auth { class accounts; }
+namespace cluster { class node; }
 
 class app {
 public:
@@ -62,6 +63,10 @@ private:
     std::optional<storage::file_lock> db_lock_;
     std::unique_ptr<storage::store> store_;  // SQLite or PostgreSQL (cfg_.db)
     std::unique_ptr<auth::accounts> accounts_;  // uses store_: destroyed first
+    // Cluster mode (--cluster): this node; the PostgreSQL store it fences.
+    std::shared_ptr<cluster::node> cluster_;
+    storage::pg_store* pg_ = nullptr;
+    std::string node_name_;
     bool custom_recorder_ = false;
     // After the io_context: destroyed (its threads joined) before it.
     std::unique_ptr<engine_pool> engine_;

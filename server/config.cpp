@@ -94,6 +94,8 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) { return millis(v, c.play.room_linger); }},
         {"--live-boards", "KIBITZ_LIVE_BOARDS", "per game, the newest public games the lobby lists with their boards; the rest are counted (default 24)",
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.play.live_boards, 1, 1000); }},
+        {"--finished-rooms", "KIBITZ_FINISHED_ROOMS", "at most this many finished rooms linger; the oldest goes first (default 2000)",
+         [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.play.finished_rooms, 0, 10000000); }},
         {"--count-batch-ms", "KIBITZ_COUNT_BATCH_MS", "batching of counts (default 1000)",
          [](server_config& c, const std::string& v) { return millis(v, c.play.count_batch); }},
         {"--pairing-widen-ms", "KIBITZ_PAIRING_WIDEN_MS", "quick pairing widens its rating gap this often (default 5000)",
@@ -115,6 +117,17 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.play.max_games, 1, 1000); }},
         {"--engine-threads", "KIBITZ_ENGINE_THREADS", "threads thinking for the computer (default 1)",
          [](server_config& c, const std::string& v) { return number(v, c.engine_threads, 1, 256); }},
+        {"--cluster", "KIBITZ_CLUSTER", "redis://host:port: run as one node of a cluster (needs --db postgresql://...; docs/cluster.md)",
+         [](server_config& c, const std::string& v) {
+             c.cluster = v;
+             return v.rfind("redis://", 0) == 0 && v.size() > 8;
+         }},
+        {"--lease-ms", "KIBITZ_LEASE_MS", "cluster: how long a room's lease lasts unrenewed, i.e. the failover time (default 5000)",
+         [](server_config& c, const std::string& v) {
+             return millis(v, c.lease) && c.lease.count() >= 300;
+         }},
+        {"--node-id", "KIBITZ_NODE_ID", "cluster: this node's name (default: a random one per start)",
+         [](server_config& c, const std::string& v) { c.node_id = v; return !v.empty() && v.size() <= 64; }},
         {"--engine-nice", "KIBITZ_ENGINE_NICE", "the engine threads' niceness, 0..19 (default 19: the I/O threads come first)",
          [](server_config& c, const std::string& v) { return number(v, c.engine_nice, 0, 19); }},
         {"--engine-hash-mib", "KIBITZ_ENGINE_HASH_MIB", "transposition table per engine thread, MiB (default 32)",

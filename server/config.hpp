@@ -43,6 +43,11 @@ struct server_config {
     // Sessions (tokens) not seen for this long are forgotten, looked for this often.
     std::chrono::hours session_ttl{24 * 30};
     ms session_sweep{3600000};
+    // Cluster mode (docs/cluster.md): the Redis bus, e.g. redis://127.0.0.1:6379;
+    // empty: a single node. A room's lease lasts `lease` unrenewed.
+    std::string cluster;
+    ms lease{5000};
+    std::string node_id;  // empty: made up at start
     play_config play;
     int registrations_per_hour = 5;     // account sign-ups per address an hour (tests raise it)
 };

@@ -140,6 +140,7 @@ void load_client::on_found(std::string_view d) {
     ply_ = 0;
     over_ = false;
     move_pending_ = false;
+    deferred_moves_.clear();
     if (role_ == role::computer_player) {
         if (measuring()) ++sh_.stats.computer_games_started;
     } else if (slot_ == 0 && pair_) {
@@ -167,6 +168,16 @@ void load_client::on_state(std::string_view d) {
 
 void load_client::play_from(std::string_view moves) {
     if (stopping()) return;
+    if (sh_.opt.mode == "seated" && ply_ >= sh_.opt.seated_plies) return;  // sits idle
+    if (sh_.opt.await_ack && move_pending_) {
+        deferred_moves_.assign(moves);  // played once the last move's ack is in
+        return;
+    }
+    if (sh_.opt.resign_at > 0 && ply_ >= sh_.opt.resign_at && role_ == role::player) {
+        if (!over_) send_room_cmd("resign", room_);
+        over_ = true;  // the end event follows
+        return;
+    }
     // Reservoir sampling: one pass picks a uniformly random legal move.
     std::string_view pick;
     std::uint64_t seen = 0;
@@ -187,6 +198,7 @@ void load_client::play_from(std::string_view moves) {
     append_int(f, ack);
     f += "}}";
     move_pending_ = true;
+    g_moves_sent.fetch_add(1, std::memory_order_relaxed);
     pending_ply_ = ply_ + 1;
     const auto now = clock_type::now();
     if (sent_.empty()) sent_.resize(sent_ring);
@@ -216,6 +228,8 @@ void load_client::on_move_event(std::string_view d) {
     }
     if (!room || *room != room_) return;
     ply_ = *ply;
+    if (sh_.opt.mode == "seated" && slot_ == 0 && role_ == role::player && ply_ == sh_.opt.seated_plies)
+        ++g_games_seated;
     if (*seat == seat_) return;  // our own move echoed; the ack times it
     if (role_ == role::computer_player) {
         if (measuring()) ++sh_.stats.computer_moves_theirs;  // not a human's move: not timed
@@ -244,6 +258,13 @@ void load_client::on_ack(std::string_view d) {
     // Acks can trail the game by a store commit: every one counts, even when
     // later moves were sent meanwhile (the ack of the last one is not awaited).
     move_pending_ = false;
+    g_moves_acked.fetch_add(1, std::memory_order_relaxed);
+    if (!deferred_moves_.empty()) {
+        std::string moves;
+        moves.swap(deferred_moves_);
+        play_from(moves);
+        if (!measuring()) return;
+    }
     if (!measuring()) return;
     if (role_ == role::computer_player) return void(++sh_.stats.computer_moves_ours);
     ++sh_.stats.moves_acked;
@@ -257,9 +278,13 @@ void load_client::on_ack(std::string_view d) {
 void load_client::on_end(std::string_view d) {
     if (!plays()) return;
     if (auto room = as_string(member(d, "room")); !room || *room != room_) return;
-    if (over_) return;
+    if (over_ && sh_.opt.resign_at == 0) return;
+    if (ended_room_ == room_) return;  // once per game (a resign already set over_)
+    ended_room_ = room_;
     over_ = true;
     move_pending_ = false;
+    deferred_moves_.clear();
+    if (role_ == role::player && slot_ == 0) ++g_games_finished;
     if (measuring()) {
         if (role_ == role::computer_player) ++sh_.stats.computer_games_completed;
         else if (slot_ == 0) ++sh_.stats.games_completed;

@@ -77,6 +77,8 @@ private:
     std::size_t in_head_ = 0, in_tail_ = 0;
     std::size_t in_need_ = 0;          // bytes the frame at in_head_ needs, once known
     std::string frag_;                 // a fragmented message being reassembled
+    std::string ended_room_;           // the last room whose end was counted
+    std::string deferred_moves_;       // --await-ack: legal moves to pick from once acked
     bool in_fragment_ = false;
     std::string frame_;                // payload being built (next_frame)
     std::string out_;                  // bytes of the write in flight

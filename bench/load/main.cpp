@@ -27,10 +27,16 @@ const char* usage =
     "usage: kibitz-load [--mode play|idle] [--port P] [--clients N] [--spectators S]\n"
     "                   [--computer-games C] [--idle M] [--seconds T] [--warmup W]\n"
     "                   [--threads K] [--game G] [--tc INITIAL_S+INC_S] [--server-pid PID]\n"
-    "                   [--connect-parallel C] [--seed X]\n"
+    "                   [--connect-parallel C] [--seed X] [--resign-at PLY]\n"
+    "                   [--finish-games G] [--rss-every K] [--seated-plies P]\n"
+    "                   [--await-ack 0|1] [--source-addresses N]\n"
     "Connects to 127.0.0.1 only. Defaults: play, port 8080, 200 clients, 0 spectators,\n"
     "0 games against the computer (level 8, untimed), 20 s measured\n"
-    "after 2 s warm-up, 1 thread, checkers, 3600+0 clocks.\n";
+    "after 2 s warm-up, 1 thread, checkers, 3600+0 clocks.\n"
+    "--finish-games G: play until G games have finished (no time limit), printing the\n"
+    "server's RSS every K (--rss-every, 2000) finished games; with --resign-at PLY the\n"
+    "player to move at that ply resigns. --mode seated: N players in N/2 games that\n"
+    "play P plies (--seated-plies, 2) then sit idle; server RSS per seated connection.\n";
 
 template <class T>
 bool num(const char* s, T& out) {
@@ -45,7 +51,7 @@ bool parse(int argc, char** argv, kb::options& o) {
         if (i + 1 >= argc) return false;
         const char* v = argv[++i];
         bool ok = true;
-        if (a == "--mode") o.mode = v, ok = o.mode == "play" || o.mode == "idle";
+        if (a == "--mode") o.mode = v, ok = o.mode == "play" || o.mode == "idle" || o.mode == "seated";
         else if (a == "--host") o.host = v;
         else if (a == "--port") ok = num(v, o.port);
         else if (a == "--clients") ok = num(v, o.clients);
@@ -59,6 +65,12 @@ bool parse(int argc, char** argv, kb::options& o) {
         else if (a == "--game") o.game = v;
         else if (a == "--server-pid") ok = num(v, o.server_pid);
         else if (a == "--seed") ok = num(v, o.seed);
+        else if (a == "--resign-at") ok = num(v, o.resign_at) && o.resign_at >= 0;
+        else if (a == "--finish-games") ok = num(v, o.finish_games) && o.finish_games >= 0;
+        else if (a == "--rss-every") ok = num(v, o.rss_every) && o.rss_every >= 1;
+        else if (a == "--await-ack") o.await_ack = std::string(v) == "1", ok = o.await_ack || std::string(v) == "0";
+        else if (a == "--source-addresses") ok = num(v, o.source_addresses) && o.source_addresses >= 0 && o.source_addresses <= 250;
+        else if (a == "--seated-plies") ok = num(v, o.seated_plies) && o.seated_plies >= 0;
         else if (a == "--tc") ok = std::sscanf(v, "%d+%d", &o.initial_s, &o.increment_s) == 2;
         else ok = false;
         if (!ok) {
@@ -152,6 +164,46 @@ int main(int argc, char** argv) {
         rep.server_start = kb::sample_process(o.server_pid);
         sleep_for(o.seconds);
         rep.server_end = kb::sample_process(o.server_pid);
+    } else if (o.mode == "seated") {
+        // Every game plays its first plies, then both players sit idle.
+        for (auto& s : shards) boost::asio::post(s->ioc, [sp = s.get()] { sp->start_games(); });
+        auto t0 = kb::clock_type::now();
+        while (kb::g_games_seated.load() < o.clients / 2 && kb::clock_type::now() - t0 < 120s)
+            std::this_thread::sleep_for(10ms);
+        rep.seated = kb::g_games_seated.load();
+        sleep_for(1.0);  // the last acks and events
+        rep.server_start = kb::sample_process(o.server_pid);
+        sleep_for(o.seconds);
+        rep.server_end = kb::sample_process(o.server_pid);
+    } else if (o.finish_games > 0) {
+        // Until that many games have finished, whatever the time: the server's
+        // RSS at every rss_every finished games (memory held for finished games).
+        for (auto& s : shards) boost::asio::post(s->ioc, [sp = s.get()] { sp->start_games(); });
+        rep.server_start = kb::sample_process(o.server_pid);
+        rep.self_cpu_start = kb::self_cpu_seconds();
+        auto t0 = kb::clock_type::now();
+        kb::g_phase = 1;
+        long next = o.rss_every;
+        while (next <= o.finish_games) {
+            std::this_thread::sleep_for(5ms);
+            long done = kb::g_games_finished.load();
+            if (done < next) {
+                if (kb::clock_type::now() - t0 > 3600s) break;
+                continue;
+            }
+            auto p = kb::sample_process(o.server_pid);
+            double t = std::chrono::duration<double>(kb::clock_type::now() - t0).count();
+            std::printf("finished %ld games (%.1f s): server RSS %ld KiB, peak %ld KiB, CPU %.2f s;"
+                        " moves awaiting their ack %ld\n", done, t, p.rss_kib, p.hwm_kib,
+                        p.cpu_s - rep.server_start.cpu_s, kb::g_moves_sent.load() - kb::g_moves_acked.load());
+            std::fflush(stdout);
+            rep.rss_marks.push_back({done, p.rss_kib});
+            next += o.rss_every;
+        }
+        kb::g_phase = 2;
+        rep.measured_s = std::chrono::duration<double>(kb::clock_type::now() - t0).count();
+        rep.server_end = kb::sample_process(o.server_pid);
+        rep.self_cpu_end = kb::self_cpu_seconds();
     } else {
         for (auto& s : shards) boost::asio::post(s->ioc, [sp = s.get()] { sp->start_games(); });
         sleep_for(o.warmup);

@@ -8,7 +8,7 @@
 namespace kibitz::bench {
 
 struct options {
-    std::string mode = "play";   // play | idle
+    std::string mode = "play";   // play | idle | seated
     std::string host = "127.0.0.1";
     std::uint16_t port = 8080;
     int clients = 200;           // players (play mode); rounded down to even
@@ -25,6 +25,19 @@ struct options {
     int increment_s = 0;
     pid_t server_pid = 0;
     std::uint64_t seed = 1;
+    // Finished games: a player whose turn comes at this ply or later resigns
+    // instead of moving (0: never), so games end quickly and rematches follow.
+    int resign_at = 0;
+    // play: run until this many games have finished (0: for --seconds), and
+    // print the server's RSS each time another rss_every have finished.
+    int finish_games = 0;
+    int rss_every = 2000;
+    // seated: each game plays this many plies, then both players sit idle.
+    int seated_plies = 2;
+    // A player moves only once its previous move is acknowledged (durable), so
+    // the run goes at the store's pace instead of piling up work behind it.
+    bool await_ack = false;
+    int source_addresses = 0;    // 0: the kernel picks (127.0.0.1); N: 127.0.0.2 .. 127.0.0.(N+1)
 };
 
 }  // namespace kibitz::bench

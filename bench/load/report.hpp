@@ -2,6 +2,8 @@
 // The figures of one run, printed for people and as one `RESULT k=v ...` line
 // for scripts (bench/run_load.sh).
 #include <cstddef>
+#include <utility>
+#include <vector>
 
 #include "options.hpp"
 #include "proc_stats.hpp"
@@ -18,6 +20,8 @@ struct report {
     proc_sample server_before, server_start, server_end;
     double self_cpu_start = 0, self_cpu_end = 0;
     run_stats stats;
+    long seated = 0;                                 // seated: games that reached their plies
+    std::vector<std::pair<long, long>> rss_marks;    // --finish-games: (finished, RSS KiB)
 
     void print() const;
 };

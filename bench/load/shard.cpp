@@ -5,6 +5,8 @@
 namespace kibitz::bench {
 
 std::atomic<int> g_phase{0};
+std::atomic<long> g_games_finished{0}, g_games_seated{0};
+std::atomic<long> g_moves_sent{0}, g_moves_acked{0};
 
 shard::shard(const options& o, int index) : opt(o), rng_(o.seed * 0x9E3779B97F4A7C15ULL + index + 1) {}
 

@@ -23,6 +23,10 @@ enum class phase : int { warmup = 0, measure = 1, stop = 2 };
 extern std::atomic<int> g_phase;
 inline bool measuring() { return g_phase.load(std::memory_order_relaxed) == 1; }
 inline bool stopping() { return g_phase.load(std::memory_order_relaxed) == 2; }
+// Whatever the phase: games finished (--finish-games) and games that reached
+// their --seated-plies (--mode seated), read by the main thread.
+extern std::atomic<long> g_games_finished, g_games_seated;
+extern std::atomic<long> g_moves_sent, g_moves_acked;  // players', whatever the phase
 
 class load_client;
 

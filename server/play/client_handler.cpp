@@ -189,16 +189,24 @@ void client_handler::handle(const client_msg& m) {
                 lobby.quick_leave(player_, self_, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, room_join_msg>) {
                 auto r = hub_->find_room(b.room);
+                if (!r && hub_->cluster()) {  // on another node of the cluster, or nowhere
+                    rooms_.insert(b.room);
+                    return hub_->cluster()->join(b.room, player_, self_, conn_, b.v, m.ack, m.type);
+                }
                 if (!r) return fail(m, "unknown_room", "no room '" + b.room + "'");
                 rooms_.insert(b.room);
                 r->join(player_, self_, conn_, b.v);
             } else if constexpr (std::is_same_v<T, room_leave_msg>) {
                 auto r = hub_->find_room(b.room);
+                if (!r && hub_->cluster() && rooms_.erase(b.room))
+                    return hub_->cluster()->leave(b.room, conn_, false);
                 if (!r) return fail(m, "unknown_room", "no room '" + b.room + "'");
                 rooms_.erase(b.room);
                 r->leave(conn_, false);
             } else if constexpr (std::is_same_v<T, room_cmd_msg>) {
                 auto r = hub_->find_room(b.room);
+                if (!r && hub_->cluster())
+                    return hub_->cluster()->command(player_, self_, conn_, b, m.ack, m.type);
                 if (!r) {
                     ++hub_->stats().rejected_total;
                     return send(error_frame({"unknown_room", "no room '" + b.room + "'"}, m.type,
@@ -222,8 +230,10 @@ void client_handler::closed() {
     auto rooms = hub_->rooms_of(player_->key());
     rooms.insert(rooms.end(), rooms_.begin(), rooms_.end());
     std::set<std::string> unique(rooms.begin(), rooms.end());
-    for (const auto& id : unique)
+    for (const auto& id : unique) {
         if (auto r = hub_->find_room(id)) r->leave(conn_, true);
+        else if (hub_->cluster()) hub_->cluster()->leave(id, conn_, true);
+    }
 }
 
 }  // namespace kibitz::server

@@ -168,6 +168,7 @@ void hub::register_room(const std::shared_ptr<room>& r, const player_ptr& seat0,
     active_[seat1->key()].insert(r->id());
     if (computer) ++computer_games_by_[(seat0->computer_level ? seat1 : seat0)->key()];
     if (start_via) r->start(*start_via);  // only posts: nothing runs under the lock
+    if (cluster_) cluster_->hosting(r->id());  // only posts too
 }
 
 namespace {
@@ -208,19 +209,43 @@ void hub::room_finished(const std::string& id, const player_ptr seats[2]) {
     --in_play_;
     const bool computer = seats[0]->computer_level || seats[1]->computer_level;
     if (computer) --computer_games_;
+    std::vector<std::string> dropped;  // told to the recorder after the lock
+    {
+        std::lock_guard lock(mu_);
+        if (computer) {
+            auto c = computer_games_by_.find((seats[0]->computer_level ? seats[1] : seats[0])->key());
+            if (c != computer_games_by_.end() && --c->second == 0) computer_games_by_.erase(c);
+        }
+        for (int s = 0; s < 2; ++s) {
+            auto it = active_.find(seats[s]->key());
+            if (it == active_.end()) continue;
+            it->second.erase(id);
+            if (it->second.empty()) active_.erase(it);
+        }
+        auto r = rooms_.find(id);
+        if (r != rooms_.end()) metrics_.room_opened(r->second->settings().game->id, -1);
+        if (cluster_) cluster_->finished(id);
+        // Past the cap the oldest finished room goes before its linger ends (its
+        // id may be gone already, forgotten by its own linger timer).
+        finished_.push_back(id);
+        while (finished_.size() > cfg_.finished_rooms) {
+            auto old = rooms_.find(finished_.front());
+            finished_.pop_front();
+            if (old == rooms_.end()) continue;
+            old->second->stop();  // its linger timer holds it: cancelled, the room is freed
+            dropped.push_back(old->first);
+            rooms_.erase(old);
+        }
+    }
+    for (const auto& gone : dropped) {
+        recorder_->on_forget(gone);
+        if (cluster_) cluster_->released(gone);
+    }
+}
+
+std::size_t hub::rooms_held() const {
     std::lock_guard lock(mu_);
-    if (computer) {
-        auto c = computer_games_by_.find((seats[0]->computer_level ? seats[1] : seats[0])->key());
-        if (c != computer_games_by_.end() && --c->second == 0) computer_games_by_.erase(c);
-    }
-    for (int s = 0; s < 2; ++s) {
-        auto it = active_.find(seats[s]->key());
-        if (it == active_.end()) continue;
-        it->second.erase(id);
-        if (it->second.empty()) active_.erase(it);
-    }
-    auto r = rooms_.find(id);
-    if (r != rooms_.end()) metrics_.room_opened(r->second->settings().game->id, -1);
+    return rooms_.size();
 }
 
 void hub::forget_room(const std::string& id) {
@@ -229,6 +254,7 @@ void hub::forget_room(const std::string& id) {
         rooms_.erase(id);
     }
     recorder_->on_forget(id);
+    if (cluster_) cluster_->released(id);
 }
 
 std::vector<std::string> hub::rooms_of(const std::string& player_id) const {

@@ -5,6 +5,7 @@
 // is called back while it is held. Rooms and the lobby run on their own strands
 // of the same io_context.
 #include <atomic>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -20,6 +21,7 @@
 #include "play/peer.hpp"
 #include "play/play_config.hpp"
 #include "play/player.hpp"
+#include "play/remote_rooms.hpp"
 #include "play/session_registry.hpp"
 #include "auth/rate_limiter.hpp"
 #include "store/records.hpp"
@@ -57,6 +59,9 @@ public:
 
     // The computer's threads (app); none: computer games are refused.
     void attach_engine(engine_pool* e) { engine_ = e; }
+    // Cluster mode (app, before start): rooms of other nodes; none on a single node.
+    void attach_cluster(remote_rooms* c) { cluster_ = c; }
+    remote_rooms* cluster() const { return cluster_; }
     engine_pool* engine() const { return engine_; }
     // The computer at a level (1..8): in memory until set_computers gives the
     // stored rows (app, before start).
@@ -102,6 +107,7 @@ public:
     std::shared_ptr<room> find_room(const std::string& id) const;
     void room_finished(const std::string& id, const player_ptr seats[2]);  // game over
     void forget_room(const std::string& id);  // after it lingered
+    std::size_t rooms_held() const;  // in play and finished (lingering)
     std::vector<std::string> rooms_of(const std::string& player_id) const;
     std::size_t games_of(const std::string& player_id) const;
 
@@ -138,6 +144,7 @@ private:
     storage::store* store_ = nullptr;
     auth::accounts* accounts_ = nullptr;
     engine_pool* engine_ = nullptr;
+    remote_rooms* cluster_ = nullptr;
     std::shared_ptr<lobby> lobby_;
     std::shared_ptr<reviewer> reviewer_;
     std::vector<player_ptr> computers_;  // by level - 1; fixed before start
@@ -151,6 +158,7 @@ private:
     std::map<std::string, player_ptr> by_token_;
     std::map<std::string, std::map<std::uint64_t, peer_ref>> peers_;  // player key -> conn -> peer
     std::map<std::string, std::shared_ptr<room>> rooms_;
+    std::deque<std::string> finished_;  // finished rooms, oldest first (cfg_.finished_rooms)
     std::map<std::string, std::set<std::string>> active_;  // player key -> unfinished rooms
     std::map<std::string, std::size_t> computer_games_by_;  // human player key -> games vs computer
     std::map<std::int64_t, std::map<std::string, storage::rating_value, std::less<>>> ratings_;

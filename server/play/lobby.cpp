@@ -158,7 +158,7 @@ void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_cre
             return reply(p, wire_error{"too_many_seeks", "cancel one of your open seeks first"},
                          ack, type);
         seek s{(m.invite ? "" : "s") + random_string(m.invite ? 10 : 9, base62),
-               {info, m.tc, m.rated, m.invite, m.position}, m.color, who, conn, m.invite};
+               {info, m.tc, m.rated, m.invite, m.position}, m.color, who, conn, m.invite, {}};
         auto j = s.to_json(hub_);
         s.listed = dump_json(j);
         seeks_[s.id] = s;

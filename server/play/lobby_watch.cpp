@@ -14,13 +14,17 @@ std::string pool_key(const std::string& game, const json& tc, bool rated) {
 
 // How interesting a live game is to watch: its players' ratings (a guest or
 // the computer counts as 1500), then how many already watch.
+// Looked up in place: it runs over every live game at each start and end,
+// and json::value() would copy the players each time.
 double interest(const json& summary) {
     double sum = 0;
-    for (const auto& p : summary.value("players", json::array())) {
-        const auto& r = p.value("rating", json());
-        sum += r.is_number() ? r.get<double>() : 1500.0;
-    }
-    return sum + 0.001 * summary.value("spectators", 0);
+    if (auto ps = summary.find("players"); ps != summary.end())
+        for (const auto& p : *ps) {
+            auto r = p.is_object() ? p.find("rating") : p.end();
+            sum += r != p.end() && r->is_number() ? r->get<double>() : 1500.0;
+        }
+    auto s = summary.find("spectators");
+    return sum + 0.001 * (s != summary.end() && s->is_number() ? s->get<double>() : 0.0);
 }
 
 }  // namespace

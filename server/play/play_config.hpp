@@ -18,6 +18,10 @@ struct play_config {
     int pairing_window = 100;
     int pairing_widen_step = 50;
     ms room_linger{600000};         // a finished room stays joinable (rematch, viewing)
+    // ...but no more than this many finished rooms are held: past it the oldest
+    // goes early (its link opens the stored replay), so memory stays flat however
+    // many games finish within the linger time.
+    std::size_t finished_rooms = 2000;
     std::size_t max_seeks = 3;      // open seeks + invites per player
     std::size_t max_games = 5;      // unfinished games per player
     std::size_t live_boards = 24;   // per game id, the newest public games a live list shows

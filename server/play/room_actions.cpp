@@ -240,11 +240,14 @@ void room::finish(core::status st, bool aborted) {
     timer_armed_ = false;
     computer_stop();
     push_event("end", {{"room", id_}, {"status", status_json()}, {"clocks", clocks_json()}});
-    // Over: a client that reconnects needs at most the last few events (the
-    // end, the last moves); one further behind gets a full room.state anyway.
-    // Keeps a room that lingers for the rematch from holding 200 boards.
-    while (log_.size() > 16) log_.pop_front();
+    // Over: a client that saw the last move needs only the end; one further
+    // behind gets a full room.state (the final board) anyway. A lingering room
+    // keeps no boards, and none of what only play needed (finished_rooms in
+    // play_config bounds how many linger).
+    while (log_.size() > 1) log_.pop_front();
     log_.shrink_to_fit();
+    moves_.shrink_to_fit();
+    plies_ = {};  // takebacks end with the game
     // The rating change arrives from the store's thread once computed; the
     // room hands it on from its strand (room_takeback.cpp).
     hub_.recorder().on_end({id_, status_, aborted_, now_ms(-1)},

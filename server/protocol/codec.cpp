@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 
 namespace kibitz::server {
 
@@ -192,9 +193,110 @@ decode_failure fail(std::string code, std::string message, std::string type = {}
     return decode_failure{{std::move(code), std::move(message)}, std::move(type), ack};
 }
 
+// The one message every move sends, read without building a JSON tree:
+// {"t":"move","d":{"room":"...","move":"...","ack":N}} with its keys in any
+// order, JSON whitespace, strings of printable ASCII without escapes, and an
+// ack that is a plain integer in range. Anything else — another type, another
+// key, an escape, a duplicate key, a bad value — returns nothing and goes
+// through the full parser, which alone decides the errors: so a message means
+// exactly what it meant before, only valid moves take the short way.
+class move_reader {
+public:
+    explicit move_reader(std::string_view s) : p_(s.data()), end_(s.data() + s.size()) {}
+
+    std::optional<client_msg> read() {
+        std::string_view type, room, move;
+        std::int64_t ack = -1;
+        bool have_t = false, have_d = false;
+        if (!take('{')) return std::nullopt;
+        do {
+            std::string_view key;
+            if (!string(key) || !take(':')) return std::nullopt;
+            if (key == "t" && !have_t) {
+                if (!string(type) || type != "move") return std::nullopt;
+                have_t = true;
+            } else if (key == "d" && !have_d) {
+                if (!body(room, move, ack)) return std::nullopt;
+                have_d = true;
+            } else {
+                return std::nullopt;
+            }
+        } while (take(','));
+        if (!take('}') || !have_t || !have_d) return std::nullopt;
+        skip_space();
+        if (p_ != end_) return std::nullopt;
+        // The full parser's bounds (room_cmd): ASCII, so bytes are characters.
+        if (room.empty() || room.size() > 64 || move.empty() || move.size() > 128) return std::nullopt;
+        return client_msg{"move", ack,
+                          room_cmd_msg{room_action::move, std::string(room), std::string(move)}};
+    }
+
+private:
+    bool body(std::string_view& room, std::string_view& move, std::int64_t& ack) {
+        bool have_room = false, have_move = false, have_ack = false;
+        if (!take('{')) return false;
+        do {
+            std::string_view key;
+            if (!string(key) || !take(':')) return false;
+            if (key == "room" && !have_room) have_room = string(room);
+            else if (key == "move" && !have_move) have_move = string(move);
+            else if (key == "ack" && !have_ack) have_ack = integer(ack);
+            else return false;
+            if (!(key == "room" ? have_room : key == "move" ? have_move : have_ack)) return false;
+        } while (take(','));
+        return take('}') && have_room && have_move && have_ack;
+    }
+    void skip_space() {
+        while (p_ != end_ && (*p_ == ' ' || *p_ == '\t' || *p_ == '\n' || *p_ == '\r')) ++p_;
+    }
+    bool take(char c) {
+        skip_space();
+        if (p_ == end_ || *p_ != c) return false;
+        ++p_;
+        return true;
+    }
+    bool string(std::string_view& out) {
+        skip_space();
+        if (p_ == end_ || *p_ != '"') return false;
+        const char* start = ++p_;
+        for (; p_ != end_; ++p_) {
+            const auto c = static_cast<unsigned char>(*p_);
+            if (c == '"') {
+                out = {start, static_cast<std::size_t>(p_ - start)};
+                ++p_;
+                return true;
+            }
+            if (c < 0x20 || c > 0x7e || c == '\\') return false;
+        }
+        return false;
+    }
+    // 0..INT32_MAX written as JSON writes an integer: no sign, no leading zero,
+    // no fraction or exponent (those make a float, which the full parser refuses).
+    bool integer(std::int64_t& out) {
+        skip_space();
+        const char* start = p_;
+        std::int64_t v = 0;
+        while (p_ != end_ && *p_ >= '0' && *p_ <= '9' && p_ - start < 11) v = v * 10 + (*p_++ - '0');
+        const auto digits = p_ - start;
+        if (digits == 0 || digits > 10 || (digits > 1 && *start == '0') || v > INT32_MAX) return false;
+        if (p_ != end_ && (*p_ == '.' || *p_ == 'e' || *p_ == 'E' || (*p_ >= '0' && *p_ <= '9')))
+            return false;
+        out = v;
+        return true;
+    }
+
+    const char* p_;
+    const char* end_;
+};
+
 }  // namespace
 
 decode_result decode_client(std::string_view frame) {
+    if (auto m = move_reader(frame).read()) return std::move(*m);
+    return decode_client_full(frame);
+}
+
+decode_result decode_client_full(std::string_view frame) {
     // No exceptions from the parser: malformed text is an ordinary event.
     json j = json::parse(frame, nullptr, false);
     if (j.is_discarded()) return fail("bad_message", "not valid JSON");

@@ -135,6 +135,7 @@ core::result<std::unique_ptr<pg_store>> pg_store::open(const pg_options& o,
             std::move(r.value()), "reader", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", 1));
     }
     st->writer_ = std::make_unique<pg_worker>(std::move(w.value()), "writer", "BEGIN", o.max_batch);
+    st->fence_node_ = o.fence_node;
     spdlog::info("store: opened PostgreSQL at schema version {}", version.value());
     return st;
 }
@@ -278,7 +279,7 @@ game_key pg_store::start_game(new_game g, handler<game_key> h) {
         write<game_key>(std::move(h), [why = key.reason()](pg_db&) -> game_key { throw db_error(why); });
         return 0;
     }
-    write<game_key>(std::move(h), [key = key.value(), g = std::move(g)](pg_db& db) {
+    write<game_key>(std::move(h), [this, key = key.value(), g = std::move(g)](pg_db& db) {
         if (g.admit) {
             std::array<player, 2> seats{pg_load_player(db, g.seats[0]), pg_load_player(db, g.seats[1])};
             if (auto why = g.admit(g.settings, seats)) throw db_error(*why);
@@ -293,13 +294,40 @@ game_key pg_store::start_game(new_game g, handler<game_key> h) {
                  "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)",
                  key, s.game_id, s.initial_ms, s.increment_ms, s.rated, s.is_private, start,
                  g.seats[0], g.seats[1], g.created_ms, public_id);
+        if (!fence_node_.empty()) {
+            // The node that starts a game owns it first, in the same transaction.
+            db.query("INSERT INTO game_owner(game, node, epoch) VALUES ($1,$2,1)", key, fence_node_);
+            epochs_[key] = 1;
+        }
         return key;
     });
     return key.value();
 }
 
+void pg_store::check_fence(pg_db& db, game_key game) {
+    if (fence_node_.empty()) return;
+    auto held = epochs_.find(game);
+    auto r = db.query("SELECT node, epoch FROM game_owner WHERE game = $1 FOR SHARE", game);
+    if (held == epochs_.end() || r.empty() || r.text(0, 0) != fence_node_ ||
+        r.i64(0, 1) != held->second)
+        throw db_error("game " + std::to_string(game) + " is owned by another node (" +
+                       (r.empty() ? std::string("none") : r.text(0, 0)) + "): write refused");
+}
+
+void pg_store::claim_game(game_key game, handler<std::int64_t> h) {
+    write<std::int64_t>(std::move(h), [this, game](pg_db& db) {
+        if (fence_node_.empty()) throw db_error("claim_game needs a fence (cluster mode)");
+        auto r = db.query("INSERT INTO game_owner(game, node, epoch) VALUES ($1,$2,1) "
+                          "ON CONFLICT (game) DO UPDATE SET node = excluded.node, "
+                          "epoch = game_owner.epoch + 1 RETURNING epoch", game, fence_node_);
+        epochs_[game] = r.i64(0, 0);
+        return r.i64(0, 0);
+    });
+}
+
 void pg_store::append_move(game_key game, move_record m, handler<bool> h) {
-    write<bool>(std::move(h), [game, m = std::move(m)](pg_db& db) {
+    write<bool>(std::move(h), [this, game, m = std::move(m)](pg_db& db) {
+        check_fence(db, game);
         {
             auto r = db.query(
                 "SELECT status, COALESCE((SELECT MAX(ply) FROM moves WHERE game = games.id), -1) + 1 "
@@ -319,7 +347,8 @@ void pg_store::append_move(game_key game, move_record m, handler<bool> h) {
 }
 
 void pg_store::truncate_moves(game_key game, int keep, handler<int> h) {
-    write<int>(std::move(h), [game, keep](pg_db& db) {
+    write<int>(std::move(h), [this, game, keep](pg_db& db) {
+        check_fence(db, game);
         auto r = db.query("SELECT status FROM games WHERE id = $1", game);
         if (r.empty()) throw db_error("no game " + std::to_string(game));
         if (r.text(0, 0) != "playing") throw db_error("the game is over");
@@ -351,8 +380,9 @@ void save_rating(pg_db& db, player_id who, const std::string& game_id, game_key 
 }  // namespace
 
 void pg_store::end_game(game_end e, handler<end_summary> h) {
-    write<end_summary>(std::move(h), [e = std::move(e)](pg_db& db) {
+    write<end_summary>(std::move(h), [this, e = std::move(e)](pg_db& db) {
         if (e.status == game_status::playing) throw db_error("an ended game needs a final status");
+        check_fence(db, e.game);
         auto r = db.query("SELECT game_id, rated, status, seat0, seat1 FROM games WHERE id = $1 "
                           "FOR UPDATE", e.game);
         if (r.empty()) throw db_error("no game " + std::to_string(e.game));

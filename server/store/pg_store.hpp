@@ -18,6 +18,7 @@
 // block is used up the next is fetched on the spot (one round trip per 4096
 // games, on a connection of its own).
 #include <atomic>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -39,6 +40,9 @@ struct pg_options {
     std::string url;                // postgresql://user@host:port/db?...
     int readers = 2;                // the reader connection pool
     std::size_t max_batch = 256;    // jobs per group commit
+    // A cluster node's name (--cluster): its writes of a game are fenced by
+    // the game_owner row (docs/cluster.md). Empty: a single node, no fence.
+    std::string fence_node;
 };
 
 // True for a `--db` value that names a PostgreSQL database.
@@ -92,8 +96,19 @@ public:
                        std::int64_t now_ms, handler<bool> h) override;
     void lessons_of(player_id who, handler<std::vector<lesson_done>> h) override;
 
+    // Cluster fencing (options.fence_node set): this node takes `game` over
+    // from whichever node had it. Bumps the game's epoch in game_owner and
+    // from then on writes the game under that epoch; the node that had it is
+    // refused every further write of it. The handler gets the new epoch; a
+    // write already committed by the old owner is visible to a read issued
+    // after the handler ran (the owner row is locked by each fenced write).
+    void claim_game(game_key game, handler<std::int64_t> h);
+
 private:
     pg_store() = default;
+    // Throws unless this node holds `game` (no-op without a fence). Locks the
+    // owner row until the transaction ends, so a claim waits for the write.
+    void check_fence(pg_db& db, game_key game);
     template <class T, class F>
     void write(handler<T> h, F fn);
     template <class T, class F>
@@ -107,6 +122,10 @@ private:
     std::mutex keys_mutex_;
     std::unique_ptr<pg_db> keys_db_;  // under keys_mutex_
     game_key next_key_ = 0, block_end_ = 0;
+    std::string fence_node_;
+    // The epoch this node holds per game it started or claimed; touched only
+    // by jobs, which all run on the writer thread.
+    std::map<game_key, std::int64_t> epochs_;
 };
 
 }  // namespace kibitz::server::storage

@@ -10,13 +10,14 @@
 #   protocol the wire: client/server messages, the JSON codec, the catalogue
 #   engine   the engine pool (computer moves off the I/O threads)
 #   play     rooms, lobby, matchmaking, clocks
+#   cluster  nodes over Redis: leases, takeovers, rooms across nodes
 #   api      the HTTP JSON API
 #   net      listener, HTTP and WebSocket sessions
 #   app      the composition root: server/*.cpp, config
 # Usage: layers.sh <repository root>
 set -eu
 server=$1/server
-order="domain observe store rating auth protocol engine play api net app"
+order="domain observe store rating auth protocol engine play cluster api net app"
 
 rank() {
     i=0

@@ -1,0 +1,480 @@
+#include "cluster/cluster_node.hpp"
+
+#include <boost/asio/post.hpp>
+#include <hiredis/hiredis.h>
+#include <spdlog/spdlog.h>
+
+#include "cluster/bus_messages.hpp"
+#include "cluster/remote_peer.hpp"
+#include "observe/metrics.hpp"
+#include "play/room.hpp"
+#include "protocol/server_msg.hpp"
+#include "store/pg_store.hpp"
+
+namespace kibitz::server::cluster {
+
+namespace net = boost::asio;
+
+namespace {
+// Renews a lease this node holds: 1 renewed, 2 taken again after it had
+// expired with no other taker (Redis restarted, or this node stalled), 0 held
+// by another node. Also puts a playing room back in the set of rooms.
+const char* renew_script = R"(
+local v = redis.call('GET', KEYS[1])
+if ARGV[3] == '1' then redis.call('SADD', KEYS[2], ARGV[4]) end
+if v == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if v == false then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 2 end
+return 0)";
+// Deletes a lease only if this node holds it.
+const char* release_script = R"(
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0)";
+// The rooms in play whose lease has run out: no node holds them.
+const char* orphans_script = R"(
+local out = {}
+for _, r in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if redis.call('EXISTS', ARGV[1] .. r) == 0 then out[#out + 1] = r end
+end
+return out)";
+
+std::string reply_text(const redisReply* r) {
+    return r && (r->type == REDIS_REPLY_STRING || r->type == REDIS_REPLY_STATUS)
+               ? std::string(r->str, r->len)
+               : std::string();
+}
+}  // namespace
+
+bool parse_redis_url(const std::string& url, options& o) {
+    const std::string scheme = "redis://";
+    if (url.rfind(scheme, 0) != 0) return false;
+    auto rest = url.substr(scheme.size());
+    if (auto slash = rest.find('/'); slash != std::string::npos) rest.resize(slash);
+    auto colon = rest.rfind(':');
+    o.host = rest.substr(0, colon);
+    if (colon != std::string::npos) {
+        try {
+            std::size_t used = 0;
+            o.port = std::stoi(rest.substr(colon + 1), &used);
+            if (used != rest.size() - colon - 1 || o.port <= 0 || o.port > 65535) return false;
+        } catch (const std::exception&) {
+            return false;
+        }
+    }
+    return !o.host.empty();
+}
+
+void remote_peer::send(std::shared_ptr<const std::string> frame) {
+    if (auto n = via_.lock()) n->relay(node_, their_conn_, frame);
+}
+
+node::node(net::io_context& ioc, options o, hub& h, storage::pg_store& store)
+    : ioc_(ioc),
+      o_(std::move(o)),
+      hub_(h),
+      store_(store),
+      strand_(net::make_strand(ioc)),
+      renew_timer_(strand_),
+      scan_timer_(strand_) {
+    bus_ = std::make_shared<redis_link>(ioc, o_.host, o_.port, "bus");
+    sub_ = std::make_shared<redis_link>(ioc, o_.host, o_.port, "sub");
+}
+
+node::~node() = default;
+
+template <class F>
+void node::on_strand(F&& f) {
+    net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(); });
+}
+
+void node::start() {
+    bus_->start();
+    sub_->start();
+    std::weak_ptr<node> weak = shared_from_this();
+    sub_->subscribe({node_channel(o_.node), moved_channel},
+                    [weak](const std::string& channel, const std::string& payload) {
+                        if (auto self = weak.lock())
+                            self->on_strand([self, channel, payload] { self->on_message(channel, payload); });
+                    });
+    spdlog::info("cluster: node {} on redis {}:{}, lease {} ms", o_.node, o_.host, o_.port,
+                 o_.lease.count());
+    on_strand([this] {
+        renew();
+        scan();
+    });
+}
+
+void node::stop() {
+    on_strand([this] {
+        stopped_ = true;
+        renew_timer_.cancel();
+        scan_timer_.cancel();
+        bus_->stop();
+        sub_->stop();
+    });
+}
+
+void node::adopt(const std::vector<std::string>& rooms) {
+    if (rooms.empty()) return;
+    std::vector<std::string> args{"SADD", rooms_key};
+    args.insert(args.end(), rooms.begin(), rooms.end());
+    bus_->command(std::move(args));
+}
+
+void node::publish(const std::string& to, const json& m) {
+    bus_->command({"PUBLISH", node_channel(to), dump_json(m)});
+}
+
+void node::relay(const std::string& to, std::uint64_t conn,
+                 const std::shared_ptr<const std::string>& frame) {
+    publish(to, frame_msg(conn, *frame));
+}
+
+// --- Leases: the rooms this node hosts -------------------------------------
+
+void node::hosting(const std::string& room) {
+    on_strand([this, room] {
+        bool had = hosted_.count(room) > 0;
+        hosted_.emplace(room, true);
+        taking_.erase(room);
+        owners_.erase(room);
+        if (had) return;  // a takeover: the lease is ours already
+        // A new room: its id is new, so the lease is free.
+        bus_->command({"SET", lease_key(room), o_.node, "PX", std::to_string(o_.lease.count()), "NX"});
+        bus_->command({"SADD", rooms_key, room});
+    });
+}
+
+void node::finished(const std::string& room) {
+    on_strand([this, room] {
+        if (auto it = hosted_.find(room); it != hosted_.end()) it->second = false;
+        bus_->command({"SREM", rooms_key, room});
+    });
+}
+
+void node::released(const std::string& room) {
+    on_strand([this, room] {
+        if (hosted_.erase(room)) give_up_lease(room);
+    });
+}
+
+void node::give_up_lease(const std::string& room) {
+    bus_->command({"EVAL", release_script, "1", lease_key(room), o_.node});
+}
+
+std::size_t node::hand_over() {
+    if (hosted_.empty()) return 0;
+    timeval timeout{1, 0};
+    redisContext* c = redisConnectWithTimeout(o_.host.c_str(), o_.port, timeout);
+    if (!c || c->err) {
+        spdlog::warn("cluster: leases not given back ({}): they run out in {} ms",
+                     c ? c->errstr : "out of memory", o_.lease.count());
+        if (c) redisFree(c);
+        return 0;
+    }
+    redisSetTimeout(c, timeout);
+    std::size_t given = 0;
+    for (const auto& [room, playing] : hosted_) {
+        auto key = lease_key(room);
+        const char* argv[] = {"EVAL", release_script, "1", key.c_str(), o_.node.c_str()};
+        auto* r = static_cast<redisReply*>(redisCommandArgv(c, 5, argv, nullptr));
+        if (r && r->type == REDIS_REPLY_INTEGER && r->integer == 1) ++given;
+        if (r) freeReplyObject(r);
+    }
+    redisFree(c);
+    spdlog::info("cluster: node {} gave {} room leases back", o_.node, given);
+    return given;
+}
+
+void node::renew() {
+    if (stopped_) return;
+    bus_->command({"SET", alive_key(o_.node), "1", "PX", std::to_string(o_.lease.count())});
+    for (const auto& [room, playing] : hosted_) {
+        bus_->command({"EVAL", renew_script, "2", lease_key(room), rooms_key, o_.node,
+                       std::to_string(o_.lease.count()), playing ? "1" : "0", room},
+                      [self = shared_from_this(), room = room](const redisReply* r) {
+                          // Redis unreachable (null): the rooms play on; the lease
+                          // is renewed or taken again once it is back.
+                          if (r && r->type == REDIS_REPLY_INTEGER && r->integer == 0)
+                              self->on_strand([self, room] { self->drop(room, "its lease is held by another node"); });
+                      });
+    }
+    renew_timer_.expires_after(o_.lease / 3);
+    renew_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+        if (!ec) self->renew();
+    });
+}
+
+void node::drop(const std::string& room, const std::string& why) {
+    if (!hosted_.erase(room)) return;
+    spdlog::warn("cluster: node {} gives room {} up: {}", o_.node, room, why);
+    // The store refuses this node's writes of it already (game_owner); the
+    // room stops here and its connections are moved by the `moved` message.
+    if (auto r = hub_.find_room(room)) {
+        r->stop();
+        hub_.forget_room(room);
+    }
+}
+
+// --- Takeover: rooms whose owner is gone -----------------------------------
+
+void node::scan() {
+    if (stopped_) return;
+    bus_->command({"EVAL", orphans_script, "1", rooms_key, lease_key("")},
+                  [self = shared_from_this()](const redisReply* r) {
+                      if (!r || r->type != REDIS_REPLY_ARRAY) return;
+                      std::vector<std::string> rooms;
+                      for (std::size_t i = 0; i < r->elements; ++i) rooms.push_back(reply_text(r->element[i]));
+                      self->on_strand([self, rooms] {
+                          for (const auto& room : rooms) {
+                              if (self->hosted_.count(room) || self->taking_.count(room)) continue;
+                              self->taking_.insert(room);
+                              self->bus_->command(
+                                  {"SET", lease_key(room), self->o_.node, "PX",
+                                   std::to_string(self->o_.lease.count()), "NX"},
+                                  [self, room](const redisReply* r) {
+                                      bool won = reply_text(r) == "OK";
+                                      self->on_strand([self, room, won] {
+                                          if (won) self->take_over(room);
+                                          else self->taking_.erase(room);
+                                      });
+                                  });
+                          }
+                      });
+                  });
+    check_nodes();
+    // Half the lease: a lost node's rooms are back within about 1.5 leases.
+    scan_timer_.expires_after(o_.lease / 2);
+    scan_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+        if (!ec) self->scan();
+    });
+}
+
+void node::take_over(const std::string& room) {
+    // The lease is ours: keep renewing it while the game is loaded.
+    hosted_.emplace(room, true);
+    spdlog::info("cluster: node {} takes room {} over", o_.node, room);
+    auto self = shared_from_this();
+    auto give_up = [self, room](std::string why) {
+        self->on_strand([self, room, why] {
+            spdlog::warn("cluster: room {} not taken over: {}", room, why);
+            self->taking_.erase(room);
+            if (self->hosted_.erase(room)) self->give_up_lease(room);
+            if (why == "no game in play") self->bus_->command({"SREM", rooms_key, room});
+        });
+    };
+    // 1. Which game; 2. fence the old owner off (game_owner, in PostgreSQL);
+    // 3. only then read the moves: every move the old owner had committed is
+    // in, and it can commit no other.
+    store_.game_by_public_id(room, [self, room, give_up](core::result<std::optional<storage::game_record>> r) {
+        if (!r) return give_up(r.reason());
+        if (!r.value() || r.value()->summary.status != storage::game_status::playing)
+            return give_up("no game in play");
+        auto key = r.value()->summary.id;
+        self->store_.claim_game(key, [self, room, key, give_up](core::result<std::int64_t> epoch) {
+            if (!epoch) return give_up(epoch.reason());
+            self->store_.game(key, [self, room, give_up, e = epoch.value()](
+                                       core::result<std::optional<storage::game_record>> g) {
+                if (!g || !g.value()) return give_up(g ? "the game vanished" : g.reason());
+                auto record = std::move(*g.value());
+                self->on_strand([self, room, e, record = std::move(record)] {
+                    if (!self->taking_.count(room) || self->stopped_) return;
+                    if (self->hub_.restore_all({record}) == 0) {
+                        self->taking_.erase(room);
+                        return;
+                    }
+                    spdlog::info("cluster: node {} hosts room {} (epoch {}, {} moves)",
+                                 self->o_.node, room, e, record.moves.size());
+                    self->bus_->command({"PUBLISH", moved_channel,
+                                         dump_json(moved_msg(room, self->o_.node))});
+                });
+            });
+        });
+    });
+}
+
+void node::check_nodes() {
+    std::set<std::string> others;
+    for (const auto& [key, rc] : remotes_) others.insert(key.first);
+    for (const auto& other : others)
+        bus_->command({"EXISTS", alive_key(other)}, [self = shared_from_this(), other](const redisReply* r) {
+            // Null (Redis unreachable) says nothing about the other node.
+            if (r && r->type == REDIS_REPLY_INTEGER && r->integer == 0)
+                self->on_strand([self, other] { self->node_gone(other); });
+        });
+}
+
+void node::node_gone(const std::string& other) {
+    auto it = remotes_.lower_bound({other, 0});
+    std::size_t n = 0;
+    while (it != remotes_.end() && it->first.first == other) {
+        for (const auto& room : it->second.rooms)
+            if (auto r = hub_.find_room(room)) r->leave(it->second.peer->conn_id(), true);
+        it = remotes_.erase(it);
+        ++n;
+    }
+    if (n) spdlog::warn("cluster: node {} is gone: its {} connections left their rooms here", other, n);
+}
+
+// --- Connections here, rooms elsewhere -------------------------------------
+
+void node::with_owner(const std::string& room, std::function<void(const std::string&)> then) {
+    if (auto it = owners_.find(room); it != owners_.end()) return then(it->second);
+    bus_->command({"GET", lease_key(room)}, [self = shared_from_this(), room,
+                                             then = std::move(then)](const redisReply* r) {
+        auto owner = reply_text(r);
+        self->on_strand([self, room, owner, then] {
+            if (!owner.empty()) self->owners_[room] = owner;
+            then(owner);
+        });
+    });
+}
+
+void node::send_join(const std::string& owner, const std::string& room, std::uint64_t conn,
+                     const proxy& px, std::optional<std::int64_t> v) {
+    publish(owner, join_msg(room, o_.node, conn, *px.who, v));
+}
+
+void node::join(const std::string& room, player_ptr who, peer_ref p, std::uint64_t conn,
+                std::optional<std::int64_t> v, std::optional<std::int64_t> ack, std::string type) {
+    on_strand([this, room, who, p, conn, v, ack, type] {
+        // Asked afresh at every join: a client that joins again recovers
+        // from an owner learnt wrongly (a `moved` lost while Redis was down).
+        owners_.erase(room);
+        with_owner(room, [this, room, who, p, conn, v, ack, type](const std::string& owner) {
+            if (owner == o_.node) {  // taken over here meanwhile
+                if (auto r = hub_.find_room(room)) return r->join(who, p, conn, v);
+            }
+            if (owner.empty() || owner == o_.node) {
+                ++hub_.stats().rejected_total;
+                return send_to(p, error_frame({"unknown_room", "no room '" + room + "'"}, type, ack));
+            }
+            auto& px = proxies_[conn];
+            px.p = p;
+            px.who = who;
+            px.rooms.insert(room);
+            send_join(owner, room, conn, px, v);
+        });
+    });
+}
+
+void node::leave(const std::string& room, std::uint64_t conn, bool closed) {
+    on_strand([this, room, conn, closed] {
+        auto it = proxies_.find(conn);
+        if (it == proxies_.end() || !it->second.rooms.erase(room)) return;
+        if (it->second.rooms.empty()) proxies_.erase(it);
+        if (auto o = owners_.find(room); o != owners_.end())
+            publish(o->second, leave_msg(room, o_.node, conn, closed));
+    });
+}
+
+void node::command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg cmd,
+                   std::optional<std::int64_t> ack, std::string type) {
+    on_strand([this, who, p, conn, cmd, ack, type] {
+        with_owner(cmd.room, [this, who, p, conn, cmd, ack, type](const std::string& owner) {
+            if (owner == o_.node)
+                if (auto r = hub_.find_room(cmd.room)) return r->command(who, p, conn, cmd, ack, type);
+            if (owner.empty() || owner == o_.node) {
+                ++hub_.stats().rejected_total;
+                return send_to(p, error_frame({"unknown_room", "no room '" + cmd.room + "'"}, type,
+                                              ack, cmd.room));
+            }
+            publish(owner, cmd_msg(o_.node, conn, *who, cmd, ack, type));
+        });
+    });
+}
+
+// --- The bus ---------------------------------------------------------------
+
+void node::on_message(const std::string& channel, const std::string& payload) {
+    json m;
+    try {
+        m = json::parse(payload);
+        if (channel == moved_channel) return on_moved(m.at("room"), m.at("node"));
+        const std::string t = m.at("t");
+        if (t == "frame" || t == "unknown") return on_client_message(m);
+        on_owner_message(m);
+    } catch (const std::exception& e) {
+        spdlog::error("cluster: node {}: a bad bus message on {}: {}", o_.node, channel, e.what());
+    }
+}
+
+std::shared_ptr<remote_peer> node::remote(const std::string& from, std::uint64_t conn) {
+    auto& r = remotes_[{from, conn}].peer;
+    if (!r)
+        r = std::make_shared<remote_peer>(weak_from_this(), from, conn,
+                                          remote_peer::first_conn + next_remote_conn_++);
+    return r;
+}
+
+void node::on_owner_message(const json& m) {
+    const std::string t = m.at("t");
+    const std::string room_id = m.at("room");
+    const std::string from = m.at("from");
+    const auto conn = m.at("conn").get<std::uint64_t>();
+    auto r = hub_.find_room(room_id);
+    if (t == "leave") {
+        auto it = remotes_.find({from, conn});
+        if (it == remotes_.end()) return;
+        if (r) r->leave(it->second.peer->conn_id(), m.at("closed").get<bool>());
+        it->second.rooms.erase(room_id);
+        if (m.at("closed").get<bool>() && it->second.rooms.empty()) remotes_.erase(it);
+        return;
+    }
+    std::optional<std::int64_t> ack;
+    if (m.contains("ack")) ack = m.at("ack").get<std::int64_t>();
+    const std::string re = t == "cmd" ? m.at("re").get<std::string>() : "room.join";
+    if (!r) return publish(from, unknown_msg(room_id, conn, ack, re));
+    auto who = player_from_json(m.at("who"));
+    auto peer = remote(from, conn);
+    remotes_[{from, conn}].rooms.insert(room_id);
+    if (t == "join") {
+        std::optional<std::int64_t> v;
+        if (m.contains("v")) v = m.at("v").get<std::int64_t>();
+        r->join(who, peer, peer->conn_id(), v);
+    } else if (t == "cmd") {
+        r->command(who, peer, peer->conn_id(), cmd_from_json(m), ack, re);
+    }
+}
+
+void node::on_client_message(const json& m) {
+    const auto conn = m.at("conn").get<std::uint64_t>();
+    auto it = proxies_.find(conn);
+    if (it == proxies_.end()) return;  // the connection has gone
+    if (m.at("t") == "frame")
+        return send_to(it->second.p, std::make_shared<const std::string>(m.at("f").get<std::string>()));
+    // unknown: the node we thought had the room does not.
+    const std::string room = m.at("room");
+    std::optional<std::int64_t> ack;
+    if (m.contains("ack")) ack = m.at("ack").get<std::int64_t>();
+    owners_.erase(room);
+    ++hub_.stats().rejected_total;
+    send_to(it->second.p, error_frame({"unknown_room", "no room '" + room + "'"},
+                                      m.at("re").get<std::string>(), ack, room));
+}
+
+void node::on_moved(const std::string& room, const std::string& owner) {
+    if (owner != o_.node && hosted_.count(room)) drop(room, "taken over by " + owner);
+    owners_[room] = owner;
+    // Connections here that were in the room follow it: a fresh join gives
+    // each a full room.state from the new owner.
+    for (auto it = proxies_.begin(); it != proxies_.end();) {
+        auto& px = it->second;
+        if (!px.rooms.count(room)) {
+            ++it;
+            continue;
+        }
+        if (owner == o_.node) {
+            px.rooms.erase(room);
+            if (auto r = hub_.find_room(room)) r->join(px.who, px.p, it->first, std::nullopt);
+            if (px.rooms.empty()) {
+                it = proxies_.erase(it);
+                continue;
+            }
+        } else {
+            send_join(owner, room, it->first, px, std::nullopt);
+        }
+        ++it;
+    }
+}
+
+}  // namespace kibitz::server::cluster

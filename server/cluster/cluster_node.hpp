@@ -1,0 +1,130 @@
+#pragma once
+// This process as one node of a cluster (docs/cluster.md): the rooms it
+// hosts hold leases in Redis, renewed while it lives; rooms of a node whose
+// leases ran out are taken over from PostgreSQL (the store fences the old
+// owner off); connections here reach rooms elsewhere over Redis pub/sub
+// (commands to the owner, the room's frames back), and connections elsewhere
+// reach the rooms here the same way, as remote peers the rooms cannot tell
+// from local ones.
+//
+// State lives on one strand; the hub's calls (remote_rooms) post onto it.
+// Two Redis links: `bus` for commands and PUBLISH (one connection, so what
+// one node publishes arrives in order), `sub` for this node's channel and
+// the cluster-wide `kibitz:moved`.
+#include <chrono>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cluster/redis_link.hpp"
+#include "play/hub.hpp"
+#include "play/remote_rooms.hpp"
+
+namespace kibitz::server::storage { class pg_store; }
+
+namespace kibitz::server::cluster {
+
+struct options {
+    std::string host = "127.0.0.1";  // Redis
+    int port = 6379;
+    std::string node;                // this node's name, unique per process start
+    std::chrono::milliseconds lease{5000};
+};
+
+// "redis://host:port" (port 6379 when left out) into `o`; false when malformed.
+bool parse_redis_url(const std::string& url, options& o);
+
+class remote_peer;
+
+class node final : public remote_rooms, public std::enable_shared_from_this<node> {
+public:
+    node(boost::asio::io_context& ioc, options o, hub& h, storage::pg_store& store);
+    ~node() override;
+
+    void start();
+    void stop();  // timers cancelled, links closed; leases run out by themselves
+    // Unfinished games found in the database at start-up: made known to the
+    // cluster, so that some node (this one, if none has them) takes them.
+    void adopt(const std::vector<std::string>& rooms);
+    const std::string& name() const { return o_.node; }
+    // A clean stop (SIGTERM), once the I/O threads have returned and the
+    // store has committed every queued write: gives every lease this node
+    // holds back at once (a blocking Redis connection of its own), so other
+    // nodes take its rooms over at their next scan instead of a lease later.
+    // Returns how many it gave back.
+    std::size_t hand_over();
+
+    // remote_rooms
+    void hosting(const std::string& room) override;
+    void finished(const std::string& room) override;
+    void released(const std::string& room) override;
+    void join(const std::string& room, player_ptr who, peer_ref p, std::uint64_t conn,
+              std::optional<std::int64_t> v, std::optional<std::int64_t> ack,
+              std::string type) override;
+    void leave(const std::string& room, std::uint64_t conn, bool closed) override;
+    void command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg cmd,
+                 std::optional<std::int64_t> ack, std::string type) override;
+
+    // A room here sends a frame to a connection on node `to` (remote_peer).
+    void relay(const std::string& to, std::uint64_t conn,
+               const std::shared_ptr<const std::string>& frame);
+
+private:
+    // A local connection that joined rooms owned elsewhere.
+    struct proxy {
+        peer_ref p;
+        player_ptr who;
+        std::set<std::string> rooms;
+    };
+    template <class F>
+    void on_strand(F&& f);
+    void publish(const std::string& node, const nlohmann::json& m);
+    void on_message(const std::string& channel, const std::string& payload);
+    void on_owner_message(const nlohmann::json& m);   // we own the room
+    void on_client_message(const nlohmann::json& m);  // for a connection here
+    void on_moved(const std::string& room, const std::string& owner);
+    // Finds the room's owner (cache, then Redis) and runs `then` with it ("" if none).
+    void with_owner(const std::string& room, std::function<void(const std::string&)> then);
+    void send_join(const std::string& owner, const std::string& room, std::uint64_t conn,
+                   const proxy& px, std::optional<std::int64_t> v);
+    std::shared_ptr<remote_peer> remote(const std::string& from, std::uint64_t conn);
+    void renew();
+    void scan();
+    void take_over(const std::string& room);
+    void drop(const std::string& room, const std::string& why);  // lost its lease
+    void give_up_lease(const std::string& room);
+
+    boost::asio::io_context& ioc_;
+    options o_;
+    hub& hub_;
+    storage::pg_store& store_;
+    boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+    std::shared_ptr<redis_link> bus_, sub_;
+    boost::asio::steady_timer renew_timer_, scan_timer_;
+    bool stopped_ = false;
+
+    std::map<std::string, bool> hosted_;   // room -> still playing (not finished)
+    std::set<std::string> taking_;         // takeovers under way
+    std::map<std::uint64_t, proxy> proxies_;        // by local connection
+    std::map<std::string, std::string> owners_;     // room -> owner, as last learnt
+    // Connections on other nodes in rooms here, by (node, connection there),
+    // with the rooms each joined: when that node stops answering (its
+    // liveness key ran out), they leave as if closed.
+    struct remote_conn {
+        std::shared_ptr<remote_peer> peer;
+        std::set<std::string> rooms;
+    };
+    std::map<std::pair<std::string, std::uint64_t>, remote_conn> remotes_;
+    void check_nodes();  // drops the remote connections of nodes that are gone
+    void node_gone(const std::string& other);
+    std::uint64_t next_remote_conn_ = 1;
+};
+
+}  // namespace kibitz::server::cluster

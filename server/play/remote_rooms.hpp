@@ -1,0 +1,40 @@
+#pragma once
+// Rooms on other nodes of a cluster, as the play layer sees them: the hub
+// tells it which rooms this node hosts, and a connection hands it the room
+// messages for rooms this node does not have. server/cluster/ implements it
+// over Redis (docs/cluster.md); a single node has none (hub::cluster() is
+// null) and pays one null check per unknown room. Every call returns at once
+// (the work is posted) and is safe from any thread.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "play/peer.hpp"
+#include "play/player.hpp"
+#include "protocol/client_msg.hpp"
+
+namespace kibitz::server {
+
+class remote_rooms {
+public:
+    virtual ~remote_rooms() = default;
+
+    // This node hosts `room` now (started, restored or taken over here).
+    virtual void hosting(const std::string& room) = 0;
+    // Its game is over: no other node is to take it over.
+    virtual void finished(const std::string& room) = 0;
+    // This node no longer hosts it (forgotten after it lingered).
+    virtual void released(const std::string& room) = 0;
+
+    // A local connection's message for a room not on this node: forwarded to
+    // the node that owns it, whose answers and events come back to `p`; the
+    // client gets unknown_room (echoing `ack`, `type`) when no node has it.
+    virtual void join(const std::string& room, player_ptr who, peer_ref p, std::uint64_t conn,
+                      std::optional<std::int64_t> v, std::optional<std::int64_t> ack,
+                      std::string type) = 0;
+    virtual void leave(const std::string& room, std::uint64_t conn, bool closed) = 0;
+    virtual void command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg cmd,
+                         std::optional<std::int64_t> ack, std::string type) = 0;
+};
+
+}  // namespace kibitz::server
