@@ -7,6 +7,7 @@
 #include "cluster/cluster_node.hpp"
 #include "engine/engine_pool.hpp"
 #include "net/listener.hpp"
+#include "play/guest_book.hpp"
 #include "play/ids.hpp"
 #include "play/room.hpp"
 #include "play/store_recorder.hpp"
@@ -32,6 +33,7 @@ app::app(server_config cfg, std::shared_ptr<game_recorder> recorder)
     limits.idle_timeout = cfg_.idle_timeout;
     limits.write_queue_bytes = cfg_.write_queue_bytes;
     limits.outbound_bytes = cfg_.outbound_bytes;
+    limits.send_buffer = cfg_.send_buffer;
     limits.max_conns_per_address = cfg_.max_conns_per_address;
     limits.metrics_addresses = cfg_.metrics_from;
     limits.metrics_token = cfg_.metrics_token;
@@ -98,7 +100,10 @@ std::variant<std::uint16_t, std::string> app::open_store() {
     accounts_ = std::make_unique<auth::accounts>(*store_, ao);
     // Logging out closes every live connection of that token, not only future ones.
     accounts_->on_session_ended([weak = std::weak_ptr<hub>(ctx_->play)](const std::string& token) {
-        if (auto h = weak.lock()) h->sessions().end(token, "logged out");
+        if (auto h = weak.lock()) {
+            h->guests().forget(token);
+            h->sessions().end(token, "logged out");
+        }
     });
     ctx_->api = {store_.get(), accounts_.get()};
     auto& play = *ctx_->play;

@@ -70,6 +70,8 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.write_queue_bytes, 4096, std::size_t(1) << 32); }},
         {"--outbound-bytes", "KIBITZ_OUTBOUND_BYTES", "bytes queued to all clients together before slow ones are dropped (default 268435456)",
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.outbound_bytes, 65536, std::size_t(1) << 40); }},
+        {"--send-buffer-bytes", "KIBITZ_SEND_BUFFER_BYTES", "kernel send buffer per connection (SO_SNDBUF; the kernel doubles it), 0: the kernel's autotuning, up to megabytes (default 65536)",
+         [](server_config& c, const std::string& v) { return number(v, c.send_buffer, 0, 64 << 20); }},
         {"--max-conns-per-address", "KIBITZ_MAX_CONNS_PER_ADDRESS", "open connections per client address, 0: no cap (default 64)",
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.max_conns_per_address, 0, 1000000); }},
         {"--metrics-from", "KIBITZ_METRICS_FROM", "/metrics only for these client addresses, comma-separated (default: anyone)",

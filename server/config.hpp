@@ -31,6 +31,7 @@ struct server_config {
     std::size_t write_queue = 256;      // frames queued to one slow client before it is dropped
     std::size_t write_queue_bytes = 1 << 20;  // and bytes
     std::size_t outbound_bytes = 256u << 20;  // bytes queued to all clients together
+    int send_buffer = 64 << 10;  // SO_SNDBUF per connection; 0: the kernel's autotuning
     std::size_t max_conns_per_address = 64;   // open TCP connections per client address; 0: no cap
     // /metrics only for these client addresses or this bearer token (neither: anyone).
     std::vector<std::string> metrics_from;

@@ -4,7 +4,6 @@
 
 #include "api/api_internal.hpp"
 #include "auth/accounts.hpp"
-#include "store/json.hpp"
 
 namespace kibitz::server::api {
 

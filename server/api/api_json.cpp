@@ -1,10 +1,11 @@
 // The API's JSON shapes (schema/protocol.md "HTTP API"), built from the stored
-// records with the store's own to_json for the parts (players, ratings, moves).
+// records (the store knows no JSON).
+#include <cmath>
+
 #include "kibitz/core/registry.hpp"
 
 #include "api/api_internal.hpp"
 #include "protocol/server_msg.hpp"
-#include "store/json.hpp"
 
 namespace kibitz::server::api {
 
@@ -31,6 +32,42 @@ std::string result_text(const storage::game_summary& g) {
     }
     if (g.winner < 0) return "draw";
     return capitalised(colour(g.settings.game_id, g.winner)) + " wins";
+}
+
+// Ratings are rounded for people; "display" carries the '?' the site shows
+// while the rating is provisional ("1623?").
+json rating_json(const storage::rating_value& r) {
+    auto rating = std::llround(r.rating);
+    return {{"rating", rating},
+            {"rd", std::llround(r.rd)},
+            {"volatility", r.volatility},
+            {"games", r.games},
+            {"provisional", r.provisional()},
+            {"display", std::to_string(rating) + (r.provisional() ? "?" : "")}};
+}
+
+// Every rating change, oldest first.
+json history_json(const std::vector<storage::rating_point>& history) {
+    json out = json::array();
+    for (const auto& p : history)
+        out.push_back({{"game", p.game_id},
+                       {"game_key", p.game},
+                       {"rating", std::llround(p.rating)},
+                       {"rd", std::llround(p.rd)},
+                       {"at_ms", p.at_ms}});
+    return out;
+}
+
+// Each ply with who moved, both clocks after it and when.
+json plies_json(const std::vector<storage::move_record>& moves) {
+    json out = json::array();
+    for (const auto& m : moves)
+        out.push_back({{"ply", m.ply},
+                       {"seat", m.seat},
+                       {"move", m.notation},
+                       {"clock_ms", m.clock_ms},
+                       {"at_ms", m.at_ms}});
+    return out;
 }
 
 json tc_json(const storage::game_settings& s) {
@@ -133,27 +170,24 @@ json record_json(const storage::game_record& g) {
     const auto& s = g.summary;
     json moves = json::array();
     for (const auto& m : g.moves) moves.push_back(m.notation);
-    json out = {{"id", link_id(s)},
-                {"key", s.id},
-                {"game", s.settings.game_id},
-                {"tc", tc_json(s.settings)},
-                {"rated", s.settings.rated},
-                {"private", s.settings.is_private},
-                {"start_position", s.settings.start_position.empty()
-                                       ? json(nullptr)
-                                       : json(s.settings.start_position)},
-                {"players", players_json(s)},
-                {"status", {{"state", state_of(s.status)},
-                            {"winner", s.winner},
-                            {"reason", s.reason}}},
-                {"result", result_text(s)},
-                {"created_ms", s.created_ms},
-                {"ended_ms", s.ended_ms ? json(s.ended_ms) : json(nullptr)},
-                // The rematch this game led to (its room id), or null.
-                {"rematch", s.rematch.empty() ? json(nullptr) : json(s.rematch)},
-                {"moves", std::move(moves)},
-                // Each ply with who moved, both clocks after it and when.
-                {"record", g.moves}};
+    json out = {
+        {"id", link_id(s)},
+        {"key", s.id},
+        {"game", s.settings.game_id},
+        {"tc", tc_json(s.settings)},
+        {"rated", s.settings.rated},
+        {"private", s.settings.is_private},
+        {"start_position",
+         s.settings.start_position.empty() ? json(nullptr) : json(s.settings.start_position)},
+        {"players", players_json(s)},
+        {"status", {{"state", state_of(s.status)}, {"winner", s.winner}, {"reason", s.reason}}},
+        {"result", result_text(s)},
+        {"created_ms", s.created_ms},
+        {"ended_ms", s.ended_ms ? json(s.ended_ms) : json(nullptr)},
+        // The rematch this game led to (its room id), or null.
+        {"rematch", s.rematch.empty() ? json(nullptr) : json(s.rematch)},
+        {"moves", std::move(moves)},
+        {"record", plies_json(g.moves)}};
     add_replay(out, g);
     return out;
 }
@@ -161,7 +195,7 @@ json record_json(const storage::game_record& g) {
 json profile_json(const storage::profile& p) {
     json ratings = json::array();
     for (const auto& r : p.ratings) {
-        json j = r.value;  // rating, rd, volatility, games, provisional, display
+        json j = rating_json(r.value);
         j["game"] = r.game_id;
         ratings.push_back(std::move(j));
     }
@@ -175,13 +209,13 @@ json profile_json(const storage::profile& p) {
             {"name", p.who.name},
             {"guest", p.who.guest()},
             {"ratings", std::move(ratings)},
-            {"history", p.history},  // oldest first: {game, game_key, rating, rd, at_ms}
+            {"history", history_json(p.history)},
             {"results", std::move(results)},  // finished games per rules id
             {"recent", std::move(recent)}};
 }
 
 json leader_json(const storage::leader& l) {
-    json j = l.value;
+    json j = rating_json(l.value);
     j["id"] = user_json(l.who)["id"];
     j["name"] = l.who.name;
     return j;

@@ -1,9 +1,6 @@
 #include "auth/accounts.hpp"
 
-#include <sodium.h>
-
 #include <chrono>
-#include <cstdio>
 
 #include "auth/token.hpp"
 #include "auth/username.hpp"
@@ -49,14 +46,18 @@ void accounts::issue_session(player who, handler<session> h) {
                           });
 }
 
-void accounts::new_guest(handler<session> h) {
+void accounts::store_guest(std::string name, std::string token, handler<session> h) {
     h = track(std::move(h));
-    char name[16];
-    std::snprintf(name, sizeof name, "Guest-%06u", randombytes_uniform(1000000));
-    store_.create_guest(name, now(), [this, h = std::move(h)](core::result<player> p) {
-        if (!p) return h(core::error{p.reason()});
-        issue_session(p.value(), h);
-    });
+    store_.create_guest(std::move(name), now(),
+                        [this, token = std::move(token), h](core::result<player> p) {
+                            if (!p) return h(core::error{p.reason()});
+                            auto who = p.value();
+                            store_.create_session(token_hash(token), who.id, now(),
+                                                  [h, token, who](core::result<bool> r) {
+                                                      if (!r) h(core::error{r.reason()});
+                                                      else h(session{token, who});
+                                                  });
+                        });
 }
 
 void accounts::register_account(std::string username, std::string password, std::string address,

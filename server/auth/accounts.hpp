@@ -7,7 +7,7 @@
 // your strand. Every operation calls its handler exactly once. The destructor
 // waits for operations in flight, so destroy this before the store.
 //
-// Tokens: new_guest/register/login return a fresh raw token (only its hash is
+// Tokens: register/login return a fresh raw token (only its hash is
 // stored). A guest who registers passing their guest token keeps their player
 // row, hence their games; their old token then resolves to the account.
 #include <condition_variable>
@@ -56,7 +56,10 @@ public:
     accounts(const accounts&) = delete;
     accounts& operator=(const accounts&) = delete;
 
-    void new_guest(handler<session> h);
+    // Stores a guest that so far lived in memory only (play/guest_book.hpp):
+    // a player row named `name` and a session for `token`, which it already
+    // holds. Handlers get that same token back.
+    void store_guest(std::string name, std::string token, handler<session> h);
     void register_account(std::string username, std::string password, std::string address,
                           std::optional<std::string> guest_token, handler<session> h);
     // Fails with the same reason for an unknown name and a wrong password.

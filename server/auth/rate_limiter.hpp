@@ -1,9 +1,11 @@
 #pragma once
-// Counts failed log-ins per key (a folded username, or "ip:" + address) in a
-// sliding window. Decisions: 5 failures per username or 20 per address within
-// 15 minutes block further attempts on that key until the oldest failure
-// leaves the window; a successful log-in clears the username's count (not the
-// address's, so one good account cannot launder guesses against others).
+// Counts events per key in a sliding window: failed log-ins (a folded
+// username, or "ip:" + address), sign-ups and new guests per address. (The
+// per-connection message rate is net/token_bucket.hpp.) Log-in decisions:
+// 5 failures per username or 20 per address within 15 minutes block further
+// attempts on that key until the oldest failure leaves the window; a
+// successful log-in clears the username's count (not the address's, so one
+// good account cannot launder guesses against others).
 // Thread-safe (one mutex; called from store and pool threads). Memory is
 // bounded: keys whose failures all expired are pruned, and past max_keys the
 // table is pruned before a new key is added.

@@ -1,6 +1,11 @@
 #include "auth/username.hpp"
 
+#include <sodium.h>
+
 #include <array>
+#include <cstdio>
+
+#include "auth/password.hpp"
 
 namespace kibitz::server::auth {
 
@@ -29,6 +34,13 @@ core::result<std::string> validate_username(std::string_view name) {
         if (folded == r) return core::error{"that username is reserved"};
     if (folded.starts_with("guest")) return core::error{"a username may not start with 'guest'"};
     return std::string(name);
+}
+
+std::string guest_name() {
+    init_sodium();
+    char name[16];
+    std::snprintf(name, sizeof name, "Guest-%06u", randombytes_uniform(1000000));
+    return name;
 }
 
 core::result<bool> validate_password(std::string_view password) {

@@ -22,4 +22,8 @@ core::result<bool> validate_password(std::string_view password);
 // ASCII lower-case, the key used for per-username rate limiting.
 std::string fold_username(std::string_view name);
 
+// A new guest's display name: "Guest-" and six random digits (no account can
+// take a name starting "guest", so it cannot pass itself off as one).
+std::string guest_name();
+
 }  // namespace kibitz::server::auth

@@ -110,6 +110,9 @@ void listener::on_accept(beast::error_code ec, tcp::socket socket) {
             // Game messages are small and latency-bound: without this, Nagle holds a
             // move's ack behind the move event until the peer's delayed ACK (~40 ms).
             socket.set_option(tcp::no_delay(true), ignored);
+            if (ctx_.limits.send_buffer > 0)
+                socket.set_option(net::socket_base::send_buffer_size(ctx_.limits.send_buffer),
+                                  ignored);
             std::make_shared<http_session>(std::move(socket), ctx_, std::move(slot))->run();
         }
     } catch (const std::exception& e) {

@@ -1,6 +1,6 @@
 #pragma once
 // What a client message costs of its connection's rate budget (tokens of the
-// rate_limiter; an ordinary message costs 1). Requests whose answer is large
+// token_bucket; an ordinary message costs 1). Requests whose answer is large
 // cost more, so a client cannot ask for big replies as often as for small
 // ones: the lobby snapshot (every open seek, 200 KB with a busy lobby), a
 // live-games snapshot, and a room's full state. schema/protocol.md, "Rate

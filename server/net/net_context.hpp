@@ -33,6 +33,12 @@ struct net_limits {
     // does not read is dropped (ws_session::send says how).
     std::size_t write_queue_bytes = 1 << 20;
     std::size_t outbound_bytes = 256u << 20;
+    // The kernel's send buffer per connection (SO_SNDBUF, which Linux doubles
+    // for its bookkeeping); 0 leaves the kernel's autotuning, which grows it to
+    // tcp_wmem's maximum (4 MiB) for a client that never reads: 300 of them
+    // once pinned 1.2 GB of kernel memory. Game messages are small and the
+    // write queue holds the rest of a big reply.
+    int send_buffer = 64 << 10;
     std::size_t max_conns_per_address = 64;  // TCP connections (HTTP and WebSocket); 0: no cap
     // Who may read /metrics: these client addresses, or a request with this
     // bearer token. Neither set: anyone.

@@ -22,7 +22,7 @@
 #include <boost/beast/http.hpp>
 
 #include "net/net_context.hpp"
-#include "net/rate_limiter.hpp"
+#include "net/token_bucket.hpp"
 #include "net/ws_frame.hpp"
 #include "play/client_handler.hpp"
 #include "play/peer.hpp"
@@ -80,7 +80,7 @@ private:
     net_context& ctx_;
     address_slot slot_;  // this connection counts against its address until it is gone
     std::uint64_t id_;
-    rate_limiter limiter_;
+    token_bucket limiter_;
     std::unique_ptr<client_handler> handler_;
 
     std::vector<std::uint8_t> in_;  // bytes read, [0, in_size_)

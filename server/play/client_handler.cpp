@@ -6,6 +6,7 @@
 
 #include "auth/accounts.hpp"
 #include "observe/metrics.hpp"
+#include "play/guest_book.hpp"
 #include "play/lobby.hpp"
 #include "play/review.hpp"
 #include "play/room.hpp"
@@ -24,33 +25,36 @@ client_handler::client_handler(std::shared_ptr<hub> h, peer_ref self, std::uint6
 
 void client_handler::send(std::shared_ptr<const std::string> f) { send_to(self_, f); }
 
+namespace {
+// What makes a guest worth storing: a seek or invite, a game, a chat line.
+// Everything else (watching, the analysis board, lessons) is kept by nobody.
+bool worth_keeping(const client_msg& m) {
+    if (auto* c = std::get_if<room_cmd_msg>(&m.body)) return c->action == room_action::chat;
+    return std::holds_alternative<seek_create_msg>(m.body) ||
+           std::holds_alternative<seek_accept_msg>(m.body) ||
+           std::holds_alternative<quick_join_msg>(m.body) ||
+           std::holds_alternative<computer_play_msg>(m.body);
+}
+}  // namespace
+
 void client_handler::fail(const client_msg& m, std::string code, std::string message) {
     ++hub_->stats().rejected_total;
     send(error_frame({std::move(code), std::move(message)}, m.type, m.ack));
 }
 
 void client_handler::hello(const hello_msg& m) {
-    if (hub_->accounts() && hub_->store() && post_) return stored_hello(m);
-    // Without a database: guests in memory only.
-    bool resumed = false;
-    player_ptr p;
-    if (m.token) {
-        p = hub_->find_token(*m.token);
-        if (p) resumed = true;
-        else send(error_frame({"stale_token", "unknown session token: here is a new identity"},
-                              "hello"));
-    }
-    if (!p) {
-        if (!guest_allowed()) return;
-        p = hub_->new_guest();
-    }
-    welcome(std::move(p), resumed);
+    if (!m.token) return new_guest();
+    // A guest not stored yet is known in memory only.
+    if (auto p = hub_->guests().find(*m.token); p && !p->row) return welcome(std::move(p), true);
+    if (hub_->accounts() && hub_->store() && post_) return stored_hello(*m.token);
+    send(error_frame({"stale_token", "unknown session token: here is a new identity"}, "hello"));
+    new_guest();
 }
 
 bool client_handler::guest_allowed() {
     std::int64_t retry_s = 0;
     if (hub_->may_create_guest(address_, retry_s)) return true;
-    hello_pending_ = false;
+    identity_pending_ = false;
     waiting_.clear();
     ++hub_->stats().rejected_total;
     send(error_frame({"rate_limited", "too many new guests from your address; try again in " +
@@ -60,22 +64,25 @@ bool client_handler::guest_allowed() {
     return false;
 }
 
-void client_handler::stored_hello(const hello_msg& m) {
-    hello_pending_ = true;
-    if (!m.token) return new_stored_guest();
-    hub_->accounts()->resolve(*m.token, [this, post = post_, token = *m.token](
-                                            core::result<std::optional<storage::player>> r) {
+void client_handler::new_guest() {
+    if (guest_allowed()) welcome(hub_->guests().make(), false);
+}
+
+void client_handler::stored_hello(const std::string& token) {
+    identity_pending_ = true;
+    hub_->accounts()->resolve(token, [this, post = post_,
+                                      token](core::result<std::optional<storage::player>> r) {
         post([this, r = std::move(r), token] {
             if (!r) {
                 spdlog::error("hello: resolving a token: {}", r.reason());
-                hello_pending_ = false;
+                identity_pending_ = false;
                 waiting_.clear();
                 return send(error_frame({"internal", "the session could not be checked"}, "hello"));
             }
             if (!r.value()) {
                 send(error_frame({"stale_token", "unknown session token: here is a new identity"},
                                  "hello"));
-                return new_stored_guest();
+                return new_guest();
             }
             auto p = hub::from_stored(*r.value(), token);
             if (p->guest) return welcome(std::move(p), true);
@@ -98,25 +105,57 @@ void client_handler::stored_hello(const hello_msg& m) {
     });
 }
 
-void client_handler::new_stored_guest() {
-    if (!guest_allowed()) return;
-    hub_->accounts()->new_guest([this, post = post_](core::result<auth::session> r) {
+bool client_handler::unstored_guest() const {
+    return player_ && player_->guest && !player_->row && hub_->accounts() && post_;
+}
+
+void client_handler::keep_guest(const client_msg& m) {
+    identity_pending_ = true;
+    waiting_.push_back(m);
+    // The store's answer holds the hub (hence the guest book) until it is in.
+    auto store = [h = hub_, accounts = hub_->accounts(), name = player_->name,
+                  token = player_->token](guest_book::stored_handler done) {
+        accounts->store_guest(name, token, [h, done](core::result<auth::session> r) {
+            if (!r) return done(core::error{r.reason()});
+            done(hub::from_stored(r.value().who, r.value().token));
+        });
+    };
+    hub_->guests().keep(player_, store, [this, post = post_](core::result<player_ptr> r) {
         post([this, r = std::move(r)] {
+            identity_pending_ = false;
+            auto waiting = std::move(waiting_);
+            waiting_.clear();
             if (!r) {
-                spdlog::error("hello: creating a guest: {}", r.reason());
-                hello_pending_ = false;
-                waiting_.clear();
-                return send(error_frame({"internal", "no identity could be created"}, "hello"));
+                spdlog::error("storing a guest: {}", r.reason());
+                for (const auto& w : waiting)
+                    fail(w, "internal", "your guest identity could not be stored; try again");
+                return;
             }
-            welcome(hub::from_stored(r.value().who, r.value().token), false);
+            adopt(r.value());
+            for (const auto& w : waiting) handle(w);
         });
     });
 }
 
+void client_handler::adopt(player_ptr stored) {
+    if (closed_ || !player_ || stored == player_) return;
+    // Every connection of the guest moves to the stored key at once (a game
+    // that starts reaches them all); each tab's handler adopts it on its next
+    // message, or when it closes.
+    auto old_key = player_->key();
+    for (auto& [conn, p] : hub_->peers_of(old_key)) {
+        hub_->unbind_peer(old_key, conn);
+        hub_->bind_peer(stored->key(), conn, p);
+    }
+    player_ = std::move(stored);
+    send(make_frame("identity", {{"user", player_->public_json()}}));
+}
+
 void client_handler::welcome(player_ptr p, bool resumed, nlohmann::json ratings) {
-    hello_pending_ = false;
+    identity_pending_ = false;
     if (closed_) return;
     player_ = std::move(p);
+    counted_ = hub_->guests().opened(player_->token);
     hub_->bind_peer(player_->key(), conn_, self_);
     hub_->sessions().opened(player_->token, conn_, self_);
     hub_->connection_up();
@@ -147,17 +186,22 @@ void client_handler::handle(const client_msg& m) {
         return send(make_frame("pong", d));
     }
     if (auto* h = std::get_if<hello_msg>(&m.body)) {
-        if (player_ || hello_pending_)
+        if (player_ || identity_pending_)
             return fail(m, "bad_message", "hello was already sent on this connection");
         return hello(*h);
     }
-    if (hello_pending_) {
+    if (identity_pending_) {
         // The rate limiter bounds how many can pile up; cap it anyway.
         if (waiting_.size() >= 64) return fail(m, "rate_limited", "wait for the welcome");
         waiting_.push_back(m);
         return;
     }
     if (!player_) return fail(m, "hello_required", "send hello first");
+    if (unstored_guest()) {
+        // Stored meanwhile through another tab?
+        if (auto now = hub_->guests().find(player_->token); now && now->row) adopt(now);
+        if (unstored_guest() && worth_keeping(m)) return keep_guest(m);
+    }
 
     auto& lobby = hub_->the_lobby();
     std::visit(
@@ -220,9 +264,16 @@ void client_handler::handle(const client_msg& m) {
 
 void client_handler::closed() {
     if (closed_) return;
-    closed_ = true;
     analysis_.stop();
-    if (!player_) return;
+    if (!player_) {
+        closed_ = true;
+        return;
+    }
+    // Stored meanwhile through another tab: its binding moved to the stored key.
+    if (unstored_guest())
+        if (auto now = hub_->guests().find(player_->token); now && now->row) player_ = now;
+    closed_ = true;
+    if (counted_) hub_->guests().closed(player_->token);
     hub_->sessions().closed(player_->token, conn_);
     hub_->connection_down();
     hub_->unbind_peer(player_->key(), conn_);  // before the rooms are looked up (room::do_start)

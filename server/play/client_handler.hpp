@@ -7,6 +7,11 @@
 // auth::accounts (store thread), and the answer comes back through `post`
 // (onto the session's strand, keeping the session alive). Messages that arrive
 // meanwhile wait in order and are handled after the welcome.
+//
+// A new guest lives in memory (hub::guests) until it does something worth
+// keeping (a seek, a game, a chat line): that message then waits, like those
+// before a welcome, while the guest is stored; the client is told its stored
+// id (`identity`) and the message goes on.
 #include <deque>
 #include <functional>
 #include <memory>
@@ -33,8 +38,15 @@ public:
 
 private:
     void hello(const hello_msg& m);
-    void stored_hello(const hello_msg& m);
-    void new_stored_guest();
+    void stored_hello(const std::string& token);
+    void new_guest();
+    // A guest not stored yet, with a database to store it in.
+    bool unstored_guest() const;
+    // Holds `m` until the guest is stored, then handles it.
+    void keep_guest(const client_msg& m);
+    // Takes the stored identity of this connection's guest (stored through
+    // this tab or another one) and tells the client.
+    void adopt(player_ptr stored);
     // False (and the client told, and the connection closed) when its address
     // made too many guests lately.
     bool guest_allowed();
@@ -50,8 +62,9 @@ private:
     std::set<std::string> rooms_;  // joined (as player or spectator)
     bool closed_ = false;
     poster post_;
-    bool hello_pending_ = false;
-    std::deque<client_msg> waiting_;  // arrived while hello was being resolved
+    bool counted_ = false;             // by hub::guests (opened)
+    bool identity_pending_ = false;    // hello being resolved, or the guest being stored
+    std::deque<client_msg> waiting_;  // arrived meanwhile
     analysis analysis_;               // the analysis board's engine search
 };
 

@@ -1,12 +1,12 @@
 #include "play/hub.hpp"
 
-#include <cctype>
 #include <chrono>
 #include <cmath>
 
 #include <spdlog/spdlog.h>
 
 #include "observe/metrics.hpp"
+#include "play/guest_book.hpp"
 #include "play/ids.hpp"
 #include "play/lobby.hpp"
 #include "play/review.hpp"
@@ -19,7 +19,8 @@ hub::hub(boost::asio::io_context& ioc, play_config cfg, metrics& m,
     : ioc_(ioc),
       cfg_(cfg),
       metrics_(m),
-      recorder_(recorder ? std::move(recorder) : std::make_shared<game_recorder>()) {
+      recorder_(recorder ? std::move(recorder) : std::make_shared<game_recorder>()),
+      guests_(std::make_unique<guest_book>()) {
     for (int level = 1; level <= 8; ++level) {
         auto p = std::make_shared<player>();
         p->id = "c-" + std::to_string(level);
@@ -59,18 +60,6 @@ void hub::stop() {
     for (auto& [id, r] : rooms_) r->stop();
 }
 
-player_ptr hub::new_guest() {
-    auto p = std::make_shared<player>();
-    p->token = random_string(32, hex_digits);
-    std::string tag = random_string(8, hex_digits);
-    p->id = "g-" + tag;
-    p->name = "Guest-";
-    for (int i = 0; i < 4; ++i) p->name += static_cast<char>(std::toupper(tag[i]));
-    std::lock_guard lock(mu_);
-    by_token_[p->token] = p;
-    return p;
-}
-
 player_ptr hub::from_stored(const storage::player& sp, std::string token) {
     auto p = std::make_shared<player>();
     p->row = sp.id;
@@ -108,12 +97,6 @@ nlohmann::json hub::player_json(const player_ptr& p, std::string_view game) cons
 int hub::pairing_rating(const player_ptr& p, std::string_view game) const {
     auto r = rating_of(*p, game);
     return r ? static_cast<int>(std::lround(r->rating)) : p->rating;
-}
-
-player_ptr hub::find_token(const std::string& token) const {
-    std::lock_guard lock(mu_);
-    auto it = by_token_.find(token);
-    return it == by_token_.end() ? nullptr : it->second;
 }
 
 void hub::bind_peer(const std::string& player_key, std::uint64_t conn, peer_ref p) {

@@ -32,6 +32,7 @@ namespace storage { class store; }
 class engine_pool;
 namespace auth { class accounts; }
 
+class guest_book;
 class lobby;
 class reviewer;
 class room;
@@ -74,9 +75,8 @@ public:
     void stop();  // cancels every timer so the io_context can run out
     bool stopping() const { return stopping_; }
 
-    // Identities.
-    player_ptr new_guest();  // in memory (no database)
-    player_ptr find_token(const std::string& token) const;  // in-memory guests only
+    // Identities: guests not stored (yet), by token.
+    guest_book& guests() { return *guests_; }
     // A stored player as the play layer sees it ("g-<row>" / "u-<row>").
     static player_ptr from_stored(const storage::player& p, std::string token);
 
@@ -153,9 +153,9 @@ private:
     std::atomic<bool> stopping_{false};
     session_registry sessions_;
     auth::rate_limiter new_guests_;  // by client address
+    std::unique_ptr<guest_book> guests_;
 
     mutable std::mutex mu_;
-    std::map<std::string, player_ptr> by_token_;
     std::map<std::string, std::map<std::uint64_t, peer_ref>> peers_;  // player key -> conn -> peer
     std::map<std::string, std::shared_ptr<room>> rooms_;
     std::deque<std::string> finished_;  // finished rooms, oldest first (cfg_.finished_rooms)

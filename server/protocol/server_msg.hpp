@@ -2,6 +2,10 @@
 // Builders for server -> client messages. Each returns the serialized frame
 // (shared, so one broadcast is serialized once and queued to many sessions).
 // Stateless; safe on any executor.
+//
+// "frame" in the play and protocol layers is this: one serialized message,
+// the payload of one WebSocket text frame. The WebSocket framing itself (the
+// header, masking, fragments) is net/ws_frame.hpp, which no layer above net sees.
 #include <cstdint>
 #include <memory>
 #include <optional>

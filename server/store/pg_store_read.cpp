@@ -197,8 +197,4 @@ void pg_store::recent_games(int limit, handler<std::vector<game_summary>> h) {
     });
 }
 
-void pg_store::chat_of(game_key game, handler<std::vector<chat_line>> h) {
-    read<std::vector<chat_line>>(std::move(h), [game](pg_db& db) { return chat_lines(db, game); });
-}
-
 }  // namespace kibitz::server::storage

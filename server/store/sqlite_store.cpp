@@ -1,9 +1,16 @@
 // sqlite_store: opening, and every write (all on the writer thread).
+#include <algorithm>
+#include <limits>
+
 #include <spdlog/spdlog.h>
 
 #include "store/sqlite_store_impl.hpp"
 
 namespace kibitz::server::storage {
+
+namespace {
+constexpr game_key keys_per_block = 1024;
+}  // namespace
 
 const char* to_string(game_status s) {
     switch (s) {
@@ -50,15 +57,11 @@ core::result<std::unique_ptr<sqlite_store>> sqlite_store::open(const store_optio
     }
 
     std::unique_ptr<sqlite_store> st(new sqlite_store());
-    try {
-        // Game keys are handed out before the insert commits (see start_game),
-        // so the counter starts past every key ever stored.
-        auto s = w.value()->prepare("SELECT COALESCE(MAX(id), 0) FROM games");
-        s.step();
-        st->next_game_ = s.i64(0) + 1;
-    } catch (const db_error& e) {
-        return core::error{e.what()};
-    }
+    auto keys = sqlite_db::open(dbo);
+    if (!keys) return core::error{keys.reason()};
+    st->keys_db_ = std::move(keys.value());
+    if (auto first = st->next_key(); !first) return core::error{first.reason()};
+    else st->next_key_ = first.value();  // not spent: the first game gets it
     // Readers open after the writer migrated, so they see the full schema.
     for (int i = 0; i < std::max(1, o.readers); ++i) {
         db_options ro{o.path, true, o.synchronous_full, o.busy_timeout_ms};
@@ -217,9 +220,52 @@ void sqlite_store::expire_sessions(std::int64_t before_ms, handler<int> h) {
     });
 }
 
+core::result<game_key> sqlite_store::next_key() {
+    std::lock_guard lock(keys_mutex_);
+    if (next_key_ == block_end_) {
+        auto& db = *keys_db_;
+        try {
+            db.command("BEGIN IMMEDIATE");
+            try {
+                // Past every block reserved and every key stored (a database
+                // from before the reservations has only the latter).
+                std::int64_t block = 0;
+                {
+                    auto reserved = db.prepare("PRAGMA user_version");
+                    reserved.step();
+                    block = reserved.i64(0);
+                }
+                {
+                    auto stored = db.prepare("SELECT COALESCE(MAX(id), 0) FROM games");
+                    stored.step();
+                    block = std::max(block, stored.i64(0) / keys_per_block + 1);
+                }
+                if (block + 1 > std::numeric_limits<std::int32_t>::max())
+                    throw db_error("no game keys left");
+                db.exec("PRAGMA user_version = " + std::to_string(block + 1));
+                db.command("COMMIT");
+                next_key_ = block * keys_per_block;
+                block_end_ = next_key_ + keys_per_block;
+            } catch (...) {
+                db.exec("ROLLBACK");
+                throw;
+            }
+        } catch (const db_error& e) {
+            return core::error{std::string("cannot reserve game keys: ") + e.what()};
+        }
+    }
+    return next_key_++;
+}
+
 game_key sqlite_store::start_game(new_game g, handler<game_key> h) {
-    game_key key = next_game_.fetch_add(1);
-    write<game_key>(std::move(h), [key, g = std::move(g)](sqlite_db& db) {
+    auto reserved = next_key();
+    if (!reserved) {
+        // Refused through the writer all the same: handlers run on the store's threads.
+        write<game_key>(std::move(h),
+                        [why = reserved.reason()](sqlite_db&) -> game_key { throw db_error(why); });
+        return 0;
+    }
+    write<game_key>(std::move(h), [key = reserved.value(), g = std::move(g)](sqlite_db& db) {
         if (g.admit) {
             std::array<player, 2> seats{load_player(db, g.seats[0]), load_player(db, g.seats[1])};
             if (auto why = g.admit(g.settings, seats)) throw db_error(*why);
@@ -237,7 +283,7 @@ game_key sqlite_store::start_game(new_game g, handler<game_key> h) {
             .run();
         return key;
     });
-    return key;
+    return reserved.value();
 }
 
 void sqlite_store::append_move(game_key game, move_record m, handler<bool> h) {

@@ -3,7 +3,16 @@
 //
 // Owns: one writer db_worker (the only connection that writes; group commit,
 // see db_worker.hpp) and `readers` reader workers (round robin) for queries.
-// Handlers run on those threads.
+// Handlers run on those threads. A third connection reserves game keys.
+//
+// Game keys: start_game hands its key out at once, before the insert commits,
+// from a block reserved in the database (blocks of 1024, counted in the
+// header's PRAGMA user_version, under BEGIN IMMEDIATE), as pg_store takes
+// its blocks from a sequence: no two stores on one file (the server's lock
+// file forbids a second server; a tool might not) hand out the same key, and
+// a key handed out is never handed out again, even if its game was never
+// stored. A reservation is one short transaction, made on the caller's
+// thread once every 1024 games.
 //
 // Durability contract (synchronous=FULL, the default): a handler that reports
 // success runs only after COMMIT returned, and with FULL the WAL is fsynced at
@@ -14,6 +23,7 @@
 // one fsync covers every write queued meanwhile.
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 #include <vector>
@@ -72,7 +82,6 @@ public:
                     handler<std::optional<profile>> h) override;
     void leaderboard(std::string game_id, int limit, handler<std::vector<leader>> h) override;
     void recent_games(int limit, handler<std::vector<game_summary>> h) override;
-    void chat_of(game_key game, handler<std::vector<chat_line>> h) override;
     void set_rematch(game_key game, std::string rematch_public_id, handler<bool> h) override;
     void save_analysis(game_key game, std::string data, std::int64_t now_ms,
                        handler<bool> h) override;
@@ -87,11 +96,14 @@ private:
     void write(handler<T> h, F fn);
     template <class T, class F>
     void read(handler<T> h, F fn);
+    core::result<game_key> next_key();
 
     std::unique_ptr<db_worker> writer_;
     std::vector<std::unique_ptr<db_worker>> readers_;
     std::atomic<std::size_t> next_reader_{0};
-    std::atomic<game_key> next_game_{1};
+    std::mutex keys_mutex_;
+    std::unique_ptr<sqlite_db> keys_db_;  // under keys_mutex_
+    game_key next_key_ = 0, block_end_ = 0;
 };
 
 }  // namespace kibitz::server::storage

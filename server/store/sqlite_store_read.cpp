@@ -216,8 +216,4 @@ void sqlite_store::recent_games(int limit, handler<std::vector<game_summary>> h)
     });
 }
 
-void sqlite_store::chat_of(game_key game, handler<std::vector<chat_line>> h) {
-    read<std::vector<chat_line>>(std::move(h), [game](sqlite_db& db) { return chat_lines(db, game); });
-}
-
 }  // namespace kibitz::server::storage

@@ -74,8 +74,6 @@ public:
                             handler<std::optional<profile>> h) = 0;
     virtual void leaderboard(std::string game_id, int limit, handler<std::vector<leader>> h) = 0;
     virtual void recent_games(int limit, handler<std::vector<game_summary>> h) = 0;
-    using chat_line = chat_record;
-    virtual void chat_of(game_key game, handler<std::vector<chat_line>> h) = 0;
 
     // A finished game's computer analysis (JSON text, made by the server).
     // Saving a second one for the same game keeps the first (false).

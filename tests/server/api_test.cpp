@@ -15,9 +15,11 @@
 #include <spdlog/spdlog.h>
 
 #include "api/api_router.hpp"
-#include "helpers.hpp"
 #include "app.hpp"
 #include "auth/accounts.hpp"
+#include "auth/token.hpp"
+#include "auth/username.hpp"
+#include "helpers.hpp"
 #include "kibitz/core/registry.hpp"
 #include "rating/rated_games.hpp"
 #include "store/sqlite_store.hpp"
@@ -242,9 +244,10 @@ TEST_CASE("api: register, log in, log out") {
 
 TEST_CASE("api: a guest who registers keeps their identity") {
     api_server srv;
-    // A guest session made the way the WebSocket hello makes one.
+    // A guest stored the way the server stores one once it plays.
     auto p = std::make_shared<std::promise<kibitz::core::result<auth::session>>>();
-    srv.app->context().api.accounts->new_guest([p](auto r) { p->set_value(std::move(r)); });
+    srv.app->context().api.accounts->store_guest(auth::guest_name(), auth::new_token(),
+                                                 [p](auto r) { p->set_value(std::move(r)); });
     auto guest = p->get_future().get();
     REQUIRE(guest.ok());
     auto other = make_account(*srv.store, "opponent");
@@ -335,12 +338,14 @@ TEST_CASE("api: profile, leaderboard, game, export and recent games") {
     // and a day apart, as the rules against rating farming want of rated games.
     const std::vector<std::string> four = {"m1", "m2", "m3", "m4"};
     constexpr std::int64_t day = 24ll * 3600 * 1000;
+    storage::game_key first = 0;
     for (int i = 0; i < 30; ++i) {
         bool ann_first = i % 2;
         int ann_seat = ann_first ? 0 : 1;
-        record_game(s, "opprimo", ann_first ? ann : ben, ann_first ? ben : ann, true, four,
-                    storage::game_status::finished, i % 3 ? ann_seat : 1 - ann_seat, "resigned",
-                    90000 + i * day);
+        auto k = record_game(s, "opprimo", ann_first ? ann : ben, ann_first ? ben : ann, true, four,
+                             storage::game_status::finished, i % 3 ? ann_seat : 1 - ann_seat,
+                             "resigned", 90000 + i * day);
+        if (i == 0) first = k;
     }
     auto cat = make_account(s, "cat");
     record_game(s, "opprimo", cat, ann, true, four, storage::game_status::finished, 0, "resigned",
@@ -375,7 +380,11 @@ TEST_CASE("api: profile, leaderboard, game, export and recent games") {
     CHECK(pj["ratings"][0]["game"] == "opprimo");
     CHECK(pj["ratings"][0]["games"] == 31);
     CHECK(pj["ratings"][0]["provisional"] == false);
+    CHECK(pj["ratings"][0]["display"] == std::to_string(pj["ratings"][0]["rating"].get<int>()));
     CHECK(pj["history"].size() == 31);
+    CHECK(pj["history"][0]["game"] == "opprimo");
+    CHECK(pj["history"][0]["game_key"].is_number_integer());
+    CHECK(pj["history"][0]["rating"].is_number_integer());
     // Every finished game counts, rated or not, by rules id.
     CHECK(pj["results"] == json::parse(R"([{"game":"checkers","wins":1,"draws":0,"losses":0},
         {"game":"opprimo","wins":20,"draws":0,"losses":11}])"));
@@ -385,6 +394,7 @@ TEST_CASE("api: profile, leaderboard, game, export and recent games") {
     CHECK(pj["recent"][0]["result"] == "White wins");
     auto catj = get(srv.port, "/api/players/CAT").j();  // names are case-insensitive
     CHECK(catj["ratings"][0]["provisional"] == true);
+    CHECK(catj["ratings"][0]["display"].get<std::string>().ends_with("?"));
 
     auto game = get(srv.port, "/api/games/" + std::to_string(key));
     REQUIRE(game.status == 200);
@@ -417,7 +427,7 @@ TEST_CASE("api: profile, leaderboard, game, export and recent games") {
     CHECK(exp.body.find("1. 11-15 23-19 2. 8-11") != std::string::npos);
     CHECK(exp.body.find("[Result \"1-0\"]") != std::string::npos);  // PDN: White's score first
 
-    auto other = get(srv.port, "/api/games/1/export");
+    auto other = get(srv.port, "/api/games/" + std::to_string(first) + "/export");
     CHECK(other.status == 200);
     CHECK(other.header("Content-Disposition").find(".txt\"") != std::string::npos);
 
@@ -847,9 +857,17 @@ TEST_CASE("api: an account's lesson progress is kept on the server; guests keep 
     CHECK(get(srv.port, "/api/learn/progress").status == 401);
     CHECK(call(srv.port, http::verb::get, "/api/learn/progress", std::nullopt,
                {{"Authorization", "Bearer nosuchtoken"}}).status == 401);
+    // A guest that only said hello is not stored: its token is no session of the store.
     kibitz::test::ws_client g(srv.port);
     g.hello();
-    r = call(srv.port, http::verb::get, "/api/learn/progress", std::nullopt, {{"Authorization", "Bearer " + g.token}});
+    r = call(srv.port, http::verb::get, "/api/learn/progress", std::nullopt,
+             {{"Authorization", "Bearer " + g.token}});
+    CHECK(r.status == 401);
+    // Once stored (a seek), it is a guest's session: still not an account's.
+    g.send({{"t", "seek.create"}, {"d", {{"game", "oware"}, {"tc", nullptr}}}});
+    REQUIRE(!g.expect("seek.created").is_null());
+    r = call(srv.port, http::verb::get, "/api/learn/progress", std::nullopt,
+             {{"Authorization", "Bearer " + g.token}});
     CHECK(r.status == 403);
     CHECK(r.j()["error"] == "account_required");
     CHECK(post(srv.port, "/api/learn/progress", {{"game", "chess"}, {"lesson", "x"}}, auth).j()["error"] == "unknown_game");

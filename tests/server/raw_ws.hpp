@@ -88,6 +88,7 @@ public:
         }
         return head;
     }
+    std::uint16_t local_port() const { return socket_.local_endpoint().port(); }
     void write(std::string_view data) { net::write(socket_, net::buffer(data.data(), data.size())); }
     // Plain recv(): SO_RCVTIMEO bounds each wait (Asio's blocking read would
     // poll again after the timeout).

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <memory>
 
-#include "net/rate_limiter.hpp"
+#include "net/token_bucket.hpp"
 #include "play/clock.hpp"
 #include "play/matchmaker.hpp"
 
@@ -92,7 +92,7 @@ TEST_CASE("matchmaker: the longest waiter takes the closest rating") {
 
 TEST_CASE("rate limiter: a burst at once, then the sustained rate") {
     auto t0 = steady::now() + 1s;  // after the bucket's own start
-    rate_limiter r(10, 3);
+    token_bucket r(10, 3);
     CHECK(r.allow(t0));
     CHECK(r.allow(t0));
     CHECK(r.allow(t0));

@@ -429,7 +429,10 @@ TEST_CASE("conformance: chat, analysis and lesson progress") {
     CHECK(must<bool>([&](auto h) { s->add_chat(key, std::nullopt, "spectators", "hi", t0 + 2, h); }));
     CHECK(must<bool>([&](auto h) { s->add_chat(key, b.id, "players", "gg", t0 + 2, h); }));
     CHECK_FALSE(get<bool>([&](auto h) { s->add_chat(key, a.id, "everyone", "no", t0, h); }).ok());
-    auto lines = must<std::vector<chat_record>>([&](auto h) { s->chat_of(key, h); });
+    // Read back with the game (a restart's restore is what reads chat).
+    auto games = must<std::vector<game_record>>([&](auto h) { s->unfinished_games(h); });
+    REQUIRE(games.size() == 1);
+    auto& lines = games[0].chat;
     REQUIRE(lines.size() == 3);  // in the order said
     CHECK(lines[0].text == tricky);
     CHECK(lines[0].who == a.id);
@@ -501,6 +504,40 @@ TEST_CASE("conformance: unfinished games come back after a reopen, with moves an
     CHECK(g3 != ended);
     CHECK(g3 > g2);
     CHECK(record(*s, g3));
+}
+
+TEST_CASE("conformance: a key is never handed out twice, after a reopen or by a second store") {
+    INFO("backend: " << test::backend_name());
+    auto place = test::new_place();
+    std::set<game_key> seen;
+    player a, b;
+    {
+        auto s = place->open();
+        a = guest(*s, "A");
+        b = guest(*s, "B");
+        seen.insert(start(*s, casual("oware", a, b)));
+        // The last key goes to a start its rule refuses: nothing is stored under it.
+        auto refused = casual("oware", a, b);
+        refused.admit = [](const game_settings&, const std::array<player, 2>&) {
+            return std::optional<std::string>("no");
+        };
+        game_key last = 0;
+        CHECK_FALSE(get<game_key>([&](auto h) { last = s->start_game(refused, h); }).ok());
+        CHECK(last > 0);
+        seen.insert(last);
+    }
+    // Reopened, and a second store on the same database beside it (a tool,
+    // say): starts from both, interleaved, all get keys of their own.
+    auto s1 = place->open();
+    auto s2 = place->open();
+    std::vector<game_key> made;
+    for (int i = 0; i < 5; ++i)
+        for (auto* s : {s1.get(), s2.get()}) {
+            auto key = must<game_key>([&](auto h) { s->start_game(casual("oware", a, b), h); });
+            CHECK_MESSAGE(seen.insert(key).second, "key " << key << " handed out twice");
+            made.push_back(key);
+        }
+    for (auto key : made) CHECK(record(*s1, key));
 }
 
 TEST_CASE("conformance: calls from one thread run in the order made, without waiting in between") {

@@ -130,10 +130,14 @@ TEST_CASE("auth: a guest who registers keeps their games and their token") {
     std::int64_t clock = 1700000000000;
     auto s = test::open_store(dir.file("k.db"));
     accounts acc(*s, fast(&clock));
-    auto guest = test::must<session>([&](auto h) { acc.new_guest(h); });
+    // A guest stored the way the server stores one once it plays.
+    auto token = new_token();
+    auto guest = test::must<session>([&](auto h) { acc.store_guest(guest_name(), token, h); });
     CHECK(guest.who.guest());
     CHECK(guest.who.name.starts_with("Guest-"));
-    auto other = test::must<session>([&](auto h) { acc.new_guest(h); });
+    CHECK(guest.token == token);
+    auto other =
+        test::must<session>([&](auto h) { acc.store_guest(guest_name(), new_token(), h); });
     auto g = s->start_game({{"oware", 0, 0, false, false, ""}, {guest.who.id, other.who.id}, 1, ""}, nullptr);
     test::must<end_summary>([&](auto h) { s->end_game({g, game_status::finished, 0, "won", 2}, h); });
 

@@ -218,7 +218,9 @@ TEST_CASE("data: quotes, SQL fragments and Unicode are stored and returned as da
     CHECK(rec->summary.seats[1].name == texts[2]);
     CHECK(rec->summary.settings.start_position == texts[1]);
     REQUIRE(rec->moves.size() == texts.size());
-    auto chat = test::must<std::vector<store::chat_line>>([&](auto h) { s->chat_of(g, h); });
+    auto games = test::must<std::vector<game_record>>([&](auto h) { s->unfinished_games(h); });
+    REQUIRE(games.size() == 1);
+    const auto& chat = games[0].chat;
     REQUIRE(chat.size() == texts.size());
     for (std::size_t i = 0; i < texts.size(); ++i) {
         CHECK(rec->moves[i].notation == texts[i]);

@@ -5,7 +5,6 @@ import {socket} from './net/socket.js';
 import {show_lag} from './net/lag.js';
 import {h, clear, clear_toasts} from './ui/dom.js';
 import {game_ids, game_names, load_catalogue, set_catalogue} from './catalogue.js';
-import {cache_start} from './net/replay_cache.js';
 import * as lobby from './pages/lobby.js';
 import * as game from './pages/game.js';
 import * as replay from './pages/replay.js';
@@ -89,8 +88,6 @@ socket.on('welcome', (d) => { set_catalogue(d.games); first_route(); });
 socket.on('ready', show_me);
 // A pairing found anywhere takes this tab to the game.
 socket.on('game.found', (d) => { location.hash = `#/game/${d.room}`; });
-// The start position, for replays, whichever page is showing when it arrives.
-socket.on('room.state', (d) => { if (d.board && !(d.moves || []).length) cache_start(d.room, d); });
 socket.on('error', (d) => { if (d.code === 'rate_limited') console.warn('rate limited'); });
 window.addEventListener('hashchange', () => { if (routed) route(); });
 window.kibitz = {socket};  // for debugging and the browser tests

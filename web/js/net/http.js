@@ -1,7 +1,6 @@
 // JSON over HTTP for accounts, profiles, leaderboards and game records (the
-// "HTTP API" section of schema/protocol.md).
-// A missing endpoint (404/501) resolves to {unavailable: true} so pages can
-// say "not available" instead of failing.
+// "HTTP API" section of schema/protocol.md). Failures resolve to {error,
+// message, status}: the server answers every /api/ path with JSON.
 import {get_token} from './socket.js';
 
 export async function api(method, path, body) {
@@ -14,13 +13,6 @@ export async function api(method, path, body) {
         res = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
     } catch {
         return {error: 'network', message: 'the server could not be reached'};
-    }
-    if (res.status === 404 || res.status === 405 || res.status === 501) {
-        let data = null;
-        try { data = await res.json(); } catch { /* a static 404 page */ }
-        // A JSON 404 from the API itself means "no such thing", not "no API".
-        if (data && data.error) return {error: data.error, message: data.message || data.error, status: 404};
-        return {unavailable: true, status: res.status};
     }
     let data = null;
     const type = res.headers.get('content-type') || '';

@@ -5,7 +5,6 @@
 // messages (chat, presence, spectators, rematch) apply as they come.
 import {socket} from './socket.js';
 import {api} from './http.js';
-import {cache_start, cache_move, cache_truncate, cache_finish} from './replay_cache.js';
 
 export class room_sync {
     constructor(room, on_change) {
@@ -60,7 +59,7 @@ export class room_sync {
             // replay. `stored` tells the page to show that instead.
             if (e.code === 'unknown_room') {
                 const r = await api('GET', `/api/games/${encodeURIComponent(this.room)}`);
-                this.stored = !!(r && !r.error && !r.unavailable && r.moves);
+                this.stored = !!(r && !r.error && r.moves);
                 // The rematch it led to, and who played it (a spectator follows).
                 this.stored_rematch = this.stored && r.rematch || null;
                 this.stored_players = this.stored ? (r.players || []).map((p) => p.name) : [];
@@ -84,7 +83,6 @@ export class room_sync {
         // The server names the last move (a reload, a reconnect, a spectator mid-game).
         this.last = d.last ? {path: d.last.path || [], affected: d.last.affected || []} : null;
         this.cells = d.board.cells;
-        if ((d.moves || []).length === 0) cache_start(this.room, d);
         this.changed_('state');
     }
 
@@ -105,7 +103,6 @@ export class room_sync {
         if (d.clocks !== undefined) { s.clocks = d.clocks; s.clocks_at = performance.now(); }
         s.moves = [...(s.moves || []), d.move];
         if (s.offers && s.offers.draw >= 0 && s.offers.draw !== d.seat) s.offers.draw = -1;
-        cache_move(this.room, s.moves.length, d.move, d.board);
         this.changed_('move', d);
     }
 
@@ -115,7 +112,6 @@ export class room_sync {
         s.board = {...s.board, ...d.board, cells: this.cells};
         if (d.clocks !== undefined) { s.clocks = d.clocks; s.clocks_at = performance.now(); }
         s.moves = d.moves;
-        cache_truncate(this.room, d.ply);
         this.last = d.last ? {path: d.last.path || [], affected: d.last.affected || []} : null;
         if (s.offers) s.offers.takeback = -1;
         this.changed_('takeback', d);
@@ -141,7 +137,6 @@ export class room_sync {
         if (d.clocks !== undefined) { s.clocks = d.clocks; s.clocks_at = performance.now(); }
         s.board = {...s.board, moves: []};
         s.offers = {...(s.offers || {}), draw: -1};
-        cache_finish(this.room, s.moves, s.status);
         this.changed_('end', d);
     }
 

@@ -106,6 +106,8 @@ class socket_client {
             this.emit_('ready', this.user);
             return;
         }
+        // The guest was stored: same name and token, its stored id.
+        if (msg.t === 'identity' && d.user) this.user = d.user;
         if (msg.t === 'ack' && this.pending_.has(d.ack)) {
             const p = this.pending_.get(d.ack);
             this.pending_.delete(d.ack);

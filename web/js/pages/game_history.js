@@ -1,9 +1,8 @@
 // Earlier positions of a game in play, to browse without leaving it: the
 // boards after every ply as the server's rules core replayed them (GET
-// /api/games/<id>), else as this browser saw them (replay_cache). Asked
-// again only when the game has moved past what is held.
+// /api/games/<id>; none on a server without a database). Asked again only
+// when the game has moved past what is held.
 import {api} from '../net/http.js';
-import {cached_replay} from '../net/replay_cache.js';
 
 export function game_history(room) {
     let rec = null;
@@ -11,11 +10,7 @@ export function game_history(room) {
     async function load(plies) {
         if (rec && rec.boards.length >= plies) return rec;
         const r = await api('GET', `/api/games/${encodeURIComponent(room)}`);
-        if (r && !r.error && !r.unavailable && r.start && r.boards) rec = {start: r.start, boards: r.boards, moves: r.moves || []};
-        else {
-            const c = cached_replay(room);
-            if (c) rec = {start: c.start, boards: c.boards, moves: c.moves};
-        }
+        if (r && !r.error && r.start && r.boards) rec = {start: r.start, boards: r.boards, moves: r.moves || []};
         return rec && rec.boards.length >= plies ? rec : null;
     }
 

@@ -14,7 +14,6 @@ export function mount(el, game = game_ids[0]) {
     api('GET', `/api/leaderboard/${encodeURIComponent(game)}?limit=50`).then((r) => {
         if (!alive) return;
         clear(body);
-        if (r.unavailable) { body.append(h('p', {class: 'notice'}, 'Leaderboards are not available on this server yet.')); return; }
         if (r.error) { body.append(h('p', {class: 'error'}, r.message || r.error)); return; }
         const rows = r.leaders || [];
         // The board lists settled ratings only: say so, rather than "no games".

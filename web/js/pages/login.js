@@ -15,7 +15,6 @@ export function mount(el) {
         // A guest's games move to the new account; an account's token is no guest's.
         if (kind === 'register' && (!socket.user || socket.user.guest)) body.guest_token = get_token();
         const r = await api('POST', `/api/${kind}`, body);
-        if (r.unavailable) { msg.textContent = 'Accounts are not available on this server yet: you can keep playing as a guest.'; return; }
         if (r.error) { msg.textContent = r.message || r.error; return; }
         if (r.token) set_token(r.token);
         socket.reconnect();

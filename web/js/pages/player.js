@@ -31,9 +31,7 @@ export function mount(el, name) {
     api('GET', `/api/players/${encodeURIComponent(name)}`).then((r) => {
         if (!alive) return;
         clear(body);
-        if (r.unavailable) {
-            body.append(h('p', {class: 'notice'}, 'Player profiles are not available on this server yet.'));
-        } else if (r.error) {
+        if (r.error) {
             body.append(r.status === 404 ? no_profile(name) : h('p', {class: 'error'}, r.message || r.error));
         } else {
             body.append(h('p', {class: 'muted'}, r.guest ? 'Guest' : 'Registered player'),

@@ -87,7 +87,7 @@ export function open_editor(board_host, panel, game, pos, {on_done, on_cancel, b
             return out;
         });
         const r = await api('POST', '/api/position/compose', {game, to_move, pieces: list});
-        if (r.error || r.unavailable) { error_el.textContent = r.message || 'the server could not check this position'; return; }
+        if (r.error) { error_el.textContent = r.message || 'the server could not check this position'; return; }
         on_done(r);
     }
 

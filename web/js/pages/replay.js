@@ -1,10 +1,8 @@
 // Replay of a finished game: step through it, jump to any move, export. The
 // record comes from GET /api/games/<id> (boards after every ply, from the
-// server's rules core) or, when the server has no such endpoint, from the
-// boards this browser saw while the game was played (replay_cache).
+// server's rules core).
 import {api} from '../net/http.js';
 import {socket} from '../net/socket.js';
-import {cached_replay} from '../net/replay_cache.js';
 import {create_board} from '../board/board.js';
 import {h, clear, tc_text, capitalise} from '../ui/dom.js';
 import {game_names, colour_names} from '../catalogue.js';
@@ -17,17 +15,15 @@ export function mount(el, id) {
     const root = h('div', {class: 'game replay', 'data-test': 'replay'});
     el.append(root, );
     root.append(h('p', {class: 'muted'}, 'Loading the game…'));
-    let alive = true, ply = 0, rec = null, board = null, exportable = false, review = null;
+    let alive = true, ply = 0, rec = null, board = null, review = null;
 
     (async () => {
         const r = await api('GET', `/api/games/${encodeURIComponent(id)}`);
         if (!alive) return;
-        if (r && !r.unavailable && !r.error && r.start && r.boards) { rec = r; exportable = true; }
-        else rec = cached_replay(id);
+        if (r && !r.error && r.start && r.boards) rec = r;
         if (!rec) {
             clear(root).append(h('section', {class: 'card'}, h('h2', {}, 'Replay not available'),
-                h('p', {}, r && r.error && !r.unavailable ? `The server says: ${r.message || r.error}.` :
-                    'The server offers no game records yet, and this browser did not see this game from its start.'),
+                h('p', {}, `The server says: ${(r && (r.message || r.error)) || 'no such game'}.`),
                 h('p', {}, h('a', {href: '#/'}, 'Back to the lobby'))));
             return;
         }
@@ -53,16 +49,14 @@ export function mount(el, id) {
             counter,
             h('button', {class: 'btn', 'data-step': 'next', 'aria-label': 'next move', onclick: () => go(ply + 1)}, icon('next')),
             h('button', {class: 'btn', 'data-step': 'last', 'aria-label': 'last position', onclick: () => go(rec.moves.length)}, icon('last')));
-        const export_link = exportable ? h('a', {class: 'btn small', href: `/api/games/${encodeURIComponent(id)}/export`, download: ''}, 'Export')
-            : h('button', {class: 'btn small', onclick: export_local}, 'Export move list');
+        const export_link = h('a', {class: 'btn small', href: `/api/games/${encodeURIComponent(id)}/export`, download: ''}, 'Export');
         clear(root).append(
             h('div', {class: 'board-col'}, board_host, nav),
             h('aside', {class: 'side'}, h('h1', {class: 'game-title'}, `${game_names[rec.game] || rec.game} · ${tc_text(rec.tc)}`),
                 h('p', {}, names), h('p', {class: 'banner', 'data-test': 'result'}, result), rematch_link(), moves_host, export_link,
                 h('a', {class: 'btn small', 'data-test': 'analyse', href: `#/analysis/${rec.game}?${new URLSearchParams({moves: JSON.stringify(rec.moves.slice(0, ply))})}`,
                     onclick: (e) => { e.currentTarget.href = `#/analysis/${rec.game}?${new URLSearchParams({moves: JSON.stringify(rec.moves.slice(0, ply))})}`; }}, 'Analyse from here'),
-                exportable ? null : h('p', {class: 'muted small'}, 'Replayed from what this browser saw.'),
-                exportable ? (review = review_panel(id, rec, go)).element : null));
+                (review = review_panel(id, rec, go)).element));
         board = create_board(board_host, rec.start, {colours: colour_names[rec.game],
             label: `${game_names[rec.game] || rec.game} board, replay`});
         board_host.parentElement.style.setProperty('--board-aspect', String(board.aspect));
@@ -93,13 +87,6 @@ export function mount(el, id) {
         counter.textContent = `${ply} / ${rec.moves.length}`;
         root.dataset.ply = String(ply);
         moves_view.update(move_list(rec.moves, ply - 1, go));
-    }
-
-    function export_local() {
-        const lines = [`[Game "${rec.game}"]`, ...(rec.players || []).map((p) => `[${capitalise(p.color)} "${p.name}"]`), '',
-            rec.moves.map((m, i) => `${i + 1}. ${m}`).join(' ')];
-        const a = h('a', {href: URL.createObjectURL(new Blob([lines.join('\n') + '\n'], {type: 'text/plain'})), download: `${id}.txt`});
-        a.click();
     }
 
     return () => { alive = false; review?.unmount(); };
