@@ -3,7 +3,7 @@
 # then the browser-test driver (playwright-core) from npm. Safe to re-run.
 # clang-16 with its runtimes (libclang-rt-16-dev: the sanitizers and libFuzzer)
 # and llvm-16 (llvm-symbolizer, for readable sanitizer stacks) are for the
-# safety net, tests/safety_net.sh.
+# safety net, tests/safety_net.sh; clang-format-16 for tests/format_check.sh.
 set -euo pipefail
 
 packages=(
@@ -14,7 +14,7 @@ packages=(
   libpq-dev postgresql-15
   libhiredis-dev redis-server
   chromium chromium-driver
-  clang-16 libclang-rt-16-dev llvm-16
+  clang-16 libclang-rt-16-dev llvm-16 clang-format-16
   curl procps
 )
 

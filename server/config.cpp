@@ -35,6 +35,8 @@ bool millis(const std::string& s, ms& out) {
 }
 
 const std::vector<option>& options() {
+    // One entry a setting, aligned by hand: clang-format would fold each to one line.
+    // clang-format off
     static const std::vector<option> table = {
         {"--address", "KIBITZ_ADDRESS", "listen address (default 0.0.0.0)",
          [](server_config& c, const std::string& v) { c.address = v; return !v.empty(); }},
@@ -141,6 +143,7 @@ const std::vector<option>& options() {
         {"--computer-max-think-ms", "KIBITZ_COMPUTER_MAX_THINK_MS", "caps the computer's think time per move, 0: none (default 0)",
          [](server_config& c, const std::string& v) { return millis(v, c.play.computer_max_think); }},
     };
+    // clang-format on
     return table;
 }
 

@@ -7,9 +7,10 @@
 // gives it the chance, so a server left idle after a burst kept what the burst
 // took: a lobby snapshot asked for by clients that never read once held 490 MB
 // 40 s after they left. Its own thread purges on time instead. Measured with
-// tests/server/test_memory_return.cpp (40 MiB of queued replies, then idle):
-// without it the server stayed at 75 MiB of a 91 MiB peak; with it, it was
-// back to 51 MiB (from 43 before the burst) within 15 s.
+// tests/server/test_memory_return.cpp (45 MiB of room states queued to clients
+// that never read, then they leave and the server idles): without it the
+// server still held 87 MiB of a 102 MiB peak 30 s later; with it, 60% of what
+// was queued was back with the system within about 15 s.
 //
 // Decay stays at jemalloc's 10 s rather than an explicit purge when the
 // outbound total reaches zero: pages freed and soon needed again (the next

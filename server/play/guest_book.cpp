@@ -12,11 +12,11 @@ player_ptr guest_book::make() {
     // Never all digits, so never the same as a stored guest's "g-<row>".
     p->id = "g-" + random_string(1, "abcdef") + random_string(7, hex_digits);
     p->name = auth::guest_name();
-    auto now = clock::now();
+    auto t = now();
     std::lock_guard lock(mu_);
-    sweep(now);
-    by_token_[p->token] = entry{p, 0, now};  // idle until its connection says opened()
-    idle_.emplace_back(now, p->token);
+    sweep(t);
+    by_token_[p->token] = entry{p, 0, t};  // idle until its connection says opened()
+    idle_.emplace_back(t, p->token);
     ++idle_count_;
     return p;
 }
@@ -36,15 +36,15 @@ bool guest_book::opened(const std::string& token) {
 }
 
 void guest_book::closed(const std::string& token) {
-    auto now = clock::now();
+    auto t = now();
     std::lock_guard lock(mu_);
     auto it = by_token_.find(token);
     if (it != by_token_.end() && it->second.connections > 0 && --it->second.connections == 0) {
-        it->second.idle_since = now;
-        idle_.emplace_back(now, token);
+        it->second.idle_since = t;
+        idle_.emplace_back(t, token);
         ++idle_count_;
     }
-    sweep(now);
+    sweep(t);
 }
 
 void guest_book::forget(const std::string& token) {

@@ -28,15 +28,17 @@ namespace kibitz::server {
 
 class guest_book {
 public:
+    using clock = std::chrono::steady_clock;
     struct limits {
         std::chrono::milliseconds idle_ttl{3600000};
         std::size_t max_idle = 50000;  // about 20 MB of guests nobody uses
+        std::function<clock::time_point()> now;  // empty: the steady clock (tests set one)
     };
     using stored_handler = std::function<void(core::result<player_ptr>)>;
     // Stores a guest: runs the store, then the handler with the stored identity.
     using storer = std::function<void(stored_handler)>;
 
-    explicit guest_book(limits l) : limits_(l) {}
+    explicit guest_book(limits l) : limits_(std::move(l)) {}
     guest_book() : guest_book(limits{}) {}
 
     // A new guest ("g-<8 hex>", "Guest-<6 digits>", a fresh session token).
@@ -57,13 +59,13 @@ public:
     std::size_t size() const;
 
 private:
-    using clock = std::chrono::steady_clock;
     struct entry {
         player_ptr who;
         int connections = 0;
         clock::time_point idle_since;
     };
     void sweep(clock::time_point now);  // under mu_
+    clock::time_point now() const { return limits_.now ? limits_.now() : clock::now(); }
 
     limits limits_;
     mutable std::mutex mu_;

@@ -764,8 +764,8 @@ TEST_CASE("api: position texts of every game — valid ones accepted, invalid on
         auto ok = post(srv.port, "/api/position", {{"game", id}, {"position", text}});
         CHECK(ok.status == 200);
         CHECK(ok.j()["position"] == text);
-        for (const std::string bad : {text.substr(0, text.size() / 2), std::string("x") + text,
-                                      text + " extra tokens", std::string("")}) {
+        for (const std::string& bad : {text.substr(0, text.size() / 2), std::string("x") + text,
+                                       text + " extra tokens", std::string("")}) {
             CAPTURE(bad);
             auto r = post(srv.port, "/api/position", {{"game", id}, {"position", bad}});
             CHECK(r.status == 400);

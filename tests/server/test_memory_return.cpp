@@ -116,8 +116,8 @@ struct server_child {
             ::execl(KIBITZ_SERVER_BIN, KIBITZ_SERVER_BIN, "--address", "127.0.0.1", "--port",
                     port_s.c_str(), "--db", ":memory:", "--threads", "2", "--log-level", "warn",
                     "--rate", "1000", "--burst", "1000", "--max-seeks", "1000",
-                    "--max-conns-per-address", "0", "--guests-per-address", "0",
-                    "--write-queue-bytes", "33554432", "--outbound-bytes", "1073741824",
+                    "--max-conns-per-address", "0", "--guests-per-address", "0", "--write-queue",
+                    "100000", "--write-queue-bytes", "33554432", "--outbound-bytes", "1073741824",
                     static_cast<char*>(nullptr));
             ::_exit(127);
         }
@@ -148,6 +148,42 @@ struct server_child {
     }
 };
 
+// A game with a spectator who said 50 lines of 300 characters: each
+// spectator's room.state carries them (~17 KB), built afresh for every join
+// (a lobby snapshot would not do: one string is shared by all who ask).
+struct chatty_room {
+    std::unique_ptr<ws_client> a, b, talker;
+    std::string room;
+    explicit chatty_room(std::uint16_t port)
+        : a(std::make_unique<ws_client>(port)),
+          b(std::make_unique<ws_client>(port)),
+          talker(std::make_unique<ws_client>(port)) {
+        a->hello();
+        b->hello();
+        talker->hello();
+        room = pair_by_seek(*a, *b, "oware", nullptr).room;
+        talker->send({{"t", "room.join"}, {"d", {{"room", room}}}});
+        REQUIRE(!talker->expect("room.state").is_null());
+        for (int i = 0; i < 50; ++i)
+            talker->send(
+                {{"t", "chat"},
+                 {"d", {{"room", room}, {"text", std::to_string(i) + std::string(290, 'x')}}}});
+        for (int i = 0; i < 50; ++i) REQUIRE(!talker->expect("chat").is_null());
+    }
+};
+
+// A raw client that says hello, joins `room` `joins` times and never reads.
+std::unique_ptr<raw_client> greedy_spectator(std::uint16_t port, const std::string& room,
+                                             int joins) {
+    auto c = std::make_unique<raw_client>(port, 4096);
+    REQUIRE(c->handshake().rfind("HTTP/1.1 101", 0) == 0);
+    std::string frames = client_frame(ws::opcode::text, R"({"t":"hello","d":{}})");
+    const std::string join = json{{"t", "room.join"}, {"d", {{"room", room}}}}.dump();
+    for (int i = 0; i < joins; ++i) frames += client_frame(ws::opcode::text, join);
+    c->write(frames);
+    return c;
+}
+
 long long metric(std::uint16_t port, const std::string& name) {
     auto r = http_get(port, "/metrics");
     auto at = r.body.find("\n" + name + " ");
@@ -163,11 +199,11 @@ TEST_CASE("after a burst of large replies, the server gives the memory back") {
         MESSAGE("kibitz-server is not linked with jemalloc (a sanitizer build?): skipped");
         return;
     }
-    auto fillers = busy_lobby(srv.port);
+    chatty_room game(srv.port);
     auto before = srv.resident_bytes();  // for the record: it moves with earlier churn
-    // Eight clients each ask for 60 snapshots and read nothing: ~58 MB queued.
+    // Eight clients each join 400 times and read nothing: ~50 MB queued.
     std::vector<std::unique_ptr<raw_client>> greedy;
-    for (int i = 0; i < 8; ++i) greedy.push_back(greedy_non_reader(srv.port, 60));
+    for (int i = 0; i < 8; ++i) greedy.push_back(greedy_spectator(srv.port, game.room, 400));
     long long queued = 0;
     for (int i = 0; i < 200 && queued < 40ll << 20; ++i) {
         std::this_thread::sleep_for(50ms);
