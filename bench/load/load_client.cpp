@@ -1,5 +1,7 @@
 #include "load_client.hpp"
 
+#include <atomic>
+
 #include <boost/asio/write.hpp>
 #include <cstring>
 
@@ -34,7 +36,20 @@ std::array<std::uint8_t, 4> load_client::next_mask() {  // xorshift32: the key o
 }
 
 void load_client::start() {
-    sock_.async_connect(sh_.endpoint, [this](error_code ec) { on_connect(ec); });
+    // --source-addresses N: connections spread over 127.0.0.2 .. 127.0.0.(N+1),
+    // each its own ephemeral-port range (about 28,000 per source address).
+    if (int n = sh_.opt.source_addresses; n > 0) {
+        static std::atomic<std::uint32_t> next{0};
+        const auto k = next.fetch_add(1, std::memory_order_relaxed) % static_cast<std::uint32_t>(n);
+        error_code ec;
+        sock_.open(tcp::v4(), ec);
+        if (!ec) sock_.bind(tcp::endpoint(boost::asio::ip::address_v4(0x7F000002u + k), 0), ec);
+        if (ec) return handshake_failed();
+    }
+    // --spectator-port: spectators on another node (a cluster's relayed path).
+    auto ep = sh_.endpoint;
+    if (role_ == role::spectator && sh_.opt.spectator_port != 0) ep.port(sh_.opt.spectator_port);
+    sock_.async_connect(ep, [this](error_code ec) { on_connect(ec); });
 }
 
 void load_client::on_connect(error_code ec) {

@@ -25,11 +25,12 @@ namespace {
 
 const char* usage =
     "usage: kibitz-load [--mode play|idle] [--port P] [--clients N] [--spectators S]\n"
+    "                   [--spectator-port P (spectators connect there; a cluster's other node)]\n"
     "                   [--computer-games C] [--idle M] [--seconds T] [--warmup W]\n"
     "                   [--threads K] [--game G] [--tc INITIAL_S+INC_S] [--server-pid PID]\n"
     "                   [--connect-parallel C] [--seed X] [--resign-at PLY]\n"
     "                   [--finish-games G] [--rss-every K] [--seated-plies P]\n"
-    "                   [--await-ack 0|1]\n"
+    "                   [--await-ack 0|1] [--source-addresses N]\n"
     "Connects to 127.0.0.1 only. Defaults: play, port 8080, 200 clients, 0 spectators,\n"
     "0 games against the computer (level 8, untimed), 20 s measured\n"
     "after 2 s warm-up, 1 thread, checkers, 3600+0 clocks.\n"
@@ -55,6 +56,7 @@ bool parse(int argc, char** argv, kb::options& o) {
         else if (a == "--host") o.host = v;
         else if (a == "--port") ok = num(v, o.port);
         else if (a == "--clients") ok = num(v, o.clients);
+        else if (a == "--spectator-port") ok = num(v, o.spectator_port);
         else if (a == "--spectators") ok = num(v, o.spectators);
         else if (a == "--computer-games") ok = num(v, o.computer_games) && o.computer_games >= 0;
         else if (a == "--idle") ok = num(v, o.idle);
@@ -69,6 +71,7 @@ bool parse(int argc, char** argv, kb::options& o) {
         else if (a == "--finish-games") ok = num(v, o.finish_games) && o.finish_games >= 0;
         else if (a == "--rss-every") ok = num(v, o.rss_every) && o.rss_every >= 1;
         else if (a == "--await-ack") o.await_ack = std::string(v) == "1", ok = o.await_ack || std::string(v) == "0";
+        else if (a == "--source-addresses") ok = num(v, o.source_addresses) && o.source_addresses >= 0 && o.source_addresses <= 250;
         else if (a == "--seated-plies") ok = num(v, o.seated_plies) && o.seated_plies >= 0;
         else if (a == "--tc") ok = std::sscanf(v, "%d+%d", &o.initial_s, &o.increment_s) == 2;
         else ok = false;

@@ -11,6 +11,9 @@ struct options {
     std::string mode = "play";   // play | idle | seated
     std::string host = "127.0.0.1";
     std::uint16_t port = 8080;
+    // Spectators connect here instead (0: --port): on a cluster, another node
+    // than their game's, so every move reaches them over Redis.
+    std::uint16_t spectator_port = 0;
     int clients = 200;           // players (play mode); rounded down to even
     int spectators = 0;          // per game
     int computer_games = 0;      // extra connections, each always in a game against the computer
@@ -37,6 +40,7 @@ struct options {
     // A player moves only once its previous move is acknowledged (durable), so
     // the run goes at the store's pace instead of piling up work behind it.
     bool await_ack = false;
+    int source_addresses = 0;    // 0: the kernel picks (127.0.0.1); N: 127.0.0.2 .. 127.0.0.(N+1)
 };
 
 }  // namespace kibitz::bench

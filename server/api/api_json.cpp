@@ -184,6 +184,8 @@ json record_json(const storage::game_record& g) {
         {"result", result_text(s)},
         {"created_ms", s.created_ms},
         {"ended_ms", s.ended_ms ? json(s.ended_ms) : json(nullptr)},
+        // The rematch this game led to (its room id), or null.
+        {"rematch", s.rematch.empty() ? json(nullptr) : json(s.rematch)},
         {"moves", std::move(moves)},
         {"record", plies_json(g.moves)}};
     add_replay(out, g);

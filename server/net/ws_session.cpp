@@ -386,6 +386,7 @@ void ws_session::on_write(error_code ec, std::size_t) {
         pop_front();
     }
     in_flight_ = 0;
+    if (queue_.empty() && gather_.capacity() > 16) std::vector<net::const_buffer>().swap(gather_);
     if (close_sent) {
         // Our close is out: send FIN and read on until the peer closes too (or
         // the closing timeout), so that unread input never turns into a reset

@@ -88,7 +88,29 @@ private:
     std::string message_;           // a fragmented message being put together
     bool in_message_ = false;
 
-    std::deque<out_frame> queue_;
+    // The frames to write, oldest first: a std::deque (a write reads its front
+    // frames in place while more are pushed), made at the first frame and
+    // given back whenever the queue empties, so that an idle connection holds
+    // none (an empty std::deque still holds ~600 bytes).
+    class frame_queue {
+    public:
+        bool empty() const { return !q_ || q_->empty(); }
+        std::size_t size() const { return q_ ? q_->size() : 0; }
+        out_frame& front() { return q_->front(); }
+        const out_frame& operator[](std::size_t i) const { return (*q_)[i]; }
+        void push_back(out_frame f) {
+            if (!q_) q_ = std::make_unique<std::deque<out_frame>>();
+            q_->push_back(std::move(f));
+        }
+        void pop_front() {  // only once no write reads the frame
+            q_->pop_front();
+            if (q_->empty()) q_.reset();
+        }
+
+    private:
+        std::unique_ptr<std::deque<out_frame>> q_;
+    };
+    frame_queue queue_;
     std::size_t in_flight_ = 0;     // frames at the queue's front being written
     std::size_t queued_bytes_ = 0;  // of queue_, counted in ctx_.stats.outbound_bytes too
     std::vector<boost::asio::const_buffer> gather_;

@@ -53,6 +53,10 @@ std::string metrics::render() const {
       << "\n# HELP kibitz_slow_clients_total Connections cut because they did not read.\n"
       << "# TYPE kibitz_slow_clients_total counter\nkibitz_slow_clients_total "
       << slow_clients_total.load()
+      << "\n# HELP kibitz_live_snapshots_built_total live.snapshot frames serialized (shared until "
+         "their list changes).\n# TYPE kibitz_live_snapshots_built_total counter\n"
+         "kibitz_live_snapshots_built_total "
+      << live_snapshots_built_total.load()
       << "\n# HELP kibitz_message_seconds Time to decode and dispatch one client message.\n"
       << "# TYPE kibitz_message_seconds histogram\n";
     std::uint64_t cumulative = 0;

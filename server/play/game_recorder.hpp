@@ -72,6 +72,8 @@ public:
     // A takeback: only the first `plies_left` moves of the game stand now.
     virtual void on_takeback(const std::string& /*room*/, int /*plies_left*/) {}
     virtual void on_chat(const chat_said&) {}
+    // The finished game's rematch started in room `next`.
+    virtual void on_rematch(const std::string& /*room*/, const std::string& /*next*/) {}
     virtual void on_forget(const std::string& /*room*/) {}  // the room is gone for good
     // A stored game restored after a restart: its room writes to that record.
     virtual void on_restore(const std::string& /*room*/, std::int64_t /*key*/,

@@ -29,4 +29,8 @@ struct live_position {
 void put_live_position(json& out, const live_position& p,
                        std::chrono::steady_clock::time_point now);
 
+// The board's shape (layout, extent, cells) of a game id, the same in all its
+// games: sent once per list (live.snapshot) or with the featured game.
+json live_board_shape(const std::string& game_id);
+
 }  // namespace kibitz::server

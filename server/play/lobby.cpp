@@ -100,7 +100,7 @@ frame lobby::snapshot_frame() {
     auto counts = dump_json({{"players", hub_.online()},
                              {"games", hub_.games_in_play()},
                              {"pools", pools_json()}});
-    auto tv = dump_json(featured_json());
+    const auto& tv = featured_text();
     if (snapshot_ && !seeks_changed_ && counts == snapshot_counts_ && tv == snapshot_tv_)
         return snapshot_;
     // The bytes make_frame would give (keys sorted), without a json tree of every seek.
@@ -115,7 +115,7 @@ frame lobby::snapshot_frame() {
     text += R"(],"tv":)" + tv + R"(},"t":"lobby.snapshot"})";
     snapshot_ = std::make_shared<const std::string>(std::move(text));
     snapshot_counts_ = std::move(counts);
-    snapshot_tv_ = std::move(tv);
+    snapshot_tv_ = tv;
     seeks_changed_ = false;
     return snapshot_;
 }

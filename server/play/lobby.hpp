@@ -81,10 +81,18 @@ private:
     frame snapshot_frame();  // lobby.snapshot, rebuilt only when what it shows changed
     void count_tick();
     void send_live_updates();  // the live.update of every room changed since the last
+    // lobby_live.cpp: each game id's list shows its live_boards newest rooms
+    // (the window) and counts the rest; its live.snapshot is built once and
+    // shared until the window changes (or, with a clock running, a batch passes).
+    std::vector<std::string> live_window(const std::string& game) const;  // oldest first
+    bool in_live_window(const std::string& game, const std::string& room) const;
+    frame live_snapshot(const std::string& game);
+    void send_tv_update();  // tv.update: the featured game moved or its counts changed
     void pair_tick();
     // lobby_watch.cpp: what the lobby shows everyone besides the seeks.
     json pools_json() const;     // per quick-pairing pool: who waits, how many games are played
-    json featured_json() const;  // the featured live game (TV), or null
+    json featured_json() const;  // the featured live game (TV) with its position, or null
+    const std::string& featured_text();  // featured_json as text, kept while nothing changed
     void featured_check();       // a live game came or went: a new featured game is sent
 
     hub& hub_;
@@ -103,6 +111,19 @@ private:
     std::map<std::string, std::set<std::string>> live_changed_;  // game id -> rooms to update
     std::map<std::string, std::map<std::string, live_position>> live_boards_;  // as live_
     std::map<std::string, std::set<std::string>> live_moved_;  // game id -> boards to send
+    std::map<std::string, std::map<std::uint64_t, std::string>> live_order_;  // game -> start
+    std::map<std::string, std::uint64_t> live_seq_;  // room -> its key in live_order_
+    std::uint64_t next_live_seq_ = 0;
+    struct built_frame {
+        frame f;
+        std::chrono::steady_clock::time_point at;
+        bool ticking = false;  // a clock runs in it: it goes stale as time passes
+        bool fresh(std::chrono::steady_clock::time_point now, ms period) const {
+            return f && (!ticking || now - at < period);
+        }
+    };
+    std::map<std::string, built_frame> live_snapshots_;  // by game id; erased on change
+    built_frame featured_built_;  // featured_text's cache (the text in f)
     matchmaker queue_;
     long last_players_ = -1, last_games_ = -1;
     json last_pools_;            // as last sent in `counts`

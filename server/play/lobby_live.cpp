@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <mutex>
 
+#include "observe/metrics.hpp"
 #include "play/lobby.hpp"
 
 namespace kibitz::server {
@@ -27,6 +28,12 @@ json board_shape(const core::game_info& info) {
     }
     return it->second;
 }
+
+}  // namespace
+
+json live_board_shape(const std::string& game) { return board_shape(*core::find_game(game)); }
+
+namespace {
 
 json room_json(const json& summary, const live_position* pos) {
     json r = summary;
@@ -58,6 +65,51 @@ void put_live_position(json& out, const live_position& p, steady::time_point now
     out["clocks"] = to_json(c);
 }
 
+std::vector<std::string> lobby::live_window(const std::string& game) const {
+    std::vector<std::string> out;
+    auto it = live_order_.find(game);
+    if (it == live_order_.end()) return out;
+    for (auto r = it->second.rbegin(); r != it->second.rend() && out.size() < hub_.config().live_boards;
+         ++r)
+        out.push_back(r->second);
+    std::reverse(out.begin(), out.end());
+    return out;
+}
+
+bool lobby::in_live_window(const std::string& game, const std::string& room) const {
+    auto seq = live_seq_.find(room);
+    auto order = live_order_.find(game);
+    if (seq == live_seq_.end() || order == live_order_.end()) return false;
+    // Newer rooms than this one: fewer than the window holds.
+    std::size_t newer = 0;
+    for (auto r = order->second.rbegin(); r != order->second.rend() && r->first > seq->second; ++r)
+        if (++newer >= hub_.config().live_boards) return false;
+    return true;
+}
+
+frame lobby::live_snapshot(const std::string& game) {
+    auto now = steady::now();
+    auto& cached = live_snapshots_[game];
+    if (cached.fresh(now, hub_.config().count_batch)) return cached.f;
+    json rooms = json::array();
+    bool ticking = false;
+    const auto& boards = live_boards_[game];
+    for (const auto& id : live_window(game)) {
+        auto b = boards.find(id);
+        const live_position* pos = b == boards.end() ? nullptr : &b->second;
+        if (pos && pos->clocks && (pos->clocks->running == 0 || pos->clocks->running == 1))
+            ticking = true;
+        rooms.push_back(room_json(live_[game][id], pos));
+    }
+    cached = {make_frame("live.snapshot", {{"game", game},
+                                           {"board", live_board_shape(game)},
+                                           {"rooms", rooms},
+                                           {"total", live_[game].size()}}),
+              now, ticking};
+    ++hub_.stats().live_snapshots_built_total;
+    return cached.f;
+}
+
 void lobby::live_subscribe(peer_ref p, std::uint64_t conn, std::string game, bool on, ack_id ack,
                            std::string type) {
     on_strand([this, p = std::move(p), conn, game = std::move(game), on, ack, type] {
@@ -68,25 +120,34 @@ void lobby::live_subscribe(peer_ref p, std::uint64_t conn, std::string game, boo
             return reply(p, std::nullopt, ack, type);
         }
         live_subscribers_[game][conn] = p;
-        json rooms = json::array();
-        const auto& boards = live_boards_[game];
-        for (auto& [id, summary] : live_[game]) {
-            auto b = boards.find(id);
-            rooms.push_back(room_json(summary, b == boards.end() ? nullptr : &b->second));
-        }
-        send_to(p, make_frame("live.snapshot", {{"game", game},
-                                                {"board", board_shape(*core::find_game(game))},
-                                                {"rooms", rooms}}));
+        send_to(p, live_snapshot(game));
     });
 }
 
 void lobby::room_started(std::string game, std::string room, json summary, live_position pos) {
     on_strand([this, game = std::move(game), room = std::move(room), summary = std::move(summary),
-               pos = std::move(pos)] {
+               pos = std::move(pos)]() mutable {
+        auto seq = next_live_seq_++;
+        summary["order"] = seq;  // the client sorts by it: a game back in the window keeps its place
         live_[game][room] = summary;
         live_boards_[game][room] = pos;
-        auto f = make_frame("live.add", {{"room", room_json(summary, &pos)}});
-        for (auto& [conn, p] : live_subscribers_[game]) send_to(p, f);
+        live_order_[game][seq] = room;
+        live_seq_[room] = seq;
+        live_snapshots_.erase(game);
+        std::size_t total = live_[game].size();
+        auto& subs = live_subscribers_[game];
+        // The newest game joins the window; the oldest of it, if full, leaves
+        // it (still in play: it counts among the rest).
+        auto window = live_window(game);
+        if (total > window.size()) {
+            auto& order = live_order_[game];
+            auto out = std::prev(order.end(), static_cast<std::ptrdiff_t>(window.size()) + 1);
+            auto f = make_frame("live.remove",
+                                {{"game", game}, {"room", out->second}, {"total", total}});
+            for (auto& [conn, p] : subs) send_to(p, f);
+        }
+        auto f = make_frame("live.add", {{"room", room_json(summary, &pos)}, {"total", total}});
+        for (auto& [conn, p] : subs) send_to(p, f);
         featured_check();
     });
 }
@@ -100,6 +161,8 @@ void lobby::room_changed(std::string game, std::string room, std::size_t plies,
         it->second["plies"] = plies;
         it->second["spectators"] = spectators;
         live_changed_[game].insert(room);
+        if (room == featured_) featured_built_ = {};
+        if (in_live_window(game, room)) live_snapshots_.erase(game);
         if (!pos) return;
         // Only the latest position is kept: it goes out with the next batch.
         live_boards_[game][room] = std::move(*pos);
@@ -108,11 +171,13 @@ void lobby::room_changed(std::string game, std::string room, std::size_t plies,
 }
 
 void lobby::send_live_updates() {
+    send_tv_update();
     for (auto& [game, rooms] : live_changed_) {
         auto& subs = live_subscribers_[game];
         for (const auto& room : rooms) {
             auto it = live_[game].find(room);
             if (it == live_[game].end() || subs.empty()) continue;
+            if (!in_live_window(game, room)) continue;  // counted, not shown
             json d = {{"game", game},
                       {"room", room},
                       {"plies", it->second["plies"]},
@@ -131,12 +196,33 @@ void lobby::send_live_updates() {
 
 void lobby::room_ended(std::string game, std::string room) {
     on_strand([this, game = std::move(game), room = std::move(room)] {
+        bool shown = in_live_window(game, room);
         live_[game].erase(room);
         live_changed_[game].erase(room);
         live_boards_[game].erase(room);
         live_moved_[game].erase(room);
-        auto f = make_frame("live.remove", {{"game", game}, {"room", room}});
-        for (auto& [conn, p] : live_subscribers_[game]) send_to(p, f);
+        if (auto seq = live_seq_.find(room); seq != live_seq_.end()) {
+            live_order_[game].erase(seq->second);
+            live_seq_.erase(seq);
+        }
+        live_snapshots_.erase(game);
+        std::size_t total = live_[game].size();
+        auto& subs = live_subscribers_[game];
+        auto f = make_frame("live.remove", {{"game", game}, {"room", room}, {"total", total}});
+        for (auto& [conn, p] : subs) send_to(p, f);
+        // A place in the window came free: the newest game not shown takes it
+        // (there was one if the window is still full).
+        auto window = live_window(game);
+        if (shown && window.size() == hub_.config().live_boards) {
+            const auto& id = window.front();
+            auto b = live_boards_[game].find(id);
+            auto add = make_frame(
+                "live.add",
+                {{"room", room_json(live_[game][id], b == live_boards_[game].end() ? nullptr
+                                                                                     : &b->second)},
+                 {"total", total}});
+            for (auto& [conn, p] : subs) send_to(p, add);
+        }
         featured_check();
     });
 }

@@ -14,13 +14,17 @@ std::string pool_key(const std::string& game, const json& tc, bool rated) {
 
 // How interesting a live game is to watch: its players' ratings (a guest or
 // the computer counts as 1500), then how many already watch.
+// Looked up in place: it runs over every live game at each start and end,
+// and json::value() would copy the players each time.
 double interest(const json& summary) {
     double sum = 0;
-    for (const auto& p : summary.value("players", json::array())) {
-        const auto& r = p.value("rating", json());
-        sum += r.is_number() ? r.get<double>() : 1500.0;
-    }
-    return sum + 0.001 * summary.value("spectators", 0);
+    if (auto ps = summary.find("players"); ps != summary.end())
+        for (const auto& p : *ps) {
+            auto r = p.is_object() ? p.find("rating") : p.end();
+            sum += r != p.end() && r->is_number() ? r->get<double>() : 1500.0;
+        }
+    auto s = summary.find("spectators");
+    return sum + 0.001 * (s != summary.end() && s->is_number() ? s->get<double>() : 0.0);
 }
 
 }  // namespace
@@ -50,9 +54,42 @@ json lobby::pools_json() const {
 json lobby::featured_json() const {
     for (const auto& [game, rooms] : live_) {
         auto it = rooms.find(featured_);
-        if (it != rooms.end()) return it->second;
+        if (it == rooms.end()) continue;
+        // With its position and the board's shape: the home page draws it
+        // from here, without joining the room (which would count as watching).
+        json j = it->second;
+        const auto& boards = live_boards_.at(game);
+        if (auto b = boards.find(featured_); b != boards.end())
+            put_live_position(j, b->second, std::chrono::steady_clock::now());
+        j["shape"] = live_board_shape(game);
+        return j;
     }
     return nullptr;
+}
+
+const std::string& lobby::featured_text() {
+    auto now = std::chrono::steady_clock::now();
+    if (!featured_built_.fresh(now, hub_.config().count_batch)) {
+        json j = featured_json();
+        bool ticking = j.is_object() && j["clocks"].is_object() &&
+                       (j["clocks"]["running"] == 0 || j["clocks"]["running"] == 1);
+        featured_built_ = {std::make_shared<const std::string>(dump_json(j)), now, ticking};
+    }
+    return *featured_built_.f;
+}
+
+void lobby::send_tv_update() {
+    if (featured_.empty() || subscribers_.empty()) return;
+    for (const auto& [game, rooms] : live_changed_) {
+        if (!rooms.count(featured_)) continue;
+        const json& s = live_.at(game).at(featured_);
+        json d = {{"room", featured_}, {"plies", s["plies"]}, {"spectators", s["spectators"]}};
+        auto b = live_boards_[game].find(featured_);
+        if (live_moved_[game].count(featured_) && b != live_boards_[game].end())
+            put_live_position(d, b->second, std::chrono::steady_clock::now());
+        broadcast(make_frame("tv.update", d));
+        return;
+    }
 }
 
 void lobby::featured_check() {
@@ -67,7 +104,8 @@ void lobby::featured_check() {
     if (!current.is_null() && best && interest(*best) <= interest(current) + 1) return;
     if (best_id == featured_) return;
     featured_ = best_id;
-    broadcast(make_frame("tv", {{"room", best ? *best : json(nullptr)}}));
+    featured_built_ = {};
+    broadcast(make_frame("tv", {{"room", featured_json()}}));
 }
 
 }  // namespace kibitz::server

@@ -24,6 +24,7 @@ struct play_config {
     std::size_t finished_rooms = 2000;
     std::size_t max_seeks = 3;      // open seeks + invites per player
     std::size_t max_games = 5;      // unfinished games per player
+    std::size_t live_boards = 24;   // per game id, the newest public games a live list shows
     std::size_t max_computer_games = 200;          // games against the computer, in all
     std::size_t max_computer_games_per_player = 2;
     ms computer_max_think{0};       // caps the computer's think time (tests); 0: its own budget

@@ -20,6 +20,7 @@
 #include "engine/time_budget.hpp"
 #include "play/clock.hpp"
 #include "play/hub.hpp"
+#include "play/small_deque.hpp"
 #include "play/live_position.hpp"
 #include "protocol/server_msg.hpp"
 #include "store/records.hpp"
@@ -175,8 +176,8 @@ private:
     int takeback_offer_ = -1;                // the seat asking for a takeback, or -1
     std::optional<std::array<storage::rating_change, 2>> rating_changes_;  // by seat, once known
     std::int64_t v_ = 0;
-    std::deque<logged_event> log_;
-    std::deque<chat_line> players_chat_, spectators_chat_;
+    small_deque<logged_event> log_;  // small_deque: nothing allocated while empty
+    small_deque<chat_line> players_chat_, spectators_chat_;
     boost::asio::steady_timer timer_, spectators_timer_, linger_timer_, computer_timer_;
     int computer_seat_ = -1;             // the seat the engine plays, if any
     std::uint64_t computer_turn_ = 0;    // bumped on every request and cancel: stale answers drop
@@ -187,7 +188,7 @@ private:
     clock_type::time_point timer_at_{};
     // Storage (room_storage.cpp): moves handed to the recorder and not yet
     // reported stored, oldest first; while store_paused_, nothing is played.
-    std::deque<move_played> unstored_;
+    small_deque<move_played> unstored_;
     bool store_paused_ = false;
     clock_type::time_point paused_at_{};
     ms store_retry_delay_{1000};

@@ -183,6 +183,7 @@ std::optional<wire_error> room::rematch(int seat, core::status_kind, bool accept
     // Colours swapped: last game's second seat moves first now.
     auto next = hub_.start_room(settings_, seats_[1].who, seats_[0].who, "rematch");
     next_room_ = next->id();
+    hub_.recorder().on_rematch(id_, next_room_);
     to_all(make_frame("rematch", {{"room", id_}, {"next", next_room_}}));
     return std::nullopt;
 }

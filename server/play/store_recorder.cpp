@@ -96,6 +96,14 @@ void store_recorder::on_end(const game_ended& e, ratings_done done) {
     });
 }
 
+void store_recorder::on_rematch(const std::string& room, const std::string& next) {
+    auto e = find(room);
+    if (!e) return;
+    store_.set_rematch(e->key, next, [room](core::result<bool> r) {
+        if (!r) spdlog::warn("store: rematch of room {}: {}", room, r.reason());
+    });
+}
+
 void store_recorder::on_chat(const chat_said& c) {
     auto e = find(c.room);
     if (!e) return;  // chat after the end stays in memory only

@@ -31,6 +31,7 @@ public:
     void on_end(const game_ended& e, ratings_done done) override;
     void on_takeback(const std::string& room, int plies_left) override;
     void on_chat(const chat_said& c) override;
+    void on_rematch(const std::string& room, const std::string& next) override;
     void on_forget(const std::string& room) override;
     void on_restore(const std::string& room, std::int64_t key,
                     const std::string& game_id) override;

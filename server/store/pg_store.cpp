@@ -198,6 +198,12 @@ void pg_store::save_analysis(game_key game, std::string data, std::int64_t now_m
     });
 }
 
+void pg_store::set_rematch(game_key game, std::string rematch_public_id, handler<bool> h) {
+    write<bool>(std::move(h), [=, id = std::move(rematch_public_id)](pg_db& db) {
+        return db.query("UPDATE games SET rematch = $1 WHERE id = $2", id, game).affected() > 0;
+    });
+}
+
 void pg_store::record_lesson(player_id who, std::string game_id, std::string lesson,
                              std::int64_t now_ms, handler<bool> h) {
     write<bool>(std::move(h), [=, game_id = std::move(game_id), lesson = std::move(lesson)](pg_db& db) {

@@ -87,6 +87,7 @@ public:
                     handler<std::optional<profile>> h) override;
     void leaderboard(std::string game_id, int limit, handler<std::vector<leader>> h) override;
     void recent_games(int limit, handler<std::vector<game_summary>> h) override;
+    void set_rematch(game_key game, std::string rematch_public_id, handler<bool> h) override;
     void save_analysis(game_key game, std::string data, std::int64_t now_ms,
                        handler<bool> h) override;
     void analysis_of(game_key game, handler<std::optional<std::string>> h) override;

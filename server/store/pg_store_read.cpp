@@ -14,7 +14,7 @@ const std::string summary_sql =
     "g.start_position, g.status, g.winner, g.reason, g.created_ms, g.ended_ms, "
     "p0.id, p0.name, p0.account_id, p0.computer_level, "
     "p1.id, p1.name, p1.account_id, p1.computer_level, "
-    "(SELECT COUNT(*) FROM moves m WHERE m.game = g.id), g.public_id "
+    "(SELECT COUNT(*) FROM moves m WHERE m.game = g.id), g.public_id, g.rematch "
     "FROM games g JOIN players p0 ON p0.id = g.seat0 JOIN players p1 ON p1.id = g.seat1 ";
 
 game_summary read_summary(const pg_rows& r, int i) {
@@ -29,6 +29,7 @@ game_summary read_summary(const pg_rows& r, int i) {
     g.seats = {pg_player(r, i, 12), pg_player(r, i, 16)};
     g.plies = static_cast<int>(r.i64(i, 20));
     g.public_id = r.text(i, 21);
+    g.rematch = r.text(i, 22);
     return g;
 }
 

@@ -115,6 +115,7 @@ struct game_summary {
     std::int64_t created_ms = 0, ended_ms = 0;
     int plies = 0;
     std::string public_id;  // empty when stored without one
+    std::string rematch;    // the rematch's public id; empty: none (yet)
 };
 
 // One chat line of a game; `name` is the speaker's player name (empty when

@@ -128,6 +128,13 @@ void sqlite_store::save_analysis(game_key game, std::string data, std::int64_t n
     });
 }
 
+void sqlite_store::set_rematch(game_key game, std::string rematch_public_id, handler<bool> h) {
+    write<bool>(std::move(h), [=, id = std::move(rematch_public_id)](sqlite_db& db) {
+        db.prepare("UPDATE games SET rematch = ? WHERE id = ?").bind(id, game).run();
+        return db.changes() > 0;
+    });
+}
+
 void sqlite_store::record_lesson(player_id who, std::string game_id, std::string lesson,
                                  std::int64_t now_ms, handler<bool> h) {
     write<bool>(std::move(h), [=, game_id = std::move(game_id), lesson = std::move(lesson)](sqlite_db& db) {

@@ -12,7 +12,7 @@ const std::string summary_sql =
     "g.start_position, g.status, g.winner, g.reason, g.created_ms, g.ended_ms, "
     "p0.id, p0.name, p0.account_id, p1.id, p1.name, p1.account_id, "
     "(SELECT COUNT(*) FROM moves m WHERE m.game = g.id), g.public_id, "
-    "p0.computer_level, p1.computer_level "
+    "p0.computer_level, p1.computer_level, g.rematch "
     "FROM games g JOIN players p0 ON p0.id = g.seat0 JOIN players p1 ON p1.id = g.seat1 ";
 
 game_summary read_summary(const statement& s) {
@@ -32,6 +32,7 @@ game_summary read_summary(const statement& s) {
     }
     g.plies = static_cast<int>(s.i64(18));
     g.public_id = s.text(19);
+    g.rematch = s.text(22);
     return g;
 }
 

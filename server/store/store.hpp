@@ -60,6 +60,10 @@ public:
     virtual void add_chat(game_key game, std::optional<player_id> who, std::string channel,
                           std::string text, std::int64_t now_ms, handler<bool> h) = 0;
 
+    // The rematch a finished game led to, by its public id (the rematch's
+    // room id): a game's link leads there after the room has closed.
+    virtual void set_rematch(game_key game, std::string rematch_public_id, handler<bool> h) = 0;
+
     // Queries (reader connection).
     virtual void unfinished_games(handler<std::vector<game_record>> h) = 0;
     virtual void game(game_key id, handler<std::optional<game_record>> h) = 0;

@@ -8,6 +8,7 @@
 #include "app.hpp"
 #include "helpers.hpp"
 #include "net/net_context.hpp"
+#include "play/small_deque.hpp"
 
 using namespace kibitz::test;
 
@@ -87,4 +88,27 @@ TEST_CASE("finished rooms: a finished room keeps its end event only, no boards")
     CHECK(st["d"]["status"]["reason"] == "resign");
     CHECK(st["d"]["moves"].size() == 4);
     CHECK_FALSE(a.sees("room.synced", 200ms));
+}
+
+TEST_CASE("small_deque: first in first out, at a cap too; what is popped is let go at once") {
+    kibitz::server::small_deque<std::shared_ptr<int>> q;
+    CHECK(q.empty());
+    std::weak_ptr<int> first;
+    for (int i = 0; i < 1000; ++i) {
+        auto p = std::make_shared<int>(i);
+        if (i == 0) first = p;
+        q.push_back(std::move(p));
+        while (q.size() > 200) q.pop_front();  // a room's event log at its cap
+        CHECK(*q.front() == std::max(0, i - 199));
+        CHECK(*q.back() == i);
+    }
+    CHECK(first.expired());  // a popped element is let go at once
+    CHECK(q.size() == 200);
+    int expect = 800;
+    for (const auto& p : q) CHECK(*p == expect++);
+    while (q.size() > 1) q.pop_front();
+    q.shrink_to_fit();
+    CHECK(*q.front() == 999);
+    q.pop_front();
+    CHECK(q.empty());
 }

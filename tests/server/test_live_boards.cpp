@@ -131,3 +131,87 @@ TEST_CASE("live boards: a takeback sends the position before it") {
     REQUIRE(up.contains("board"));
     CHECK(pieces_of(up["board"]) == pieces_of(after_one));
 }
+
+namespace {
+
+long long live_snapshots_built(std::uint16_t port) {
+    const std::string name = "kibitz_live_snapshots_built_total";
+    auto r = http_get(port, "/metrics");
+    auto at = r.body.find("\n" + name + " ");
+    REQUIRE(at != std::string::npos);
+    return std::stoll(r.body.substr(at + name.size() + 2));
+}
+
+}  // namespace
+
+TEST_CASE(
+    "live boards: the list shows the newest games and counts the rest; one snapshot serves every "
+    "subscriber until it changes") {
+    // Two boards at most, four games: the two newest are shown, all four counted.
+    two_players g("checkers", untimed(),
+                  [](kibitz::server::server_config& c) { c.play.live_boards = 2; });
+    std::vector<std::string> rooms{g.t.room};
+    for (int i = 0; i < 3; ++i) rooms.push_back(pair_by_seek(g.a, g.b, "checkers", untimed()).room);
+
+    auto before = live_snapshots_built(g.srv.port());
+    ws_client w1(g.srv.port()), w2(g.srv.port());
+    w1.hello();
+    w2.hello();
+    auto s1 = subscribe(w1)["d"];
+    auto s2 = subscribe(w2)["d"];
+    CHECK(s1 == s2);
+    CHECK(s1["total"] == 4);
+    REQUIRE(s1["rooms"].size() == 2);
+    CHECK(s1["rooms"][0]["room"] == rooms[2]);
+    CHECK(s1["rooms"][1]["room"] == rooms[3]);
+    CHECK(s1["rooms"][0]["board"]["pieces"].size() == 24);
+    // Nothing changed between the two: one serialization, shared.
+    CHECK(live_snapshots_built(g.srv.port()) == before + 1);
+
+    // A fifth game: it is shown, the oldest shown one leaves the window.
+    auto fifth = pair_by_seek(g.a, g.b, "checkers", untimed()).room;
+    auto out = w1.expect("live.remove")["d"];
+    CHECK(out["room"] == rooms[2]);
+    CHECK(out["total"] == 5);
+    auto in = w1.expect("live.add")["d"];
+    CHECK(in["room"]["room"] == fifth);
+    CHECK(in["total"] == 5);
+    // A shown game ends: the newest one not shown comes back into the window.
+    g.b.send({{"t", "abort"}, {"d", {{"room", fifth}}}});
+    auto gone = w1.expect("live.remove", [&](const json& j) { return j["d"]["room"] == fifth; });
+    CHECK(gone["d"]["total"] == 4);
+    auto back = w1.expect("live.add")["d"];
+    CHECK(back["room"]["room"] == rooms[2]);
+    CHECK(back["room"]["board"]["pieces"].size() == 24);
+    // And a third subscriber gets the changed list, built anew.
+    ws_client w3(g.srv.port());
+    w3.hello();
+    auto s3 = subscribe(w3)["d"];
+    REQUIRE(s3["rooms"].size() == 2);
+    CHECK(s3["rooms"][0]["room"] == rooms[2]);
+    CHECK(s3["rooms"][1]["room"] == rooms[3]);
+    CHECK(live_snapshots_built(g.srv.port()) == before + 2);
+}
+
+TEST_CASE(
+    "live boards: the featured game comes with its position and follows its moves, without "
+    "joining it") {
+    two_players g("checkers", tc(300, 3));
+    ws_client w(g.srv.port());
+    w.hello();
+    w.send({{"t", "lobby.sub"}});
+    auto tv = w.expect("lobby.snapshot")["d"]["tv"];
+    REQUIRE(tv.is_object());
+    CHECK(tv["room"] == g.t.room);
+    CHECK(tv["shape"]["layout"] == "dark_squares8");
+    CHECK(pieces_of(tv["board"]) == pieces_of(g.board));
+    CHECK(tv["last"].is_null());
+    CHECK(tv["clocks"]["ms"][0] == 300000);
+    json path = g.board["moves"][0]["path"];
+    g.step();
+    auto up = w.expect("tv.update", [](const json& j) { return j["d"]["plies"] == 1; })["d"];
+    CHECK(up["room"] == g.t.room);
+    CHECK(pieces_of(up["board"]) == pieces_of(g.board));
+    CHECK(up["last"]["path"] == path);
+    CHECK(up["spectators"] == 0);  // being featured is not watching
+}

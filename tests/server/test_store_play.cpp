@@ -292,3 +292,34 @@ TEST_CASE("store: 50 games played at once are all stored with every move") {
         CHECK(db_scalar(db, "SELECT COUNT(*) FROM moves WHERE game = (" + game_of_room + ")", room) ==
               plies);
 }
+
+TEST_CASE("store: a finished game's record names its rematch, after its room has closed") {
+    temp_dir dir;
+    auto db = dir.file("kibitz.db");
+    std::string first, next;
+    {
+        two_players g("checkers", untimed(), with_db(db));
+        g.step();
+        g.step();
+        g.a.send(room_msg("resign", g.t.room));
+        g.b.expect("end");
+        g.a.send(room_msg("rematch.offer", g.t.room));
+        g.b.expect("offer");
+        g.b.send(room_msg("rematch.accept", g.t.room));
+        next = g.a.expect("rematch")["d"]["next"];
+        first = g.t.room;
+    }  // the server stops: every room is gone from memory
+    test_server srv(with_db(db));
+    ws_client c(srv.port());
+    c.hello();
+    c.send({{"t", "room.join"}, {"d", {{"room", first}, {"ack", 1}}}});
+    CHECK(c.expect("error")["d"]["code"] == "unknown_room");
+    auto r = http_get(srv.port(), "/api/games/" + first);
+    REQUIRE(r.status == 200);
+    auto j = json::parse(r.body);
+    CHECK(j["status"]["state"] == "over");
+    CHECK(j["rematch"] == next);
+    // The rematch itself has none yet.
+    auto n = json::parse(http_get(srv.port(), "/api/games/" + next).body);
+    CHECK(n["rematch"].is_null());
+}

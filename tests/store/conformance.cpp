@@ -395,6 +395,29 @@ TEST_CASE("conformance: profile and recent games list public games, newest first
     CHECK_FALSE(must<std::optional<profile>>([&](auto h) { s->profile_of("nobody", 10, h); }));
 }
 
+TEST_CASE("conformance: a finished game keeps the public id of its rematch") {
+    INFO("backend: " << test::backend_name());
+    auto place = test::new_place();
+    auto s = place->open();
+    auto a = guest(*s, "Ann"), b = guest(*s, "Ben");
+    auto first = start(*s, casual("checkers", a, b, "FirstGame1"));
+    move(*s, first, 0);
+    finish(*s, first, 0);
+    CHECK(record(*s, first)->summary.rematch.empty());  // none yet
+    auto next = start(*s, casual("checkers", b, a, "NextGame22"));
+    CHECK(must<bool>([&](auto h) { s->set_rematch(first, "NextGame22", h); }));
+    auto by_pub = must<std::optional<game_record>>([&](auto h) { s->game_by_public_id("FirstGame1", h); });
+    REQUIRE(by_pub);
+    CHECK(by_pub->summary.rematch == "NextGame22");
+    CHECK(record(*s, first)->summary.rematch == "NextGame22");
+    CHECK(record(*s, next)->summary.rematch.empty());
+    // After a reopen too (the column is stored, not kept in memory).
+    s.reset();
+    s = place->open();
+    CHECK(record(*s, first)->summary.rematch == "NextGame22");
+    CHECK_FALSE(must<bool>([&](auto h) { s->set_rematch(first + next + 1000, "Nowhere123", h); }));
+}
+
 TEST_CASE("conformance: chat, analysis and lesson progress") {
     INFO("backend: " << test::backend_name());
     auto place = test::new_place();

@@ -60,6 +60,9 @@ export class room_sync {
             if (e.code === 'unknown_room') {
                 const r = await api('GET', `/api/games/${encodeURIComponent(this.room)}`);
                 this.stored = !!(r && !r.error && r.moves);
+                // The rematch it led to, and who played it (a spectator follows).
+                this.stored_rematch = this.stored && r.rematch || null;
+                this.stored_players = this.stored ? (r.players || []).map((p) => p.name) : [];
             }
             this.error = e;
             this.changed_('error');

@@ -87,6 +87,10 @@ export function mount(el, room) {
         const st = sync.state;
         if (!st) {
             // A finished game whose room has closed: its link opens the replay.
+            // A spectator is taken on to its rematch, as while the room was open.
+            if (sync.error && sync.stored && sync.stored_rematch && !sync.stored_players.includes(socket.user && socket.user.name)) {
+                location.replace(`#/game/${encodeURIComponent(sync.stored_rematch)}`); return;
+            }
             if (sync.error && sync.stored) { location.replace(`#/replay/${encodeURIComponent(room)}`); return; }
             if (sync.error) side.update(v('aside', {class: 'side'}, v('p', {class: 'error'},
                 sync.error.code === 'unknown_room' ? 'This game does not exist (or has been closed).' : sync.error.message || sync.error.code)));

@@ -122,9 +122,9 @@ export function mount(el) {
     offs.push(socket.on('seek.remove', (d) => { seeks.delete(d.id); render_seeks(); }));
     offs.push(socket.on('counts', (d) => { counts = d; render_counts(); }));
     offs.push(socket.on('live.snapshot', (d) => { live.snapshot(d); live_changed(); }));
-    offs.push(socket.on('live.add', (d) => { live.add(d.room); live_changed(); }));
+    offs.push(socket.on('live.add', (d) => { live.add(d.room, d.total); live_changed(); }));
     offs.push(socket.on('live.update', (d) => { live.update(d); render_live(); }));
-    offs.push(socket.on('live.remove', (d) => { live.remove(d.room); live_changed(); }));
+    offs.push(socket.on('live.remove', (d) => { live.remove(d.room, d.game, d.total); live_changed(); }));
     offs.push(socket.on('quick.queued', (d) => { queued = d; render_quick(); }));
     offs.push(socket.on('quick.left', () => { queued = null; render_quick(); }));
     offs.push(socket.on('invite.created', (d) => {

@@ -2,7 +2,9 @@
 // a mini board (drawn by the same board renderers as the game page, passive)
 // with its players, ratings and clocks; a click opens it to watch. The
 // server sends each game's position in live.snapshot / live.add and again in
-// live.update after a move (schema/protocol.md, "Live games").
+// live.update after a move (schema/protocol.md, "Live games"). It lists the
+// newest games of each game id only (its window) and counts the rest: those
+// are shown as a count.
 import {create_board} from '../board/board.js';
 import {tc_text, rating_text} from '../ui/dom.js';
 import {v} from '../ui/vdom.js';
@@ -17,19 +19,24 @@ const max_boards = 24;
 export function live_games() {
     const rooms = new Map();   // room id -> summary (+ board, last, clocks, clocks_at)
     const shapes = {};         // game id -> the board's shape (layout, cells), from live.snapshot
+    const totals = {};         // game id -> its public games in play, shown or not
     const position = (r, d) => {
         if (d.board) r.board = d.board;
         if ('last' in d) r.last = d.last;
         if ('clocks' in d) { r.clocks = d.clocks; r.clocks_at = performance.now(); }
     };
     return {
-        rooms, shapes,
+        rooms, shapes, totals,
         snapshot(d) {
             if (d.board) shapes[d.game] = d.board;
+            if ('total' in d) totals[d.game] = d.total;
             for (const [k, r] of rooms) if (r.game === d.game) rooms.delete(k);
             for (const r of d.rooms || []) { rooms.set(r.room, r); position(r, r); }
         },
-        add(r) { rooms.delete(r.room); rooms.set(r.room, r); position(r, r); },
+        add(r, total) {
+            rooms.delete(r.room); rooms.set(r.room, r); position(r, r);
+            if (total !== undefined) totals[r.game] = total;
+        },
         update(d) {
             const r = rooms.get(d.room);
             if (!r) return;
@@ -37,7 +44,20 @@ export function live_games() {
             r.spectators = d.spectators;
             position(r, d);
         },
-        remove(id) { rooms.delete(id); },
+        remove(id, game, total) {
+            rooms.delete(id);
+            if (game && total !== undefined) totals[game] = total;
+        },
+        // Games in play that the server counts but does not list.
+        more() {
+            let n = 0;
+            for (const [game, total] of Object.entries(totals)) {
+                let shown = 0;
+                for (const r of rooms.values()) if (r.game === game) shown++;
+                n += Math.max(0, total - shown);
+            }
+            return n;
+        },
         // Whether a clock runs somewhere (the view then needs a tick).
         ticking() { for (const r of rooms.values()) if (r.clocks && r.clocks.running >= 0) return true; return false; },
     };
@@ -50,11 +70,18 @@ export function player_text(p) {
 }
 
 export function live_view(live, now = performance.now()) {
+    // Newest first: by the server's start order (a game back in the list
+    // after another ended keeps its place), else as they came.
     const all = [...live.rooms.values()].reverse();
+    if (all.every((r) => typeof r.order === 'number')) all.sort((a, b) => b.order - a.order);
+    const more = live.more ? live.more() : 0;
+    const more_line = more > 0 ? v('p', {class: 'muted live-more', 'data-test': 'live-more'}, `and ${more} more game${more === 1 ? '' : 's'} in play`) : null;
+    if (!all.length && more_line) return v('div', {class: 'live-wrap'}, more_line);
     if (!all.length) return v('ul', {class: 'list live', 'data-test': 'live'}, v('li', {key: 'none', class: 'muted'}, 'No games in play right now.'));
     return v('div', {class: 'live-wrap'},
         v('ul', {class: 'live-boards', 'data-test': 'live'}, all.slice(0, max_boards).map((r) => live_card(r, live.shapes[r.game], now))),
-        all.length > max_boards ? v('ul', {class: 'list live more'}, all.slice(max_boards).map(live_line)) : null);
+        all.length > max_boards ? v('ul', {class: 'list live more'}, all.slice(max_boards).map(live_line)) : null,
+        more_line);
 }
 
 // One game as a card: the player on top (seat 1), the board as seat 0 sees

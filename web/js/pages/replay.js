@@ -2,6 +2,7 @@
 // record comes from GET /api/games/<id> (boards after every ply, from the
 // server's rules core).
 import {api} from '../net/http.js';
+import {socket} from '../net/socket.js';
 import {create_board} from '../board/board.js';
 import {h, clear, tc_text, capitalise} from '../ui/dom.js';
 import {game_names, colour_names} from '../catalogue.js';
@@ -52,7 +53,7 @@ export function mount(el, id) {
         clear(root).append(
             h('div', {class: 'board-col'}, board_host, nav),
             h('aside', {class: 'side'}, h('h1', {class: 'game-title'}, `${game_names[rec.game] || rec.game} · ${tc_text(rec.tc)}`),
-                h('p', {}, names), h('p', {class: 'banner', 'data-test': 'result'}, result), moves_host, export_link,
+                h('p', {}, names), h('p', {class: 'banner', 'data-test': 'result'}, result), rematch_link(), moves_host, export_link,
                 h('a', {class: 'btn small', 'data-test': 'analyse', href: `#/analysis/${rec.game}?${new URLSearchParams({moves: JSON.stringify(rec.moves.slice(0, ply))})}`,
                     onclick: (e) => { e.currentTarget.href = `#/analysis/${rec.game}?${new URLSearchParams({moves: JSON.stringify(rec.moves.slice(0, ply))})}`; }}, 'Analyse from here'),
                 (review = review_panel(id, rec, go)).element));
@@ -64,6 +65,16 @@ export function mount(el, id) {
             if (ev.key === 'ArrowRight' && !ev.target.closest('[data-cell]')) go(ply + 1);
         });
         go(rec.moves.length);
+    }
+
+    // The rematch this game led to (kept with the game: the link works after
+    // its room has closed). Its players go back to playing; anyone else watches.
+    function rematch_link() {
+        if (!rec.rematch) return null;
+        const me = socket.user && socket.user.name;
+        const played = (rec.players || []).some((p) => p.name === me);
+        return h('p', {class: 'links'}, h('a', {class: `btn${played ? ' primary' : ''}`, 'data-test': 'go-rematch',
+            href: `#/game/${encodeURIComponent(rec.rematch)}`}, played ? 'Go to the rematch' : 'Watch the rematch'));
     }
 
     function go(i) {
