@@ -1,5 +1,7 @@
 #include "engine/engine_pool.hpp"
 
+#include <optional>
+
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -48,7 +50,12 @@ bool engine_pool::take(job& out) {
 void engine_pool::work(std::stop_token st) {
     // Lower than the I/O threads: a human's move is never queued behind a search.
     setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), settings_.nice);
-    core::engine::workspace ws(settings_.table_mib);
+    // The table (table_mib, touched to clear it) only once there is a search
+    // to run: a server nobody plays the computer on keeps that memory, and
+    // the thread is at its first wait at once (under UBSan, a first check
+    // of a type made later, when a test has used up every descriptor,
+    // misreported a valid object: the sanitizer probes memory through a pipe).
+    std::optional<core::engine::workspace> ws;
     for (;;) {
         job j;
         {
@@ -63,7 +70,8 @@ void engine_pool::work(std::stop_token st) {
             j.done(core::error{"cancelled"});
         } else {
             j.limits.stop = j.stop.get();
-            auto r = core::engine::think(*j.game, j.limits, j.progress, ws);
+            if (!ws) ws.emplace(settings_.table_mib);
+            auto r = core::engine::think(*j.game, j.limits, j.progress, *ws);
             if (j.stop->load() && r.ok()) r = core::error{"cancelled"};
             j.done(std::move(r));
         }
