@@ -50,21 +50,37 @@ took() { echo "safety net: $1 took $(($(stamp) - $2)) s"; }
 asan_targets="test_conformance test_checkers test_oferhlyp test_opprimo test_oware test_ws_client_frame
               test_store test_units test_engine_pool test_server test_api test_ws_conformance"
 # The server suites under TSan: where the executors meet (rooms and lobby on
-# their strands, sessions, the engine pool, the store's writer, the hash pool).
+# their strands, sessions, the engine pool, the store's writer, the hash pool,
+# the cluster's Redis links; the store conformance suite on both backends).
 # test_computer is left out: it passed TSan's checks (no report) but its
 # expectations depend on how far the computer searches in its time, and under
 # TSan's slowdown on a loaded machine its moves missed the test's waits.
-tsan_targets="test_server test_api test_engine_pool test_store test_ws_conformance"
+tsan_targets="test_server test_api test_engine_pool test_store test_ws_conformance test_units
+              test_store_conformance test_cluster"
+
+# A target's ctest tests are named after it, except the store conformance
+# suite's, one per backend (tests/store/CMakeLists.txt); under TSan the
+# server's restart scenarios run on PostgreSQL too (tests/server/CMakeLists.txt).
+tests_of() {
+  case $1 in
+    test_store_conformance) echo "store_conformance_sqlite|store_conformance_postgresql" ;;
+    test_server) [ "$part" = tsan ] && echo "test_server|test_server_restart_postgresql" || echo "$1" ;;
+    *) echo "$1" ;;
+  esac
+}
 
 run_suites() {  # run_suites <dir> <targets...>
   local dir=$1
   shift
-  local existing=() regex
+  local existing=() names=() regex
   for t in "$@"; do
-    [ -n "$(ninja -C "$dir" -t query "$t" 2>/dev/null | head -1)" ] && existing+=("$t")
+    if [ -n "$(ninja -C "$dir" -t query "$t" 2>/dev/null | head -1)" ]; then
+      existing+=("$t")
+      names+=("$(tests_of "$t")")
+    fi
   done
   cmake --build "$dir" -j"$jobs" --target "${existing[@]}"
-  regex="^($(IFS='|'; echo "${existing[*]}"))\$"
+  regex="^($(IFS='|'; echo "${names[*]}"))\$"
   ctest --test-dir "$dir" -R "$regex" --label-exclude slow --output-on-failure -j2 --timeout 900
 }
 

@@ -164,7 +164,7 @@ frame move_event_frame(std::int64_t v, std::string_view room, int seat, std::str
     }
     out += '}';
     // The room keeps this frame in its event log (up to 200 of them): not the
-    // reservation's slack (a board of 32 squares: ~1.5 KB reserved for ~0.9 KB written).
+    // reservation's slack (on an 8x8 board: ~1.5 KB reserved for ~0.9 KB written).
     if (out.capacity() - out.size() > 128) out.shrink_to_fit();
     return std::make_shared<const std::string>(std::move(out));
 }

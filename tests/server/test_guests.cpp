@@ -74,7 +74,7 @@ TEST_CASE("guests: hellos store nothing; one who plays is stored and resumes aft
         auto ida = a.expect("identity");
         REQUIRE(!ida.is_null());
         id_a = ida["d"]["user"]["id"];
-        CHECK(id_a != wa["user"]["id"]);
+        CHECK(wa["user"]["id"] != id_a);
         CHECK(ida["d"]["user"]["name"] == name_a);
         CHECK(!b.expect("identity").is_null());
         CHECK(t.state_a["d"]["players"][t.seat_a]["id"] == id_a);
