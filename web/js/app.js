@@ -21,7 +21,7 @@ import * as analysis from './pages/analysis.js';
 const routes = [
     [/^#?\/?$/, lobby, 'Play'],
     [/^#\/game\/([\w-]+)$/, game, 'Game'],
-    [/^#\/replay\/([\w-]+)$/, replay, 'Replay'],
+    [/^#\/replay\/([\w-]+)(?:\/(review))?$/, replay, 'Replay'],
     [/^#\/leaderboard\/([\w-]+)$/, leaderboard, 'Leaderboard'],
     [/^#\/leaderboard\/?$/, leaderboard, 'Leaderboard'],
     [/^#\/player\/([^/]+)$/, player, 'Player'],

@@ -32,10 +32,11 @@ export const scenarios = [
         const result = await a.locator('[data-test="result"]').textContent();
         await shot(a, artifacts, 'computer-checkers');
         check(/wins|draw/i.test(result), `the game ended: ${result}`);
-        // Its review: requested on the replay page, progress pushed, then the graph.
+        // Its review, straight from the finished game: the "Computer analysis"
+        // link opens the replay and asks at once; progress pushed, then the graph.
         const plies = await ply(a);
-        await a.goto(`${base}/#/replay/${room}`);
-        await a.click('[data-test="request-review"]', {timeout: 10000});
+        await a.click('[data-test="review-link"]', {timeout: 5000});
+        await a.waitForSelector('[data-test="replay"]', {timeout: 10000});
         await a.waitForSelector('[data-test="review"][data-ready="true"]', {timeout: 60000});
         const points = await a.locator('[data-test="review-graph"] circle').count();
         check(points === plies + 1, `a point per position (${points} for ${plies} plies)`);

@@ -177,7 +177,8 @@ export function mount(el, room) {
             ['controls', spectator ? null : controls(st, seat, act)],
             ['takeback', spectator ? null : takeback_view(st, seat, act, reacting.takeback_declined)],
             ['chat', chat_view(st, send_chat, spectator)],
-            ['links', st.status.state !== 'playing' ? v('p', {class: 'links'}, v('a', {href: `#/replay/${room}`, 'data-test': 'replay-link'}, 'Replay this game')) : null],
+            ['links', st.status.state !== 'playing' ? v('p', {class: 'links'}, v('a', {href: `#/replay/${room}`, 'data-test': 'replay-link'}, 'Replay this game'),
+                st.status.state === 'over' ? v('a', {href: `#/replay/${room}/review`, 'data-test': 'review-link'}, 'Computer analysis') : null) : null],
         ].map(([key, node]) => node && Object.assign(node, {key}))));
         // New lines scroll into view; the player's own scrolling is left alone otherwise.
         if (moves.length !== shown_moves && at === null) { shown_moves = moves.length; scroll_end(aside.querySelector('[data-test="moves"]')); }

@@ -11,7 +11,9 @@ import {view_root} from '../ui/vdom.js';
 import {icon} from '../ui/icons.js';
 import {review_panel} from './review_panel.js';
 
-export function mount(el, id) {
+// `#/replay/<id>/review` (the finished game's "Computer analysis" link) asks
+// for the computer's review at once, unless it is stored already.
+export function mount(el, id, then) {
     const root = h('div', {class: 'game replay', 'data-test': 'replay'});
     el.append(root, );
     root.append(h('p', {class: 'muted'}, 'Loading the game…'));
@@ -56,7 +58,7 @@ export function mount(el, id) {
                 h('p', {}, names), h('p', {class: 'banner', 'data-test': 'result'}, result), rematch_link(), moves_host, export_link,
                 h('a', {class: 'btn small', 'data-test': 'analyse', href: `#/analysis/${rec.game}?${new URLSearchParams({moves: JSON.stringify(rec.moves.slice(0, ply))})}`,
                     onclick: (e) => { e.currentTarget.href = `#/analysis/${rec.game}?${new URLSearchParams({moves: JSON.stringify(rec.moves.slice(0, ply))})}`; }}, 'Analyse from here'),
-                (review = review_panel(id, rec, go)).element));
+                (review = review_panel(id, rec, go, {request: then === 'review'})).element));
         board = create_board(board_host, rec.start, {colours: colour_names[rec.game],
             label: `${game_names[rec.game] || rec.game} board, replay`});
         board_host.parentElement.style.setProperty('--board-aspect', String(board.aspect));

@@ -8,7 +8,7 @@ import {h, s, clear, capitalise} from '../ui/dom.js';
 
 const symbol = {inaccuracy: '?!', mistake: '?', blunder: '??'};
 
-export function review_panel(id, rec, go) {
+export function review_panel(id, rec, go, {request = false} = {}) {
     const box = h('section', {class: 'review', 'data-test': 'review'}, h('h3', {}, 'Computer analysis'));
     const body = h('div', {});
     box.append(body);
@@ -27,6 +27,7 @@ export function review_panel(id, rec, go) {
         offs.push(socket.on('review.progress', (d) => { if (d.id === id) progress.textContent = `Analysing: ${d.done} of ${d.total} positions`; }));
         offs.push(socket.on('review.done', (d) => { if (d.id === id) show(d.analysis); }));
         offs.push(socket.on('error', (d) => { if (d.re === 'review.request') { progress.textContent = d.message; button.disabled = false; } }));
+        if (request) { box.scrollIntoView({block: 'nearest'}); button.click(); }
     }
 
     function show(a) {
