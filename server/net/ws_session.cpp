@@ -289,7 +289,17 @@ void ws_session::handle_frame(std::string_view text) {
     ++ctx_.stats.messages_total;
     // One token before decoding (so a flood costs no parsing), the rest of an
     // expensive request's cost once its type is known.
-    if (!limiter_.allow()) return rate_limited();
+    if (!limiter_.allow()) {
+        // Refused unread, except the few refusals that are answered: those are
+        // decoded, so that the answer names the request (its ack) and the
+        // client can settle it and ask again. At most three per streak, so a
+        // flood still costs no parsing.
+        if (strikes_ >= 3) return rate_limited();
+        auto refused = decode_client(text);
+        if (auto* m = std::get_if<client_msg>(&refused)) return rate_limited(m->type, m->ack);
+        auto& f = std::get<decode_failure>(refused);
+        return rate_limited(f.type, f.ack);
+    }
     auto decoded = decode_client(text);
     if (auto* f = std::get_if<decode_failure>(&decoded)) {
         strikes_ = 0;

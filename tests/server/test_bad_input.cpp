@@ -122,6 +122,24 @@ TEST_CASE("a flood is rate limited, then closed with 1008") {
     CHECK(b.expect("pong").is_object());
 }
 
+TEST_CASE("a request refused for an empty budget is named, so the client can ask again") {
+    // The browser's room_sync retries a room.join refused as rate_limited;
+    // that needs the refusal to carry its ack (it hung until a 15 s timeout,
+    // leaving the game page at "Loading the game").
+    test_server srv([](auto& c) { c.rate_burst = 3; c.rate_per_s = 0.1; });
+    ws_client a(srv.port());
+    a.hello();  // 1 token
+    a.send({{"t", "ping"}});
+    a.send({{"t", "ping"}});
+    CHECK(!a.expect("pong").is_null());
+    CHECK(!a.expect("pong").is_null());
+    a.send({{"t", "room.join"}, {"d", {{"room", "rNoSuchRoom"}, {"ack", 7}}}});
+    auto refused = a.expect("error");
+    CHECK(refused["d"]["code"] == "rate_limited");
+    CHECK(refused["d"]["ack"] == 7);
+    CHECK(refused["d"]["re"] == "room.join");
+}
+
 TEST_CASE("HTTP: static files, hostile paths, health and metrics") {
     test_server srv;
     auto index = http_get(srv.port(), "/");

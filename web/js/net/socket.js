@@ -65,7 +65,10 @@ class socket_client {
     on(type, fn) {
         if (!this.listeners_.has(type)) this.listeners_.set(type, new Set());
         this.listeners_.get(type).add(fn);
-        if (type === 'ready' && this.ready_) fn(this.user);
+        // Ready already: run it now, unless the welcome is being handled (a
+        // page mounted by a welcome handler would be subscribed twice, once
+        // here and once by the 'ready' that follows, and spend the rate budget).
+        if (type === 'ready' && this.ready_ && !this.welcoming_) fn(this.user);
         return () => this.listeners_.get(type)?.delete(fn);
     }
 
@@ -102,7 +105,8 @@ class socket_client {
             this.ready_ = true;
             this.backoff_ms_ = 500;
             this.set_status_('online');
-            this.emit_('welcome', d);
+            this.welcoming_ = true;
+            try { this.emit_('welcome', d); } finally { this.welcoming_ = false; }
             this.emit_('ready', this.user);
             return;
         }
