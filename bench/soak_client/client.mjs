@@ -101,7 +101,11 @@ class Actor {
   send(t, d) { if (this.welcomed) this.conn.send(d === undefined ? { t } : { t, d }); }
   onMessage(m) {
     if (m.t === 'welcome') {
-      if (this.token && !m.d.resumed && this.kind === 'player' && this.hadGame) ++stats.player_stale_tokens;
+      // A player with an acknowledged move is stored for good (its guest row and
+      // game were written before that move, on the same writer): its token must
+      // survive any restart. (A game start itself is not waited for: a kill
+      // right after it may lose the game and the new guest, as documented.)
+      if (this.token && !m.d.resumed && this.kind === 'player' && this.hadAck) ++stats.player_stale_tokens;
       this.token = m.d.token;
       this.welcomed = true;
       return this.onWelcome(m.d);
@@ -125,7 +129,7 @@ class Player extends Actor {
     this.slot = slot;
     this.rooms = new Map();  // room -> {seat, plies, over, toMove, legal, last, timer}
     this.acks = new Map();   // ack -> {room, text, ply}
-    this.hadGame = false;
+    this.hadAck = false;
     this.seek = null;        // our open seek (player 0)
     this.offered = null;     // a seek to accept once welcomed (player 1)
   }
@@ -178,7 +182,6 @@ class Player extends Actor {
       this.pair.players[1].accept(d.seek.id);
       return;
     case 'game.found':
-      this.hadGame = true;
       if (this.slot === 0) this.seek = null;
       if (!started.has(d.room)) {
         started.add(d.room);
@@ -199,6 +202,7 @@ class Player extends Actor {
       const p = this.acks.get(d.ack);
       if (d.re !== 'move' || !p) return;
       this.acks.delete(d.ack);
+      this.hadAck = true;
       ++stats.moves_acked;
       fs.writeSync(ackFd, `${p.room},${p.ply},${p.text}\n`);
       return;
