@@ -44,11 +44,13 @@ stamp() { date +%s; }
 took() { echo "safety net: $1 took $(($(stamp) - $2)) s"; }
 
 # The C++ suites under ASan + UBSan: the rules, the store, the server, the
-# WebSocket conformance cases. test_engine and test_computer are left out: they
-# are searches (the same code the games' suites reach), and under ASan they took
-# minutes (test_engine 282 s on the shared machine) for little the others miss.
+# WebSocket conformance cases, and the searches: test_engine and test_computer
+# in their reduced set (KIBITZ_TEST_REDUCED=1, tests/support/reduced.hpp: fewer
+# positions, smaller budgets, shorter games), since in full they took minutes
+# under ASan (test_engine 282 s on the shared machine).
 asan_targets="test_conformance test_checkers test_oferhlyp test_opprimo test_oware test_ws_client_frame
-              test_store test_units test_engine_pool test_server test_api test_ws_conformance"
+              test_store test_units test_engine_pool test_server test_api test_ws_conformance
+              test_engine test_computer"
 # The server suites under TSan: where the executors meet (rooms and lobby on
 # their strands, sessions, the engine pool, the store's writer, the hash pool,
 # the cluster's Redis links; the store conformance suite on both backends).
@@ -91,7 +93,7 @@ for part in $parts; do
       echo "safety net: ASan + UBSan (build-asan)"
       configure build-asan -DKIBITZ_SANITIZE=address,undefined
       # shellcheck disable=SC2086
-      run_suites build-asan $asan_targets
+      KIBITZ_TEST_REDUCED=1 run_suites build-asan $asan_targets
       ;;
     tsan)
       echo "safety net: TSan (build-tsan)"

@@ -2,6 +2,8 @@
 // always legal, finished and single-move positions are handled, budgets and
 // the stop flag are honoured, fixed budgets are deterministic, and the levels
 // are ordered. Game-specific tactics live in each game's own engine test.
+// KIBITZ_TEST_REDUCED=1 (the sanitizer builds): fewer positions, smaller
+// budgets, and the level match only plays (its strength check needs the full run).
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -13,9 +15,11 @@
 #include "engine/time_budget.hpp"
 #include "kibitz/core/engine.hpp"
 #include "kibitz/core/registry.hpp"
+#include "reduced.hpp"
 
 namespace core = kibitz::core;
 namespace engine = kibitz::core::engine;
+using kibitz::test::full_or_reduced;
 
 namespace {
 
@@ -54,10 +58,12 @@ engine::limits budget(std::uint64_t nodes, int level = engine::max_level, std::u
 TEST_CASE("the named move is legal, in every game, at every level") {
     engine::workspace ws(1);
     int searched = 0;
-    auto samples = random_positions(40, 7);
+    auto samples = random_positions(full_or_reduced(40, 12), 7);
+    const std::uint64_t nodes = full_or_reduced(3000, 1500);
     for (auto& s : samples) {
         const auto& g = *s.game;
-        auto r = engine::think(g, budget(3000, 1 + searched % engine::max_level, searched), {}, ws);
+        auto r =
+            engine::think(g, budget(nodes, 1 + searched % engine::max_level, searched), {}, ws);
         if (g.current_status().over()) {
             CHECK_FALSE(r.ok());
             continue;
@@ -97,15 +103,16 @@ TEST_CASE("a position with one legal move is answered at once") {
 }
 
 TEST_CASE("fixed node and depth budgets give the same answer every time") {
-    for (auto& s : random_positions(3, 11)) {
+    const std::uint64_t nodes = full_or_reduced(20000, 4000);
+    for (auto& s : random_positions(full_or_reduced(3, 1), 11)) {
         if (s.game->current_status().over()) continue;
         engine::workspace ws1(1), ws2(1);
-        auto a = engine::think(*s.game, budget(20000, 6, 5), {}, ws1);
+        auto a = engine::think(*s.game, budget(nodes, 6, 5), {}, ws1);
         // The second workspace has searched something else first.
         engine::limits deep;
         deep.depth = 3;
         (void)engine::think(*s.game, deep, {}, ws2);
-        auto b = engine::think(*s.game, budget(20000, 6, 5), {}, ws2);
+        auto b = engine::think(*s.game, budget(nodes, 6, 5), {}, ws2);
         REQUIRE(a.ok());
         REQUIRE(b.ok());
         CHECK_MESSAGE(a.value().text == b.value().text, s.info->id);
@@ -148,15 +155,18 @@ TEST_CASE("level 8 beats levels 1 and 4 at the same node budget") {
     for (const auto& info : core::all_games()) {
         if (!info.think) continue;
         engine::match_settings ms;
-        ms.games = 8;
+        ms.games = full_or_reduced(8, 2);
         ms.seed = 3;
-        ms.max_plies = 300;
-        auto strong = engine::parse_spec("level=8,nodes=4000").value();
-        for (const char* weak : {"level=1,nodes=4000", "level=4,nodes=4000"}) {
-            auto sum = engine::play_match(info, strong, engine::parse_spec(weak).value(), ms);
+        ms.max_plies = full_or_reduced(300, 40);
+        const char* nodes = kibitz::test::reduced() ? ",nodes=500" : ",nodes=4000";
+        auto strong = engine::parse_spec(std::string("level=8") + nodes).value();
+        for (const char* weak : {"level=1", "level=4"}) {
+            auto sum = engine::play_match(
+                info, strong, engine::parse_spec(weak + std::string(nodes)).value(), ms);
             INFO(info.id << " against " << weak << ": " << sum.wins << "/" << sum.draws << "/"
                          << sum.losses);
-            CHECK(sum.points() >= 0.75 * ms.games);
+            CHECK(sum.games() == ms.games);
+            if (!kibitz::test::reduced()) CHECK(sum.points() >= 0.75 * ms.games);
         }
     }
 }

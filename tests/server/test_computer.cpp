@@ -3,6 +3,8 @@
 // abort and resign, the caps, and a 1+0 game the computer must not lose on
 // time. The test mirrors each game with the rules core to check every move
 // the computer makes and to choose the person's moves.
+// KIBITZ_TEST_REDUCED=1 (the sanitizer builds): the whole games and the 1+0
+// game are cut short (the person resigns), the rest is as it is.
 #include <algorithm>
 #include <random>
 #include <thread>
@@ -10,6 +12,7 @@
 #include "helpers.hpp"
 #include "kibitz/core/registry.hpp"
 #include "play/review.hpp"
+#include "reduced.hpp"
 #include "temp_dir.hpp"
 
 using namespace kibitz::test;
@@ -115,7 +118,7 @@ TEST_CASE("computer: a whole game against the computer in every game with an eng
         const int seen = static_cast<int>(watcher.expect("room.state")["d"]["moves"].size());
         auto mirror = info.new_game();
         std::mt19937 rng(7);
-        const int plies = play_out(a, &watcher, t, *mirror, 400, rng, seen);
+        const int plies = play_out(a, &watcher, t, *mirror, full_or_reduced(400, 30), rng, seen);
         if (!mirror->current_status().over()) a.send(room_msg("resign", t.room));
         auto end = watcher.expect("end", {}, 10000ms);
         REQUIRE(!end.is_null());
@@ -234,7 +237,7 @@ TEST_CASE("computer: at 1+0 the computer never loses on time") {
     auto t = start_computer_game(a, "checkers", 8, tc(60, 0), "black");
     auto mirror = core::find_game("checkers")->new_game();
     std::mt19937 rng(11);
-    play_out(a, nullptr, t, *mirror, 400, rng);
+    play_out(a, nullptr, t, *mirror, full_or_reduced(400, 12), rng);
     if (!mirror->current_status().over()) a.send(room_msg("resign", t.room));
     auto end = a.expect("end", {}, 10000ms);
     REQUIRE(!end.is_null());
