@@ -6,6 +6,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <tuple>
 
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -94,6 +95,12 @@ private:
     json featured_json() const;  // the featured live game (TV) with its position, or null
     const std::string& featured_text();  // featured_json as text, kept while nothing changed
     void featured_check();       // a live game came or went: a new featured game is sent
+    // The live games ordered for featured_check, kept as live_ changes (it ran
+    // over every live game at each start and end: 8-14% of the server's CPU at
+    // 1,000 clients, BENCHMARKS.md). Call unrank before a summary changes or
+    // goes, rank after it is in place.
+    void rank(const std::string& game, const std::string& room, const json& summary);
+    void unrank(const std::string& game, const std::string& room, const json& summary);
 
     hub& hub_;
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;
@@ -108,6 +115,9 @@ private:
     std::map<std::uint64_t, peer_ref> subscribers_;
     std::map<std::string, std::map<std::uint64_t, peer_ref>> live_subscribers_;  // by game id
     std::map<std::string, std::map<std::string, json>> live_;  // game id -> room -> summary
+    // (-interest, game id, room): the first is the most interesting live game,
+    // and among equals the first in live_'s order, as a scan of live_ finds it.
+    std::set<std::tuple<double, std::string, std::string>> by_interest_;
     std::map<std::string, std::set<std::string>> live_changed_;  // game id -> rooms to update
     std::map<std::string, std::map<std::string, live_position>> live_boards_;  // as live_
     std::map<std::string, std::set<std::string>> live_moved_;  // game id -> boards to send

@@ -129,7 +129,10 @@ void lobby::room_started(std::string game, std::string room, json summary, live_
                pos = std::move(pos)]() mutable {
         auto seq = next_live_seq_++;
         summary["order"] = seq;  // the client sorts by it: a game back in the window keeps its place
-        live_[game][room] = summary;
+        auto& slot = live_[game][room];
+        if (!slot.is_null()) unrank(game, room, slot);
+        slot = summary;
+        rank(game, room, slot);
         live_boards_[game][room] = pos;
         live_order_[game][seq] = room;
         live_seq_[room] = seq;
@@ -158,8 +161,12 @@ void lobby::room_changed(std::string game, std::string room, std::size_t plies,
                pos = std::move(pos)]() mutable {
         auto it = live_[game].find(room);
         if (it == live_[game].end()) return;  // ended, or private
+        auto& watching = it->second["spectators"];
+        bool reranked = watching != spectators;  // the only input of its rank that changes
+        if (reranked) unrank(game, room, it->second);
+        watching = spectators;
         it->second["plies"] = plies;
-        it->second["spectators"] = spectators;
+        if (reranked) rank(game, room, it->second);
         live_changed_[game].insert(room);
         if (room == featured_) featured_built_ = {};
         if (in_live_window(game, room)) live_snapshots_.erase(game);
@@ -197,6 +204,7 @@ void lobby::send_live_updates() {
 void lobby::room_ended(std::string game, std::string room) {
     on_strand([this, game = std::move(game), room = std::move(room)] {
         bool shown = in_live_window(game, room);
+        if (auto it = live_[game].find(room); it != live_[game].end()) unrank(game, room, it->second);
         live_[game].erase(room);
         live_changed_[game].erase(room);
         live_boards_[game].erase(room);

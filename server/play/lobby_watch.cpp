@@ -14,8 +14,8 @@ std::string pool_key(const std::string& game, const json& tc, bool rated) {
 
 // How interesting a live game is to watch: its players' ratings (a guest or
 // the computer counts as 1500), then how many already watch.
-// Looked up in place: it runs over every live game at each start and end,
-// and json::value() would copy the players each time.
+// Looked up in place (json::value() would copy the players); computed when a
+// live game's summary changes, for lobby::by_interest_.
 double interest(const json& summary) {
     double sum = 0;
     if (auto ps = summary.find("players"); ps != summary.end())
@@ -92,12 +92,21 @@ void lobby::send_tv_update() {
     }
 }
 
+void lobby::rank(const std::string& game, const std::string& room, const json& summary) {
+    by_interest_.emplace(-interest(summary), game, room);
+}
+
+void lobby::unrank(const std::string& game, const std::string& room, const json& summary) {
+    by_interest_.erase({-interest(summary), game, room});
+}
+
 void lobby::featured_check() {
     const json* best = nullptr;
     std::string best_id;
-    for (const auto& [game, rooms] : live_)
-        for (const auto& [id, s] : rooms)
-            if (!best || interest(s) > interest(*best)) best = &s, best_id = id;
+    if (!by_interest_.empty()) {
+        const auto& [_, game, id] = *by_interest_.begin();
+        best = &live_.at(game).at(id), best_id = id;
+    }
     // The featured game stays until it ends, unless a clearly better one starts
     // (a viewer should not be switched away for a tie).
     const json current = featured_json();

@@ -93,3 +93,29 @@ TEST_CASE("lobby: the featured game (TV) is the highest-rated live game, and mov
     g1.send({{"t", "abort"}, {"d", {{"room", guests.room}}}});
     CHECK(watcher.expect("tv")["d"]["room"].is_null());
 }
+
+TEST_CASE("lobby: when the featured game ends, TV takes the live game with the most spectators") {
+    // Three guests' games, equal in rating: the first featured stays (no clearly
+    // better one starts). One spectator joins the later of the other two (in
+    // room order, which a tie would otherwise prefer the earlier of): when the
+    // featured game ends, TV takes the watched one.
+    test_server srv;
+    ws_client watcher(srv.port()), fan(srv.port());
+    std::vector<std::unique_ptr<ws_client>> p;
+    for (int i = 0; i < 6; ++i) p.push_back(std::make_unique<ws_client>(srv.port())), p.back()->hello();
+    watcher.hello();
+    fan.hello();
+    watcher.send({{"t", "lobby.sub"}});
+    watcher.expect("lobby.snapshot");
+    auto first = pair_by_seek(*p[0], *p[1], "oware", nullptr);
+    CHECK(watcher.expect("tv")["d"]["room"]["room"] == first.room);
+    auto b = pair_by_seek(*p[2], *p[3], "oware", nullptr);
+    auto c = pair_by_seek(*p[4], *p[5], "oware", nullptr);
+    const std::string watched = std::max(b.room, c.room);
+    fan.send({{"t", "room.join"}, {"d", {{"room", watched}}}});
+    fan.expect("room.state");
+    // The count reaches the lobby with the room's batched `spectators` frame.
+    (watched == b.room ? *p[2] : *p[4]).expect("spectators");
+    p[0]->send({{"t", "abort"}, {"d", {{"room", first.room}}}});
+    CHECK(watcher.expect("tv")["d"]["room"]["room"] == watched);
+}
