@@ -24,6 +24,9 @@ inline const std::string rooms_key = "kibitz:rooms";
 inline const std::string moved_channel = "kibitz:moved";
 // The lobby's leader: the node whose lobby is the cluster's (PX lease).
 inline const std::string lobby_key = "kibitz:lobby";
+// Each node's counts ("<players> <games>", PX lease) and the set of nodes that share them.
+inline std::string count_key(const std::string& node) { return "kibitz:count:" + node; }
+inline const std::string nodes_key = "kibitz:nodes";
 // To every node: a room started and seated a player (seated_msg).
 inline const std::string seated_channel = "kibitz:seated";
 

@@ -26,6 +26,26 @@ if v == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return v end
 if v == false then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return ARGV[1] end
 return v)";
 
+// Publishes this node's counts (players online, games in play) and sums the
+// other live nodes' (a node whose count key ran out is gone).
+const char* counts_script = R"(
+redis.call('SADD', KEYS[1], ARGV[1])
+redis.call('SET', ARGV[5] .. ARGV[1], ARGV[2] .. ' ' .. ARGV[3], 'PX', ARGV[4])
+local p, g = 0, 0
+for _, n in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if n ~= ARGV[1] then
+    local v = redis.call('GET', ARGV[5] .. n)
+    if v then
+      local a, b = string.match(v, '(%-?%d+) (%-?%d+)')
+      p = p + tonumber(a)
+      g = g + tonumber(b)
+    else
+      redis.call('SREM', KEYS[1], n)
+    end
+  end
+end
+return {p, g})";
+
 json ratings_json(const std::map<std::string, storage::rating_value, std::less<>>& ratings) {
     json out = json::object();
     for (const auto& [game, v] : ratings)
@@ -46,6 +66,18 @@ void node::renew_lobby_lease() {
                       self->on_strand([self, leader] {
                           self->lobby_led_by(leader.empty() ? self->o_.node : leader);
                       });
+                  });
+}
+
+void node::share_counts() {
+    bus_->command({"EVAL", counts_script, "1", nodes_key, o_.node, std::to_string(hub_.online_here()),
+                   std::to_string(hub_.games_here()), std::to_string(o_.lease.count()),
+                   count_key("")},
+                  [self = shared_from_this()](const redisReply* r) {
+                      // Redis unreachable: the last sums stand.
+                      if (!r || r->type != REDIS_REPLY_ARRAY || r->elements != 2) return;
+                      self->hub_.set_elsewhere(static_cast<long>(r->element[0]->integer),
+                                               static_cast<long>(r->element[1]->integer));
                   });
 }
 

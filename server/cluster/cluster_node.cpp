@@ -188,6 +188,7 @@ void node::renew() {
     if (stopped_) return;
     bus_->command({"SET", alive_key(o_.node), "1", "PX", std::to_string(o_.lease.count())});
     renew_lobby_lease();
+    share_counts();
     for (const auto& [room, playing] : hosted_) {
         bus_->command({"EVAL", renew_script, "2", lease_key(room), rooms_key, o_.node,
                        std::to_string(o_.lease.count()), playing ? "1" : "0", room},

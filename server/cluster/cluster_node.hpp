@@ -129,6 +129,7 @@ private:
 
     // The lobby (cluster_lobby.cpp): one node leads it (kibitz:lobby).
     void renew_lobby_lease();
+    void share_counts();  // the lobby's counts are the cluster's
     void lobby_led_by(const std::string& leader);
     void send_lobby(const player_ptr& who, std::uint64_t conn, const client_msg& m);
     void on_lobby_message(const nlohmann::json& m);  // we lead: a connection elsewhere

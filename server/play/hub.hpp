@@ -117,11 +117,18 @@ public:
     std::vector<std::string> rooms_of(const std::string& player_id) const;
     std::size_t games_of(const std::string& player_id) const;
 
-    // Counts (for the lobby's batched `counts`).
+    // Counts (for the lobby's batched `counts`): this node's, and in a
+    // cluster the other nodes' too (set_elsewhere, by the cluster).
     void connection_up() { ++online_; }
     void connection_down() { --online_; }
-    long online() const { return online_; }
-    long games_in_play() const { return in_play_; }
+    long online() const { return online_ + online_elsewhere_; }
+    long games_in_play() const { return in_play_ + in_play_elsewhere_; }
+    long online_here() const { return online_; }
+    long games_here() const { return in_play_; }
+    void set_elsewhere(long players, long games) {
+        online_elsewhere_ = players;
+        in_play_elsewhere_ = games;
+    }
 
     // Counts a new guest identity for `address`; false (and not counted) when
     // it already made config().guests_per_address within the window. When
@@ -157,6 +164,7 @@ private:
     std::vector<player_ptr> computers_;  // by level - 1; fixed before start
     std::atomic<long> computer_games_{0};
     std::atomic<long> online_{0}, in_play_{0};
+    std::atomic<long> online_elsewhere_{0}, in_play_elsewhere_{0};
     std::atomic<bool> stopping_{false};
     session_registry sessions_;
     auth::rate_limiter new_guests_;  // by client address

@@ -196,3 +196,17 @@ TEST_CASE("cluster lobby: an invite made on one node is accepted on another") {
     b.send({{"t", "invite.join"}, {"d", {{"code", created["d"]["code"]}}}});
     play_found_game(a, b);
 }
+
+TEST_CASE("cluster lobby: the counts are the cluster's") {
+    three_nodes c("counts");
+    ws_client watcher(c.n2.port), a(c.n3.port), b(c.n3.port);
+    watcher.hello();
+    a.hello();
+    b.hello();
+    // Three connections on two nodes, whichever leads: the lobby says 3
+    // (once every node has shared its count: within a lease).
+    auto snap = lobby_snapshot(watcher);
+    if (snap["d"]["counts"]["players"] != 3)
+        CHECK(!watcher.expect("counts", [](const json& j) { return j["d"]["players"] == 3; }, 10000ms)
+                   .is_null());
+}
