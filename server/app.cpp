@@ -49,6 +49,7 @@ app::app(server_config cfg, std::shared_ptr<game_recorder> recorder)
 app::~app() {
     if (cluster_) {
         ctx_->play->attach_cluster(nullptr);
+        ctx_->play->attach_lobby_cluster(nullptr);
         cluster_->stop();
     }
     // No thinking may outlive the rooms it answers to.
@@ -162,6 +163,7 @@ std::variant<std::uint16_t, std::string> app::start() {
     if (pg_ && !node_name_.empty()) {
         cluster_ = std::make_shared<cluster::node>(ioc_, co, *ctx_->play, *pg_);
         ctx_->play->attach_cluster(cluster_.get());
+        ctx_->play->attach_lobby_cluster(cluster_.get());
     }
     ctx_->play->start();
     if (store_) {

@@ -1,6 +1,10 @@
 #include "cluster/bus_messages.hpp"
 
 #include <stdexcept>
+#include <type_traits>
+
+#include "protocol/codec.hpp"
+#include "protocol/server_msg.hpp"
 
 namespace kibitz::server::cluster {
 
@@ -67,6 +71,54 @@ json unknown_msg(const std::string& room, std::uint64_t conn, std::optional<std:
 
 json moved_msg(const std::string& room, const std::string& node) {
     return {{"t", "moved"}, {"room", room}, {"node", node}};
+}
+
+namespace {
+// The "d" of a lobby message as the client sent it (protocol/codec.cpp reads it).
+json client_body_json(const client_msg& m) {
+    json d = json::object();
+    std::visit(
+        [&](const auto& b) {
+            using T = std::decay_t<decltype(b)>;
+            if constexpr (std::is_same_v<T, live_sub_msg>) {
+                d["game"] = b.game;
+            } else if constexpr (std::is_same_v<T, seek_create_msg>) {
+                d = {{"game", b.game}, {"tc", to_json(b.tc)}, {"rated", b.rated}, {"color", b.color}};
+                if (!b.position.empty()) d["position"] = b.position;
+            } else if constexpr (std::is_same_v<T, seek_cancel_msg> ||
+                                 std::is_same_v<T, seek_accept_msg>) {
+                d[b.invite ? "code" : "id"] = b.id;
+            } else if constexpr (std::is_same_v<T, quick_join_msg>) {
+                d = {{"game", b.game}, {"tc", to_json(b.tc)}, {"rated", b.rated}};
+            }
+        },
+        m.body);
+    if (m.ack) d["ack"] = *m.ack;
+    return d;
+}
+}  // namespace
+
+json lobby_msg(const std::string& from, std::uint64_t conn, const player& who,
+               const json& ratings, const client_msg& m) {
+    return {{"t", "lobby"}, {"from", from}, {"conn", conn}, {"who", player_to_json(who)},
+            {"ratings", ratings}, {"m", {{"t", m.type}, {"d", client_body_json(m)}}}};
+}
+
+client_msg lobby_client_msg(const json& m) {
+    auto r = decode_client_full(m.at("m").dump());
+    if (auto* f = std::get_if<decode_failure>(&r))
+        throw std::invalid_argument("a lobby message the client decoder refuses: " + f->error.message);
+    return std::get<client_msg>(std::move(r));
+}
+
+json lobby_closed_msg(const std::string& from, std::uint64_t conn, const player& who) {
+    return {{"t", "lobby.closed"}, {"from", from}, {"conn", conn}, {"who", player_to_json(who)}};
+}
+
+json seated_msg(const std::string& from, const std::string& room, const player& who,
+                const std::string& found) {
+    return {{"t", "seated"}, {"from", from}, {"room", room}, {"who", player_to_json(who)},
+            {"f", found}};
 }
 
 }  // namespace kibitz::server::cluster

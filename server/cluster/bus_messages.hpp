@@ -22,6 +22,13 @@ inline std::string node_channel(const std::string& node) { return "kibitz:node:"
 inline std::string alive_key(const std::string& node) { return "kibitz:alive:" + node; }
 inline const std::string rooms_key = "kibitz:rooms";
 inline const std::string moved_channel = "kibitz:moved";
+// The lobby's leader: the node whose lobby is the cluster's (PX lease).
+inline const std::string lobby_key = "kibitz:lobby";
+// Each node's counts ("<players> <games>", PX lease) and the set of nodes that share them.
+inline std::string count_key(const std::string& node) { return "kibitz:count:" + node; }
+inline const std::string nodes_key = "kibitz:nodes";
+// To every node: a room started and seated a player (seated_msg).
+inline const std::string seated_channel = "kibitz:seated";
 
 // Who sent a command: enough for the owner's room to tell the seat (never the token).
 json player_to_json(const player& p);
@@ -37,5 +44,17 @@ json frame_msg(std::uint64_t conn, const std::string& frame);
 json unknown_msg(const std::string& room, std::uint64_t conn, std::optional<std::int64_t> ack,
                  const std::string& type);
 json moved_msg(const std::string& room, const std::string& node);
+
+// The lobby (docs/cluster.md, "One lobby"). A lobby message of a connection
+// on `from`, to the leader: the client's own message, re-encoded in the
+// protocol's shape (schema/protocol.md) so the leader reads it with the
+// client's own decoder; `ratings`: the player's ratings as `from` knows them
+// (game id -> rating, rd, games), since the leader may never have seen the player.
+json lobby_msg(const std::string& from, std::uint64_t conn, const player& who,
+               const json& ratings, const client_msg& m);
+client_msg lobby_client_msg(const json& m);  // throws on a malformed one
+json lobby_closed_msg(const std::string& from, std::uint64_t conn, const player& who);
+json seated_msg(const std::string& from, const std::string& room, const player& who,
+                const std::string& found);
 
 }  // namespace kibitz::server::cluster

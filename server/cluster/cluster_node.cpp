@@ -7,6 +7,7 @@
 #include "cluster/bus_messages.hpp"
 #include "cluster/remote_peer.hpp"
 #include "observe/metrics.hpp"
+#include "play/lobby.hpp"
 #include "play/room.hpp"
 #include "protocol/server_msg.hpp"
 #include "store/pg_store.hpp"
@@ -81,16 +82,11 @@ node::node(net::io_context& ioc, options o, hub& h, storage::pg_store& store)
 
 node::~node() = default;
 
-template <class F>
-void node::on_strand(F&& f) {
-    net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(); });
-}
-
 void node::start() {
     bus_->start();
     sub_->start();
     std::weak_ptr<node> weak = shared_from_this();
-    sub_->subscribe({node_channel(o_.node), moved_channel},
+    sub_->subscribe({node_channel(o_.node), moved_channel, seated_channel},
                     [weak](const std::string& channel, const std::string& payload) {
                         if (auto self = weak.lock())
                             self->on_strand([self, channel, payload] { self->on_message(channel, payload); });
@@ -162,7 +158,6 @@ void node::give_up_lease(const std::string& room) {
 }
 
 std::size_t node::hand_over() {
-    if (hosted_.empty()) return 0;
     timeval timeout{1, 0};
     redisContext* c = redisConnectWithTimeout(o_.host.c_str(), o_.port, timeout);
     if (!c || c->err) {
@@ -180,6 +175,10 @@ std::size_t node::hand_over() {
         if (r && r->type == REDIS_REPLY_INTEGER && r->integer == 1) ++given;
         if (r) freeReplyObject(r);
     }
+    // The lobby's lease too, if ours: another node leads at its next renewal.
+    const char* lobby_argv[] = {"EVAL", release_script, "1", lobby_key.c_str(), o_.node.c_str()};
+    if (auto* r = static_cast<redisReply*>(redisCommandArgv(c, 5, lobby_argv, nullptr)))
+        freeReplyObject(r);
     redisFree(c);
     spdlog::info("cluster: node {} gave {} room leases back", o_.node, given);
     return given;
@@ -188,6 +187,8 @@ std::size_t node::hand_over() {
 void node::renew() {
     if (stopped_) return;
     bus_->command({"SET", alive_key(o_.node), "1", "PX", std::to_string(o_.lease.count())});
+    renew_lobby_lease();
+    share_counts();
     for (const auto& [room, playing] : hosted_) {
         bus_->command({"EVAL", renew_script, "2", lease_key(room), rooms_key, o_.node,
                        std::to_string(o_.lease.count()), playing ? "1" : "0", room},
@@ -309,6 +310,8 @@ void node::node_gone(const std::string& other) {
     while (it != remotes_.end() && it->first.first == other) {
         for (const auto& room : it->second.rooms)
             if (auto r = hub_.find_room(room)) r->leave(it->second.peer->conn_id(), true);
+        if (it->second.lobby_who)
+            hub_.the_lobby().connection_closed(it->second.lobby_who, it->second.peer->conn_id());
         it = remotes_.erase(it);
         ++n;
     }
@@ -361,7 +364,7 @@ void node::leave(const std::string& room, std::uint64_t conn, bool closed) {
     on_strand([this, room, conn, closed] {
         auto it = proxies_.find(conn);
         if (it == proxies_.end() || !it->second.rooms.erase(room)) return;
-        if (it->second.rooms.empty()) proxies_.erase(it);
+        if (it->second.unused()) proxies_.erase(it);
         if (auto o = owners_.find(room); o != owners_.end())
             publish(o->second, leave_msg(room, o_.node, conn, closed));
     });
@@ -390,8 +393,11 @@ void node::on_message(const std::string& channel, const std::string& payload) {
     try {
         m = json::parse(payload);
         if (channel == moved_channel) return on_moved(m.at("room"), m.at("node"));
+        if (channel == seated_channel) return on_seated(m);
         const std::string t = m.at("t");
         if (t == "frame" || t == "unknown") return on_client_message(m);
+        if (t == "lobby") return on_lobby_message(m);
+        if (t == "lobby.closed") return on_lobby_closed(m);
         on_owner_message(m);
     } catch (const std::exception& e) {
         spdlog::error("cluster: node {}: a bad bus message on {}: {}", o_.node, channel, e.what());
@@ -417,7 +423,8 @@ void node::on_owner_message(const json& m) {
         if (it == remotes_.end()) return;
         if (r) r->leave(it->second.peer->conn_id(), m.at("closed").get<bool>());
         it->second.rooms.erase(room_id);
-        if (m.at("closed").get<bool>() && it->second.rooms.empty()) remotes_.erase(it);
+        if (m.at("closed").get<bool>() && it->second.rooms.empty() && !it->second.lobby_who)
+            remotes_.erase(it);
         return;
     }
     std::optional<std::int64_t> ack;
@@ -440,8 +447,11 @@ void node::on_client_message(const json& m) {
     const auto conn = m.at("conn").get<std::uint64_t>();
     auto it = proxies_.find(conn);
     if (it == proxies_.end()) return;  // the connection has gone
-    if (m.at("t") == "frame")
-        return send_to(it->second.p, std::make_shared<const std::string>(m.at("f").get<std::string>()));
+    if (m.at("t") == "frame") {
+        auto f = std::make_shared<const std::string>(m.at("f").get<std::string>());
+        if (it->second.lobby) note_lobby_frame(it->second, *f);
+        return send_to(it->second.p, std::move(f));
+    }
     // unknown: the node we thought had the room does not.
     const std::string room = m.at("room");
     std::optional<std::int64_t> ack;
@@ -466,7 +476,7 @@ void node::on_moved(const std::string& room, const std::string& owner) {
         if (owner == o_.node) {
             px.rooms.erase(room);
             if (auto r = hub_.find_room(room)) r->join(px.who, px.p, it->first, std::nullopt);
-            if (px.rooms.empty()) {
+            if (px.unused()) {
                 it = proxies_.erase(it);
                 continue;
             }

@@ -19,12 +19,14 @@
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <nlohmann/json.hpp>
 
 #include "cluster/redis_link.hpp"
 #include "play/hub.hpp"
+#include "play/remote_lobby.hpp"
 #include "play/remote_rooms.hpp"
 
 namespace kibitz::server::storage { class pg_store; }
@@ -43,7 +45,9 @@ bool parse_redis_url(const std::string& url, options& o);
 
 class remote_peer;
 
-class node final : public remote_rooms, public std::enable_shared_from_this<node> {
+class node final : public remote_rooms,
+                   public remote_lobby,
+                   public std::enable_shared_from_this<node> {
 public:
     node(boost::asio::io_context& ioc, options o, hub& h, storage::pg_store& store);
     ~node() override;
@@ -71,6 +75,13 @@ public:
     void leave(const std::string& room, std::uint64_t conn, bool closed) override;
     void command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg cmd,
                  std::optional<std::int64_t> ack, std::string type) override;
+    void seated(const player_ptr& who, const std::string& room,
+                const std::shared_ptr<const std::string>& found) override;
+
+    // remote_lobby (cluster_lobby.cpp)
+    void lobby_message(player_ptr who, peer_ref p, std::uint64_t conn,
+                       const client_msg& m) override;
+    void lobby_closed(player_ptr who, std::uint64_t conn) override;
 
     // A room here sends a frame to a connection on node `to` (remote_peer).
     void relay(const std::string& to, std::uint64_t conn,
@@ -78,11 +89,26 @@ public:
 
 private:
     // A local connection that joined rooms owned elsewhere.
+    // A local connection that joined rooms owned elsewhere, or that sent
+    // lobby messages to a leader elsewhere (whose answers come back as frames).
     struct proxy {
         peer_ref p;
         player_ptr who;
         std::set<std::string> rooms;
+        bool lobby = false;
+        // What it waits on at the leader (subscriptions, its pool entry, its
+        // seeks with the ids the leader gave them): sent again to a new leader.
+        struct standing_msg {
+            client_msg m;
+            std::string seek;  // seek.create: the id, once seek.created came
+        };
+        std::vector<standing_msg> standing;
+        bool unused() const { return rooms.empty() && !lobby; }
     };
+    // cluster_lobby.cpp: keeps `standing` up to date.
+    static void note_standing(proxy& px, const client_msg& m);
+    static void note_lobby_frame(proxy& px, const std::string& frame);
+    void forget_pairing(const std::string& player_key);  // seated: its pool entry and seeks went
     template <class F>
     void on_strand(F&& f);
     void publish(const std::string& node, const nlohmann::json& m);
@@ -100,6 +126,22 @@ private:
     void take_over(const std::string& room);
     void drop(const std::string& room, const std::string& why);  // lost its lease
     void give_up_lease(const std::string& room);
+
+    // The lobby (cluster_lobby.cpp): one node leads it (kibitz:lobby).
+    void renew_lobby_lease();
+    void share_counts();  // the lobby's counts are the cluster's
+    void lobby_led_by(const std::string& leader);
+    void send_lobby(const player_ptr& who, std::uint64_t conn, const client_msg& m);
+    void on_lobby_message(const nlohmann::json& m);  // we lead: a connection elsewhere
+    void on_lobby_closed(const nlohmann::json& m);
+    void on_seated(const nlohmann::json& m);
+    std::string lobby_leader_;  // empty: not known yet
+    struct waiting_lobby_msg {
+        player_ptr who;
+        std::uint64_t conn;
+        client_msg m;
+    };
+    std::vector<waiting_lobby_msg> lobby_waiting_;  // until the leader is known
 
     boost::asio::io_context& ioc_;
     options o_;
@@ -120,11 +162,19 @@ private:
     struct remote_conn {
         std::shared_ptr<remote_peer> peer;
         std::set<std::string> rooms;
+        player_ptr lobby_who;  // set while it has lobby state here (we lead)
     };
     std::map<std::pair<std::string, std::uint64_t>, remote_conn> remotes_;
     void check_nodes();  // drops the remote connections of nodes that are gone
     void node_gone(const std::string& other);
     std::uint64_t next_remote_conn_ = 1;
 };
+
+// Every entry point hops onto the strand (cluster_node.cpp, cluster_lobby.cpp).
+template <class F>
+void node::on_strand(F&& f) {
+    boost::asio::post(strand_,
+                      [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(); });
+}
 
 }  // namespace kibitz::server::cluster

@@ -8,6 +8,7 @@
 #include "observe/metrics.hpp"
 #include "play/guest_book.hpp"
 #include "play/lobby.hpp"
+#include "play/lobby_dispatch.hpp"
 #include "play/review.hpp"
 #include "play/room.hpp"
 #include "protocol/catalogue.hpp"
@@ -207,18 +208,10 @@ void client_handler::handle(const client_msg& m) {
     std::visit(
         [&](const auto& b) {
             using T = std::decay_t<decltype(b)>;
-            if constexpr (std::is_same_v<T, lobby_sub_msg>) {
-                lobby.subscribe(player_, self_, conn_, b.on);
-            } else if constexpr (std::is_same_v<T, live_sub_msg>) {
-                lobby.live_subscribe(self_, conn_, b.game, b.on, m.ack, m.type);
-            } else if constexpr (std::is_same_v<T, seek_create_msg>) {
-                lobby.create_seek(player_, self_, conn_, b, m.ack, m.type);
-            } else if constexpr (std::is_same_v<T, seek_cancel_msg>) {
-                lobby.cancel_seek(player_, self_, b, m.ack, m.type);
-            } else if constexpr (std::is_same_v<T, seek_accept_msg>) {
-                lobby.accept_seek(player_, self_, b, m.ack, m.type);
-            } else if constexpr (std::is_same_v<T, quick_join_msg>) {
-                lobby.quick_join(player_, self_, conn_, b, m.ack, m.type);
+            if constexpr (is_lobby_body<T>) {
+                // In a cluster the lobby is the leader's (docs/cluster.md).
+                if (auto* c = hub_->lobby_cluster()) c->lobby_message(player_, self_, conn_, m);
+                else dispatch_lobby(lobby, player_, self_, conn_, m);
             } else if constexpr (std::is_same_v<T, analysis_start_msg>) {
                 if (auto e = analysis_.start(*hub_, self_, "conn:" + std::to_string(conn_), b)) return fail(m, e->code, e->message);
                 if (m.ack) send(ack_frame(*m.ack, m.type));
@@ -229,8 +222,6 @@ void client_handler::handle(const client_msg& m) {
                 hub_->the_reviewer().request(b.id, self_);
             } else if constexpr (std::is_same_v<T, computer_play_msg>) {
                 lobby.play_computer(player_, self_, b, m.ack, m.type);
-            } else if constexpr (std::is_same_v<T, quick_leave_msg>) {
-                lobby.quick_leave(player_, self_, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, room_join_msg>) {
                 auto r = hub_->find_room(b.room);
                 if (!r && hub_->cluster()) {  // on another node of the cluster, or nowhere
@@ -278,6 +269,7 @@ void client_handler::closed() {
     hub_->connection_down();
     hub_->unbind_peer(player_->key(), conn_);  // before the rooms are looked up (room::do_start)
     hub_->the_lobby().connection_closed(player_, conn_);
+    if (auto* c = hub_->lobby_cluster()) c->lobby_closed(player_, conn_);
     auto rooms = hub_->rooms_of(player_->key());
     rooms.insert(rooms.end(), rooms_.begin(), rooms_.end());
     std::set<std::string> unique(rooms.begin(), rooms.end());

@@ -88,6 +88,13 @@ std::optional<storage::rating_value> hub::rating_of(const player& p, std::string
     return storage::rating_value{};  // an account that has not played it: 1500, provisional
 }
 
+std::map<std::string, storage::rating_value, std::less<>> hub::ratings_of(std::int64_t row) const {
+    std::lock_guard lock(mu_);
+    auto it = ratings_.find(row);
+    return it == ratings_.end() ? std::map<std::string, storage::rating_value, std::less<>>{}
+                                : it->second;
+}
+
 nlohmann::json hub::player_json(const player_ptr& p, std::string_view game) const {
     auto r = rating_of(*p, game);
     if (!r) return p->public_json();

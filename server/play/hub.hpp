@@ -21,6 +21,7 @@
 #include "play/peer.hpp"
 #include "play/play_config.hpp"
 #include "play/player.hpp"
+#include "play/remote_lobby.hpp"
 #include "play/remote_rooms.hpp"
 #include "play/session_registry.hpp"
 #include "auth/rate_limiter.hpp"
@@ -63,6 +64,9 @@ public:
     // Cluster mode (app, before start): rooms of other nodes; none on a single node.
     void attach_cluster(remote_rooms* c) { cluster_ = c; }
     remote_rooms* cluster() const { return cluster_; }
+    // Cluster mode: the one lobby, led by one node; none on a single node.
+    void attach_lobby_cluster(remote_lobby* c) { lobby_cluster_ = c; }
+    remote_lobby* lobby_cluster() const { return lobby_cluster_; }
     engine_pool* engine() const { return engine_; }
     // The computer at a level (1..8): in memory until set_computers gives the
     // stored rows (app, before start).
@@ -84,6 +88,8 @@ public:
     // hello and after each rated game). Guests and unknown players: none.
     void set_rating(std::int64_t row, const std::string& game, storage::rating_value v);
     std::optional<storage::rating_value> rating_of(const player& p, std::string_view game) const;
+    // Every rating cached for a stored player (a cluster's lobby leader gets them).
+    std::map<std::string, storage::rating_value, std::less<>> ratings_of(std::int64_t row) const;
     // The player's public JSON with the rating of `game` (provisional marked).
     nlohmann::json player_json(const player_ptr& p, std::string_view game) const;
     int pairing_rating(const player_ptr& p, std::string_view game) const;
@@ -111,11 +117,18 @@ public:
     std::vector<std::string> rooms_of(const std::string& player_id) const;
     std::size_t games_of(const std::string& player_id) const;
 
-    // Counts (for the lobby's batched `counts`).
+    // Counts (for the lobby's batched `counts`): this node's, and in a
+    // cluster the other nodes' too (set_elsewhere, by the cluster).
     void connection_up() { ++online_; }
     void connection_down() { --online_; }
-    long online() const { return online_; }
-    long games_in_play() const { return in_play_; }
+    long online() const { return online_ + online_elsewhere_; }
+    long games_in_play() const { return in_play_ + in_play_elsewhere_; }
+    long online_here() const { return online_; }
+    long games_here() const { return in_play_; }
+    void set_elsewhere(long players, long games) {
+        online_elsewhere_ = players;
+        in_play_elsewhere_ = games;
+    }
 
     // Counts a new guest identity for `address`; false (and not counted) when
     // it already made config().guests_per_address within the window. When
@@ -145,11 +158,13 @@ private:
     auth::accounts* accounts_ = nullptr;
     engine_pool* engine_ = nullptr;
     remote_rooms* cluster_ = nullptr;
+    remote_lobby* lobby_cluster_ = nullptr;
     std::shared_ptr<lobby> lobby_;
     std::shared_ptr<reviewer> reviewer_;
     std::vector<player_ptr> computers_;  // by level - 1; fixed before start
     std::atomic<long> computer_games_{0};
     std::atomic<long> online_{0}, in_play_{0};
+    std::atomic<long> online_elsewhere_{0}, in_play_elsewhere_{0};
     std::atomic<bool> stopping_{false};
     session_registry sessions_;
     auth::rate_limiter new_guests_;  // by client address

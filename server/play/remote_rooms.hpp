@@ -6,6 +6,7 @@
 // null) and pays one null check per unknown room. Every call returns at once
 // (the work is posted) and is safe from any thread.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -25,6 +26,12 @@ public:
     virtual void finished(const std::string& room) = 0;
     // This node no longer hosts it (forgotten after it lingered).
     virtual void released(const std::string& room) = 0;
+
+    // A room that starts here seats `who`: the player's connections on other
+    // nodes get `found` (game.found) and join the room from there, as the
+    // player's connections here are taken to it.
+    virtual void seated(const player_ptr& who, const std::string& room,
+                        const std::shared_ptr<const std::string>& found) = 0;
 
     // A local connection's message for a room not on this node: forwarded to
     // the node that owns it, whose answers and events come back to `p`; the

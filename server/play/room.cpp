@@ -134,6 +134,7 @@ void room::do_start(const std::string& via) {
             send_to(p, found);
             send_to(p, state);
         }
+        if (auto* c = hub_.cluster()) c->seated(seat.who, id_, found);
     }
     arm_timer();
     computer_turn();

@@ -1,0 +1,261 @@
+// The lobby half of cluster::node (docs/cluster.md, "One lobby"): one node
+// leads the lobby (the lease kibitz:lobby); every node sends its
+// connections' lobby messages there, as the connection's own node sends room
+// commands to a room's owner, and the leader's lobby answers them through
+// remote peers. A room that starts seats its players' connections on every
+// node (`seated`).
+#include <boost/asio/post.hpp>
+#include <hiredis/hiredis.h>
+#include <spdlog/spdlog.h>
+
+#include "cluster/bus_messages.hpp"
+#include "cluster/cluster_node.hpp"
+#include "cluster/remote_peer.hpp"
+#include "play/lobby.hpp"
+#include "play/lobby_dispatch.hpp"
+#include "protocol/server_msg.hpp"
+
+namespace kibitz::server::cluster {
+
+namespace {
+// Renews the lobby's lease if this node holds it, takes it if it is free;
+// returns the holder either way.
+const char* lobby_lease_script = R"(
+local v = redis.call('GET', KEYS[1])
+if v == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return v end
+if v == false then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return ARGV[1] end
+return v)";
+
+// Publishes this node's counts (players online, games in play) and sums the
+// other live nodes' (a node whose count key ran out is gone).
+const char* counts_script = R"(
+redis.call('SADD', KEYS[1], ARGV[1])
+redis.call('SET', ARGV[5] .. ARGV[1], ARGV[2] .. ' ' .. ARGV[3], 'PX', ARGV[4])
+local p, g = 0, 0
+for _, n in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if n ~= ARGV[1] then
+    local v = redis.call('GET', ARGV[5] .. n)
+    if v then
+      local a, b = string.match(v, '(%-?%d+) (%-?%d+)')
+      p = p + tonumber(a)
+      g = g + tonumber(b)
+    else
+      redis.call('SREM', KEYS[1], n)
+    end
+  end
+end
+return {p, g})";
+
+json ratings_json(const std::map<std::string, storage::rating_value, std::less<>>& ratings) {
+    json out = json::object();
+    for (const auto& [game, v] : ratings)
+        out[game] = {{"rating", v.rating}, {"rd", v.rd}, {"volatility", v.volatility},
+                     {"games", v.games}};
+    return out;
+}
+}  // namespace
+
+void node::renew_lobby_lease() {
+    bus_->command({"EVAL", lobby_lease_script, "1", lobby_key, o_.node,
+                   std::to_string(o_.lease.count())},
+                  [self = shared_from_this()](const redisReply* r) {
+                      std::string leader =
+                          r && r->type == REDIS_REPLY_STRING ? std::string(r->str, r->len) : "";
+                      // Redis unreachable: no message can reach a leader
+                      // elsewhere, so this node's own lobby serves its clients.
+                      self->on_strand([self, leader] {
+                          self->lobby_led_by(leader.empty() ? self->o_.node : leader);
+                      });
+                  });
+}
+
+void node::share_counts() {
+    bus_->command({"EVAL", counts_script, "1", nodes_key, o_.node, std::to_string(hub_.online_here()),
+                   std::to_string(hub_.games_here()), std::to_string(o_.lease.count()),
+                   count_key("")},
+                  [self = shared_from_this()](const redisReply* r) {
+                      // Redis unreachable: the last sums stand.
+                      if (!r || r->type != REDIS_REPLY_ARRAY || r->elements != 2) return;
+                      self->hub_.set_elsewhere(static_cast<long>(r->element[0]->integer),
+                                               static_cast<long>(r->element[1]->integer));
+                  });
+}
+
+void node::lobby_led_by(const std::string& leader) {
+    if (leader == lobby_leader_) return;
+    spdlog::info("cluster: node {}: the lobby is led by {}", o_.node, leader);
+    const bool failover = !lobby_leader_.empty();
+    lobby_leader_ = leader;
+    // A new leader knows nothing: every connection here tells it again what
+    // it waits on (its seeks get new ids: the client sees seek.created again).
+    if (failover)
+        for (auto& [conn, px] : proxies_)
+            for (auto& s : px.standing) {
+                s.seek.clear();
+                send_lobby(px.who, conn, s.m);
+            }
+    auto waiting = std::move(lobby_waiting_);
+    lobby_waiting_.clear();
+    for (const auto& w : waiting) send_lobby(w.who, w.conn, w.m);
+}
+
+void node::note_standing(proxy& px, const client_msg& m) {
+    auto& st = px.standing;
+    auto drop = [&st](auto pred) { std::erase_if(st, pred); };
+    std::visit(
+        [&](const auto& b) {
+            using T = std::decay_t<decltype(b)>;
+            if constexpr (std::is_same_v<T, lobby_sub_msg>) {
+                drop([](const proxy::standing_msg& s) {
+                    return std::holds_alternative<lobby_sub_msg>(s.m.body);
+                });
+                if (b.on) st.push_back({m, {}});
+            } else if constexpr (std::is_same_v<T, live_sub_msg>) {
+                drop([&b](const proxy::standing_msg& s) {
+                    auto* l = std::get_if<live_sub_msg>(&s.m.body);
+                    return l && l->game == b.game;
+                });
+                if (b.on) st.push_back({m, {}});
+            } else if constexpr (std::is_same_v<T, quick_join_msg> ||
+                                 std::is_same_v<T, quick_leave_msg>) {
+                drop([](const proxy::standing_msg& s) {
+                    return std::holds_alternative<quick_join_msg>(s.m.body);
+                });
+                if constexpr (std::is_same_v<T, quick_join_msg>) st.push_back({m, {}});
+            } else if constexpr (std::is_same_v<T, seek_create_msg>) {
+                // An invite's code is in a link someone holds: a new one
+                // would not help them (an open invite dies with its leader).
+                if (!b.invite) st.push_back({m, {}});
+            } else if constexpr (std::is_same_v<T, seek_cancel_msg>) {
+                drop([&b](const proxy::standing_msg& s) { return !s.seek.empty() && s.seek == b.id; });
+            }
+        },
+        m.body);
+}
+
+void node::note_lobby_frame(proxy& px, const std::string& frame) {
+    // Frames are made with their keys sorted: the type comes last.
+    auto is = [&frame](std::string_view type) {
+        auto tail = "\"t\":\"" + std::string(type) + "\"}";
+        return frame.size() >= tail.size() && frame.compare(frame.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    if (is("seek.created")) {
+        auto id = json::parse(frame).at("d").at("seek").at("id").get<std::string>();
+        for (auto& s : px.standing)
+            if (s.seek.empty() && std::holds_alternative<seek_create_msg>(s.m.body)) {
+                s.seek = id;
+                break;
+            }
+    } else if (is("seek.remove")) {
+        auto id = json::parse(frame).at("d").at("id").get<std::string>();
+        std::erase_if(px.standing, [&id](const proxy::standing_msg& s) { return s.seek == id; });
+    }
+}
+
+void node::forget_pairing(const std::string& player_key) {
+    // Its pool entry went with the pairing; a seek of it was accepted (which
+    // one the creator is not told: all of them go from what is sent again).
+    for (auto& [conn, px] : proxies_)
+        if (px.who && px.who->key() == player_key)
+            std::erase_if(px.standing, [](const proxy::standing_msg& s) {
+                return std::holds_alternative<quick_join_msg>(s.m.body) ||
+                       std::holds_alternative<seek_create_msg>(s.m.body);
+            });
+}
+
+void node::lobby_message(player_ptr who, peer_ref p, std::uint64_t conn, const client_msg& m) {
+    on_strand([this, who = std::move(who), p = std::move(p), conn, m] {
+        auto& px = proxies_[conn];
+        px.p = p;
+        px.who = who;  // the newest: a guest stored meanwhile has a new key
+        px.lobby = true;
+        note_standing(px, m);
+        if (lobby_leader_.empty()) return lobby_waiting_.push_back({who, conn, m});
+        send_lobby(who, conn, m);
+    });
+}
+
+void node::send_lobby(const player_ptr& who, std::uint64_t conn, const client_msg& m) {
+    auto it = proxies_.find(conn);
+    if (it == proxies_.end()) return;  // closed meanwhile
+    if (lobby_leader_ == o_.node) return dispatch_lobby(hub_.the_lobby(), who, it->second.p, conn, m);
+    json ratings = who->row ? ratings_json(hub_.ratings_of(who->row)) : json::object();
+    publish(lobby_leader_, lobby_msg(o_.node, conn, *who, ratings, m));
+}
+
+void node::lobby_closed(player_ptr who, std::uint64_t conn) {
+    on_strand([this, who = std::move(who), conn] {
+        std::erase_if(lobby_waiting_, [conn](const waiting_lobby_msg& w) { return w.conn == conn; });
+        auto it = proxies_.find(conn);
+        if (it == proxies_.end()) return;
+        // Rooms it was seated in by `seated` (the handler knows only those it joined).
+        for (const auto& room : it->second.rooms)
+            if (auto o = owners_.find(room); o != owners_.end())
+                publish(o->second, leave_msg(room, o_.node, conn, true));
+        if (it->second.lobby && !lobby_leader_.empty() && lobby_leader_ != o_.node)
+            publish(lobby_leader_, lobby_closed_msg(o_.node, conn, *who));
+        proxies_.erase(it);
+    });
+}
+
+void node::on_lobby_message(const json& m) {
+    // Handled even if this node no longer leads: the sender thought it did,
+    // and dropping the message would lose what a player asked for.
+    const std::string from = m.at("from");
+    const auto conn = m.at("conn").get<std::uint64_t>();
+    auto who = player_from_json(m.at("who"));
+    auto msg = lobby_client_msg(m);
+    if (who->row) {
+        // Only what this node does not know: its own may be newer (a rated
+        // game that ended here).
+        auto known = hub_.ratings_of(who->row);
+        for (const auto& [game, v] : m.at("ratings").get<std::map<std::string, json>>())
+            if (!known.count(game))
+                hub_.set_rating(who->row, game,
+                                {v.at("rating").get<double>(), v.at("rd").get<double>(),
+                                 v.at("volatility").get<double>(), v.at("games").get<int>()});
+    }
+    auto peer = remote(from, conn);
+    remotes_[{from, conn}].lobby_who = who;
+    dispatch_lobby(hub_.the_lobby(), who, peer, peer->conn_id(), msg);
+}
+
+void node::on_lobby_closed(const json& m) {
+    auto it = remotes_.find({m.at("from").get<std::string>(), m.at("conn").get<std::uint64_t>()});
+    if (it == remotes_.end() || !it->second.lobby_who) return;
+    hub_.the_lobby().connection_closed(it->second.lobby_who, it->second.peer->conn_id());
+    it->second.lobby_who = nullptr;
+    if (it->second.rooms.empty()) remotes_.erase(it);
+}
+
+// --- Games that start: every node seats its connections of the players -----
+
+void node::seated(const player_ptr& who, const std::string& room,
+                  const std::shared_ptr<const std::string>& found) {
+    // Published at once (the bus link is thread-safe), so it leaves before
+    // any frame the room sends later.
+    bus_->command({"PUBLISH", seated_channel, dump_json(seated_msg(o_.node, room, *who, *found))});
+    on_strand([this, key = who->key()] { forget_pairing(key); });
+}
+
+void node::on_seated(const json& m) {
+    const std::string from = m.at("from");
+    if (from == o_.node) return;  // the room took this node's connections itself
+    auto who = player_from_json(m.at("who"));
+    forget_pairing(who->key());
+    auto peers = hub_.peers_of(who->key());
+    if (peers.empty()) return;
+    const std::string room = m.at("room");
+    auto found = std::make_shared<const std::string>(m.at("f").get<std::string>());
+    owners_[room] = from;
+    for (const auto& [conn, p] : peers) {
+        send_to(p, found);
+        auto& px = proxies_[conn];
+        px.p = p;
+        if (!px.who) px.who = who;
+        px.rooms.insert(room);
+        send_join(from, room, conn, px, std::nullopt);
+    }
+}
+
+}  // namespace kibitz::server::cluster

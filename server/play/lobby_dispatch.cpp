@@ -1,0 +1,35 @@
+#include "play/lobby_dispatch.hpp"
+
+namespace kibitz::server {
+
+bool is_lobby_message(const client_msg& m) {
+    return std::visit(
+        [](const auto& b) { return is_lobby_body<std::decay_t<decltype(b)>>; },
+        m.body);
+}
+
+void dispatch_lobby(lobby& l, const player_ptr& who, const peer_ref& p, std::uint64_t conn,
+                    const client_msg& m) {
+    std::visit(
+        [&](const auto& b) {
+            using T = std::decay_t<decltype(b)>;
+            if constexpr (std::is_same_v<T, lobby_sub_msg>) {
+                l.subscribe(who, p, conn, b.on);
+            } else if constexpr (std::is_same_v<T, live_sub_msg>) {
+                l.live_subscribe(p, conn, b.game, b.on, m.ack, m.type);
+            } else if constexpr (std::is_same_v<T, seek_create_msg>) {
+                l.create_seek(who, p, conn, b, m.ack, m.type);
+            } else if constexpr (std::is_same_v<T, seek_cancel_msg>) {
+                l.cancel_seek(who, p, b, m.ack, m.type);
+            } else if constexpr (std::is_same_v<T, seek_accept_msg>) {
+                l.accept_seek(who, p, b, m.ack, m.type);
+            } else if constexpr (std::is_same_v<T, quick_join_msg>) {
+                l.quick_join(who, p, conn, b, m.ack, m.type);
+            } else if constexpr (std::is_same_v<T, quick_leave_msg>) {
+                l.quick_leave(who, p, m.ack, m.type);
+            }
+        },
+        m.body);
+}
+
+}  // namespace kibitz::server

@@ -1,0 +1,30 @@
+#pragma once
+// The one lobby of a cluster, as the play layer sees it: one node leads it
+// (a lease in Redis) and every lobby message of a connection goes through
+// here, to the leader's lobby (this node's own when it leads). server/cluster/
+// implements it over Redis (docs/cluster.md, "One lobby"); a single node has
+// none (hub::lobby_cluster() is null) and pays one null check per lobby
+// message. Every call returns at once (the work is posted) and is safe from
+// any thread.
+#include <cstdint>
+
+#include "play/peer.hpp"
+#include "play/player.hpp"
+#include "protocol/client_msg.hpp"
+
+namespace kibitz::server {
+
+class remote_lobby {
+public:
+    virtual ~remote_lobby() = default;
+
+    // A lobby message (play/lobby_dispatch.hpp: is_lobby_message) of a local
+    // connection: handled by the leader's lobby, whose answers come back to `p`.
+    virtual void lobby_message(player_ptr who, peer_ref p, std::uint64_t conn,
+                               const client_msg& m) = 0;
+    // The connection is gone: its seeks, pool entries and subscriptions at
+    // the leader go, and it leaves the rooms it was seated in elsewhere.
+    virtual void lobby_closed(player_ptr who, std::uint64_t conn) = 0;
+};
+
+}  // namespace kibitz::server

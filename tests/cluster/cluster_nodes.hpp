@@ -1,0 +1,181 @@
+#pragma once
+// Nodes of one cluster as real server processes on loopback, on the scratch
+// Redis (KIBITZ_REDIS_URL_FILE) and PostgreSQL (KIBITZ_PG_URL_FILE, a schema
+// of each test's own): what every cluster test starts from.
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <thread>
+
+#include <boost/asio/ip/tcp.hpp>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <hiredis/hiredis.h>
+
+#include "helpers.hpp"
+#include "store/pg_store.hpp"
+#include "temp_dir.hpp"
+
+extern char** environ;
+
+namespace kibitz::test::cluster {
+
+using namespace kibitz::test;
+
+inline std::string first_line(const char* env) {
+    const char* file = std::getenv(env);
+    REQUIRE_MESSAGE(file, env << " is not set (ctest's fixtures set it)");
+    std::ifstream in(file);
+    std::string line;
+    std::getline(in, line);
+    REQUIRE_MESSAGE(!line.empty(), "nothing in " << file);
+    return line;
+}
+
+inline std::uint16_t free_port() {
+    boost::asio::io_context ioc;
+    boost::asio::ip::tcp::acceptor acc(ioc, {boost::asio::ip::make_address("127.0.0.1"), 0});
+    return acc.local_endpoint().port();
+}
+
+inline std::string first_move(const json& board) {
+    if (!board.contains("moves") || board["moves"].empty()) return "";
+    return board["moves"][0]["text"];
+}
+
+struct node_process {
+    pid_t pid = -1;
+    std::uint16_t port = 0;
+    std::string name;
+
+    node_process(const std::string& name_, const std::string& db, const std::string& redis,
+                 const std::string& web_root)
+        : name(name_) {
+        port = free_port();
+        std::vector<std::string> args = {KIBITZ_SERVER_BIN, "--address", "127.0.0.1", "--port",
+                                         std::to_string(port), "--db", db, "--web-root", web_root,
+                                         "--threads", "2", "--log-level", "warn", "--cluster",
+                                         redis, "--lease-ms", "1500", "--node-id", name};
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        REQUIRE(posix_spawn(&pid, KIBITZ_SERVER_BIN, nullptr, nullptr, argv.data(), environ) == 0);
+        for (int i = 0; i < 200; ++i) {
+            if (http_get(port, "/healthz").status == 200) return;
+            std::this_thread::sleep_for(50ms);
+        }
+        FAIL("node " << name << " did not come up on port " << port);
+    }
+    void kill9() {
+        if (pid <= 0) return;
+        ::kill(pid, SIGKILL);
+        int st = 0;
+        ::waitpid(pid, &st, 0);
+        pid = -1;
+    }
+    // SIGTERM, then the exit status (0: a clean stop).
+    int terminate() {
+        if (pid <= 0) return -1;
+        ::kill(pid, SIGTERM);
+        int st = 0;
+        ::waitpid(pid, &st, 0);
+        pid = -1;
+        return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    }
+    ~node_process() {
+        if (pid <= 0) return;
+        ::kill(pid, SIGTERM);
+        int st = 0;
+        ::waitpid(pid, &st, 0);
+    }
+};
+
+// Plays `mover`'s first legal move as ply `ply`; acknowledged (hence
+// committed), and seen by every watcher. Returns the move event.
+inline json play_ply(ws_client& mover, const std::string& room, const json& board, int ply,
+              std::initializer_list<ws_client*> watchers) {
+    auto mv = first_move(board);
+    REQUIRE(!mv.empty());
+    mover.send(move_msg(room, mv, 100 + ply));
+    REQUIRE(!mover.expect("ack", [&](const json& j) { return j["d"]["ack"] == 100 + ply; }, 5000ms)
+                 .is_null());
+    json ev;
+    for (auto* w : watchers) {
+        ev = w->expect("move", [&](const json& j) { return j["d"]["ply"] == ply; }, 5000ms);
+        REQUIRE(!ev.is_null());
+        CHECK(ev["d"]["move"] == mv);
+    }
+    return ev;
+}
+
+// Joins `room` until a node has it (during a takeover no node may, for a
+// moment): its room.state, or null after `within`.
+inline json join_when_owned(ws_client& c, const std::string& room, std::chrono::milliseconds within) {
+    auto until = std::chrono::steady_clock::now() + within;
+    while (std::chrono::steady_clock::now() < until) {
+        c.clear();
+        c.send({{"t", "room.join"}, {"d", {{"room", room}}}});
+        for (int i = 0; i < 10; ++i) {
+            if (c.sees("room.state", 100ms)) return c.expect("room.state");
+            if (c.sees("error", 0ms)) break;
+        }
+        std::this_thread::sleep_for(200ms);
+    }
+    return nullptr;
+}
+
+// The scratch Redis and a schema of this test's own in the scratch PostgreSQL.
+struct cluster_env {
+    temp_dir dir;
+    std::string web, redis, schema, db;
+    std::unique_ptr<kibitz::server::storage::pg_db> admin;
+
+    cluster_env(const std::string& name) {
+        std::filesystem::create_directories(dir.path / "web");
+        web = (dir.path / "web").string();
+        redis = first_line("KIBITZ_REDIS_URL_FILE");
+        auto base = first_line("KIBITZ_PG_URL_FILE");
+        auto opened = kibitz::server::storage::pg_db::open(base);
+        REQUIRE(opened.ok());
+        admin = std::move(opened).value();
+        schema = name + "_" + std::to_string(::getpid());
+        admin->exec("CREATE SCHEMA " + schema);
+        db = base + (base.find('?') == std::string::npos ? "?" : "&") + "options=-csearch_path%3D" + schema;
+    }
+    ~cluster_env() {
+        try {
+            admin->exec("DROP SCHEMA " + schema + " CASCADE");
+        } catch (const std::exception&) {
+        }
+    }
+    std::int64_t stored_moves(const std::string& room) {
+        return admin
+            ->query("SELECT COUNT(*) FROM " + schema + ".moves WHERE game = (SELECT id FROM " +
+                        schema + ".games WHERE public_id = $1)", room)
+            .i64(0, 0);
+    }
+    std::pair<std::string, std::int64_t> owner_row(const std::string& room) {
+        auto r = admin->query("SELECT node, epoch FROM " + schema + ".game_owner WHERE game = "
+                              "(SELECT id FROM " + schema + ".games WHERE public_id = $1)", room);
+        REQUIRE(r.size() == 1);
+        return {r.text(0, 0), r.i64(0, 1)};
+    }
+    // The room's lease holder in Redis ("" when none).
+    std::string lease_holder(const std::string& room) { return redis_get("kibitz:room:" + room); }
+    // A Redis string ("" when none).
+    std::string redis_get(const std::string& key) {
+        auto at = redis.rfind(':');
+        redisContext* c = redisConnect(redis.substr(8, at - 8).c_str(), std::stoi(redis.substr(at + 1)));
+        REQUIRE((c && !c->err));
+        auto* r = static_cast<redisReply*>(redisCommand(c, "GET %s", key.c_str()));
+        std::string out = r && r->type == REDIS_REPLY_STRING ? std::string(r->str, r->len) : "";
+        if (r) freeReplyObject(r);
+        redisFree(c);
+        return out;
+    }
+};
+
+}  // namespace kibitz::test::cluster

@@ -1,0 +1,212 @@
+// One lobby across the nodes of a cluster (docs/cluster.md, "One lobby"):
+// a seek made on one node is listed to lobby watchers on another and
+// accepted from a third; players in one quick-pairing pool on two nodes are
+// paired; both sides get game.found and play.
+#include "cluster_nodes.hpp"
+
+using namespace kibitz::test;
+using namespace kibitz::test::cluster;
+
+namespace {
+
+// Subscribes `c` to the lobby until a snapshot comes: until its node knows a
+// live leader (a leader of an earlier test may hold the lease a moment
+// longer, and what is sent to it is lost).
+json lobby_snapshot(ws_client& c) {
+    for (int i = 0; i < 30; ++i) {
+        c.send({{"t", "lobby.sub"}});
+        if (c.sees("lobby.snapshot", 1000ms)) return c.expect("lobby.snapshot");
+    }
+    FAIL("no lobby.snapshot");
+    return nullptr;
+}
+
+struct three_nodes {
+    cluster_env env;
+    node_process n1, n2, n3;
+    explicit three_nodes(const std::string& name)
+        : env(name),
+          n1("lobby-1-" + name, env.db, env.redis, env.web),
+          n2("lobby-2-" + name, env.db, env.redis, env.web),
+          n3("lobby-3-" + name, env.db, env.redis, env.web) {}
+};
+
+// Both players got game.found for one room and its room.state; a plays the
+// first move, b sees it.
+void play_found_game(ws_client& a, ws_client& b) {
+    auto fa = a.expect("game.found", {}, 5000ms);
+    auto fb = b.expect("game.found", {}, 5000ms);
+    REQUIRE(!fa.is_null());
+    REQUIRE(!fb.is_null());
+    std::string room = fa["d"]["room"];
+    CHECK(fb["d"]["room"] == room);
+    CHECK(fb["d"]["seat"] == 1 - fa["d"]["seat"].get<int>());
+    auto sa = a.expect("room.state", {}, 5000ms);
+    auto sb = b.expect("room.state", {}, 5000ms);
+    REQUIRE(!sa.is_null());
+    REQUIRE(!sb.is_null());
+    auto& first = fa["d"]["seat"] == 0 ? a : b;
+    auto& second = fa["d"]["seat"] == 0 ? b : a;
+    auto& state = fa["d"]["seat"] == 0 ? sa : sb;
+    play_ply(first, room, state["d"]["board"], 1, {&second});
+}
+
+}  // namespace
+
+TEST_CASE("cluster lobby: a seek made on one node is listed on another and accepted from a third") {
+    three_nodes c("seek");
+    ws_client a(c.n1.port), watcher(c.n2.port), b(c.n3.port);
+    auto welcome_a = a.hello();
+    watcher.hello();
+    b.hello();
+    lobby_snapshot(a);
+    lobby_snapshot(b);
+    auto before = lobby_snapshot(watcher);
+    CHECK(before["d"]["seeks"].empty());
+
+    a.send({{"t", "seek.create"},
+            {"d", {{"game", "checkers"}, {"tc", tc(300, 0)}, {"rated", false}, {"ack", 1}}}});
+    auto created = a.expect("seek.created", {}, 5000ms);
+    REQUIRE(!created.is_null());
+    std::string id = created["d"]["seek"]["id"];
+    auto added = watcher.expect("seek.add", {}, 5000ms);
+    REQUIRE(!added.is_null());
+    CHECK(added["d"]["seek"]["id"] == id);
+    CHECK(added["d"]["seek"]["by"]["name"] == welcome_a["user"]["name"]);
+
+    // A new watcher on the third node sees it in its snapshot.
+    ws_client late(c.n3.port);
+    late.hello();
+    auto snap = lobby_snapshot(late);
+    REQUIRE(snap["d"]["seeks"].size() == 1);
+    CHECK(snap["d"]["seeks"][0]["id"] == id);
+
+    b.send({{"t", "seek.accept"}, {"d", {{"id", id}, {"ack", 2}}}});
+    play_found_game(a, b);
+    auto removed = watcher.expect("seek.remove", {}, 5000ms);
+    REQUIRE(!removed.is_null());
+    CHECK(removed["d"]["id"] == id);
+}
+
+TEST_CASE("cluster lobby: two players of one quick-pairing pool on two nodes are paired") {
+    three_nodes c("quick");
+    ws_client a(c.n2.port), b(c.n3.port);
+    a.hello();
+    b.hello();
+    lobby_snapshot(a);
+    lobby_snapshot(b);
+    json join = {{"t", "quick.join"},
+                 {"d", {{"game", "checkers"}, {"tc", tc(180, 2)}, {"rated", false}}}};
+    a.send(join);
+    REQUIRE(!a.expect("quick.queued", {}, 5000ms).is_null());
+    b.send(join);
+    play_found_game(a, b);
+}
+
+TEST_CASE("cluster lobby: a seek goes when its connection closes on another node") {
+    three_nodes c("close");
+    ws_client watcher(c.n1.port);
+    watcher.hello();
+    lobby_snapshot(watcher);
+    std::string id;
+    {
+        ws_client a(c.n2.port);
+        a.hello();
+        lobby_snapshot(a);
+        a.send({{"t", "seek.create"}, {"d", {{"game", "checkers"}, {"tc", tc(300, 0)}}}});
+        auto created = a.expect("seek.created", {}, 5000ms);
+        REQUIRE(!created.is_null());
+        id = created["d"]["seek"]["id"];
+        REQUIRE(!watcher.expect("seek.add", {}, 5000ms).is_null());
+    }
+    auto removed = watcher.expect("seek.remove", {}, 5000ms);
+    REQUIRE(!removed.is_null());
+    CHECK(removed["d"]["id"] == id);
+    CHECK(removed["d"]["reason"] == "left");
+}
+
+TEST_CASE("cluster lobby: when its leader is killed another node leads, with the seeks and pool entries") {
+    three_nodes c("failover");
+    ws_client probe(c.n1.port);
+    probe.hello();
+    lobby_snapshot(probe);  // a live leader holds the lease now
+    const std::string leader = c.env.redis_get("kibitz:lobby");
+    std::vector<node_process*> others;
+    node_process* lead = nullptr;
+    for (auto* n : {&c.n1, &c.n2, &c.n3}) {
+        if (n->name == leader) lead = n;
+        else others.push_back(n);
+    }
+    REQUIRE_MESSAGE(lead, "the lobby's leader is " << leader);
+    REQUIRE(others.size() == 2);
+    auto& x = *others[0];
+    auto& y = *others[1];
+
+    ws_client a(x.port), q(x.port), watcher(y.port);
+    auto welcome_a = a.hello();
+    q.hello();
+    watcher.hello();
+    lobby_snapshot(a);
+    lobby_snapshot(q);
+    lobby_snapshot(watcher);
+    a.send({{"t", "seek.create"}, {"d", {{"game", "checkers"}, {"tc", tc(300, 0)}}}});
+    REQUIRE(!a.expect("seek.created", {}, 5000ms).is_null());
+    REQUIRE(!watcher.expect("seek.add", {}, 5000ms).is_null());
+    json join = {{"t", "quick.join"}, {"d", {{"game", "checkers"}, {"tc", tc(60, 0)}, {"rated", false}}}};
+    q.send(join);
+    REQUIRE(!q.expect("quick.queued", {}, 5000ms).is_null());
+    watcher.clear();
+
+    lead->kill9();
+
+    // The new leader lists the seek again (its snapshot has it, or a seek.add
+    // follows when the watcher's subscription came in first).
+    auto snap = watcher.expect("lobby.snapshot", {}, 15000ms);
+    REQUIRE(!snap.is_null());
+    if (snap["d"]["seeks"].empty()) REQUIRE(!watcher.expect("seek.add", {}, 5000ms).is_null());
+    auto again = a.expect("seek.created", {}, 5000ms);
+    REQUIRE(!again.is_null());
+    CHECK(again["d"]["seek"]["by"]["name"] == welcome_a["user"]["name"]);
+
+    // q still waits in its pool: a player on the other node is paired with it.
+    ws_client r(y.port);
+    r.hello();
+    lobby_snapshot(r);
+    r.send(join);
+    play_found_game(q, r);
+
+    // And the seek is accepted from the other node.
+    ws_client b(y.port);
+    b.hello();
+    lobby_snapshot(b);
+    b.send({{"t", "seek.accept"}, {"d", {{"id", again["d"]["seek"]["id"]}}}});
+    play_found_game(a, b);
+}
+
+TEST_CASE("cluster lobby: an invite made on one node is accepted on another") {
+    three_nodes c("invite");
+    ws_client a(c.n1.port), b(c.n2.port);
+    a.hello();
+    b.hello();
+    lobby_snapshot(a);
+    lobby_snapshot(b);
+    a.send({{"t", "invite.create"}, {"d", {{"game", "checkers"}, {"tc", tc(300, 0)}}}});
+    auto created = a.expect("invite.created", {}, 5000ms);
+    REQUIRE(!created.is_null());
+    b.send({{"t", "invite.join"}, {"d", {{"code", created["d"]["code"]}}}});
+    play_found_game(a, b);
+}
+
+TEST_CASE("cluster lobby: the counts are the cluster's") {
+    three_nodes c("counts");
+    ws_client watcher(c.n2.port), a(c.n3.port), b(c.n3.port);
+    watcher.hello();
+    a.hello();
+    b.hello();
+    // Three connections on two nodes, whichever leads: the lobby says 3
+    // (once every node has shared its count: within a lease).
+    auto snap = lobby_snapshot(watcher);
+    if (snap["d"]["counts"]["players"] != 3)
+        CHECK(!watcher.expect("counts", [](const json& j) { return j["d"]["players"] == 3; }, 10000ms)
+                   .is_null());
+}
