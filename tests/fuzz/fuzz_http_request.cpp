@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <variant>
 
@@ -18,6 +19,26 @@
 
 using namespace kibitz::server;
 namespace http = boost::beast::http;
+
+// Boost 1.81's chunk parser asserts a precondition that does not hold
+// (`n >= 5` in parse_chunk_header: a final chunk "0\r\n" followed by less
+// than its closing CRLF reaches it with 3 or 4 bytes, and the code after the
+// assert rightly asks for more). Beast fixed the assert itself in PR 2861
+// (Boost 1.86); a release build (NDEBUG) never checks it. This target is
+// built with BOOST_ENABLE_ASSERT_HANDLER (tests/fuzz/CMakeLists.txt), so
+// that exactly this assert is let through and every other still aborts.
+namespace boost {
+void assertion_failed(char const* expr, char const* function, char const* file, long line) {
+    if (std::strcmp(expr, "n >= 5") == 0 && std::strstr(function, "parse_chunk_header")) return;
+    std::fprintf(stderr, "%s:%ld: %s: Assertion `%s' failed.\n", file, line, function, expr);
+    std::abort();
+}
+void assertion_failed_msg(char const* expr, char const* msg, char const* function, char const* file,
+                          long line) {
+    std::fprintf(stderr, "%s:%ld: %s: Assertion `%s' failed: %s\n", file, line, function, expr, msg);
+    std::abort();
+}
+}  // namespace boost
 
 namespace {
 
