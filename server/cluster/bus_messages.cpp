@@ -121,4 +121,58 @@ json seated_msg(const std::string& from, const std::string& room, const player& 
             {"f", found}};
 }
 
+json game_msg(const std::string& from, const std::string& room,
+              const std::vector<std::string>& players) {
+    return {{"t", "game"}, {"from", from}, {"room", room}, {"players", players}};
+}
+
+json live_msg(const std::string& from, const std::string& room, const std::string& game,
+              const json& summary, const json& pos) {
+    return {{"t", "live"}, {"from", from}, {"room", room}, {"game", game}, {"summary", summary},
+            {"pos", pos}};
+}
+
+json live_update_msg(const std::string& from, const std::string& room, const std::string& game,
+                     std::size_t plies, std::size_t spectators, const json& pos) {
+    json m = {{"t", "live.update"}, {"from", from},   {"room", room},
+              {"game", game},       {"plies", plies}, {"spectators", spectators}};
+    if (!pos.is_null()) m["pos"] = pos;
+    return m;
+}
+
+json game_over_msg(const std::string& from, const std::string& room) {
+    return {{"t", "game.over"}, {"from", from}, {"room", room}};
+}
+
+json games_ask_msg(const std::string& from) { return {{"t", "games.ask"}, {"from", from}}; }
+
+json games_msg(const std::string& from, const json& games) {
+    return {{"t", "games"}, {"from", from}, {"games", games}};
+}
+
+live_position live_position_from_json(const json& j) {
+    live_position p;
+    const auto& board = j.at("board");
+    for (const auto& pc : board.at("pieces"))
+        p.pieces.push_back({pc.at("at").get<std::string>(), pc.at("owner").get<int>(),
+                            pc.at("kind").get<std::string>(), pc.value("hp", 0), pc.value("count", 0)});
+    p.to_move = board.at("to_move").get<int>();
+    if (const auto& last = j.at("last"); last.is_object()) {
+        p.last_path = last.at("path").get<std::vector<std::string>>();
+        p.last_affected = last.at("affected").get<std::vector<std::string>>();
+    }
+    if (const auto& c = j.at("clocks"); c.is_object()) {
+        clocks_snapshot s;
+        s.ms[0] = c.at("ms").at(0).get<std::int64_t>();
+        s.ms[1] = c.at("ms").at(1).get<std::int64_t>();
+        s.running = c.at("running").get<int>();
+        s.initial_ms = c.at("initial_ms").get<std::int64_t>();
+        s.increment_ms = c.at("increment_ms").get<std::int64_t>();
+        if (c.contains("first_move_ms")) s.first_move_ms = c.at("first_move_ms").get<std::int64_t>();
+        p.clocks = s;
+    }
+    p.read_at = std::chrono::steady_clock::now();  // the clocks were counted down when sent
+    return p;
+}
+
 }  // namespace kibitz::server::cluster

@@ -5,9 +5,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "play/live_position.hpp"
 #include "play/player.hpp"
 #include "protocol/client_msg.hpp"
 
@@ -29,6 +31,8 @@ inline std::string count_key(const std::string& node) { return "kibitz:count:" +
 inline const std::string nodes_key = "kibitz:nodes";
 // To every node: a room started and seated a player (seated_msg).
 inline const std::string seated_channel = "kibitz:seated";
+// To every node: the games each node hosts (game_msg, live_msg, …).
+inline const std::string games_channel = "kibitz:games";
 
 // Who sent a command: enough for the owner's room to tell the seat (never the token).
 json player_to_json(const player& p);
@@ -56,5 +60,22 @@ client_msg lobby_client_msg(const json& m);  // throws on a malformed one
 json lobby_closed_msg(const std::string& from, std::uint64_t conn, const player& who);
 json seated_msg(const std::string& from, const std::string& room, const player& who,
                 const std::string& found);
+
+// The games every node hosts (docs/cluster.md, "Games on every node"):
+// `game` a game in play here of `players` (keys); `live` it is public, as the
+// live lists show it (`summary`, `pos` the mini board in the wire form);
+// `live.update` its plies, watchers and, after a move, `pos`; `game.over` it
+// ended; `games` every game of a node at once (the answer to `games.ask`).
+json game_msg(const std::string& from, const std::string& room,
+              const std::vector<std::string>& players);
+json live_msg(const std::string& from, const std::string& room, const std::string& game,
+              const json& summary, const json& pos);
+json live_update_msg(const std::string& from, const std::string& room, const std::string& game,
+                     std::size_t plies, std::size_t spectators, const json& pos);
+json game_over_msg(const std::string& from, const std::string& room);
+json games_ask_msg(const std::string& from);
+json games_msg(const std::string& from, const json& games);  // each as game_msg, plus live_msg's
+// The mini board back from its wire form (put_live_position); throws on a malformed one.
+live_position live_position_from_json(const json& j);
 
 }  // namespace kibitz::server::cluster

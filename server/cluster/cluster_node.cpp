@@ -86,7 +86,10 @@ void node::start() {
     bus_->start();
     sub_->start();
     std::weak_ptr<node> weak = shared_from_this();
-    sub_->subscribe({node_channel(o_.node), moved_channel, seated_channel},
+    sub_->on_subscribed([weak] {
+        if (auto self = weak.lock()) self->on_strand([self] { self->ask_games(); });
+    });
+    sub_->subscribe({node_channel(o_.node), moved_channel, seated_channel, games_channel},
                     [weak](const std::string& channel, const std::string& payload) {
                         if (auto self = weak.lock())
                             self->on_strand([self, channel, payload] { self->on_message(channel, payload); });
@@ -127,8 +130,9 @@ void node::relay(const std::string& to, std::uint64_t conn,
 
 // --- Leases: the rooms this node hosts -------------------------------------
 
-void node::hosting(const std::string& room) {
-    on_strand([this, room] {
+void node::hosting(const std::string& room, const std::vector<std::string>& players) {
+    on_strand([this, room, players] {
+        note_hosting(room, players);
         bool had = hosted_.count(room) > 0;
         hosted_.emplace(room, true);
         taking_.erase(room);
@@ -144,12 +148,14 @@ void node::finished(const std::string& room) {
     on_strand([this, room] {
         if (auto it = hosted_.find(room); it != hosted_.end()) it->second = false;
         bus_->command({"SREM", rooms_key, room});
+        note_over(room, true);
     });
 }
 
 void node::released(const std::string& room) {
     on_strand([this, room] {
         if (hosted_.erase(room)) give_up_lease(room);
+        note_over(room, true);
     });
 }
 
@@ -207,6 +213,7 @@ void node::renew() {
 
 void node::drop(const std::string& room, const std::string& why) {
     if (!hosted_.erase(room)) return;
+    note_over(room, false);  // its new owner tells the others
     spdlog::warn("cluster: node {} gives room {} up: {}", o_.node, room, why);
     // The store refuses this node's writes of it already (game_owner); the
     // room stops here and its connections are moved by the `moved` message.
@@ -296,6 +303,7 @@ void node::take_over(const std::string& room) {
 void node::check_nodes() {
     std::set<std::string> others;
     for (const auto& [key, rc] : remotes_) others.insert(key.first);
+    for (const auto& [room, g] : games_there_) others.insert(g.node);
     for (const auto& other : others)
         bus_->command({"EXISTS", alive_key(other)}, [self = shared_from_this(), other](const redisReply* r) {
             // Null (Redis unreachable) says nothing about the other node.
@@ -305,6 +313,7 @@ void node::check_nodes() {
 }
 
 void node::node_gone(const std::string& other) {
+    forget_games_of(other);
     auto it = remotes_.lower_bound({other, 0});
     std::size_t n = 0;
     while (it != remotes_.end() && it->first.first == other) {
@@ -395,6 +404,7 @@ void node::on_message(const std::string& channel, const std::string& payload) {
         if (channel == moved_channel) return on_moved(m.at("room"), m.at("node"));
         if (channel == seated_channel) return on_seated(m);
         const std::string t = m.at("t");
+        if (channel == games_channel || t == "games") return on_games_message(m);
         if (t == "frame" || t == "unknown") return on_client_message(m);
         if (t == "lobby") return on_lobby_message(m);
         if (t == "lobby.closed") return on_lobby_closed(m);

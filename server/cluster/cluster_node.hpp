@@ -44,6 +44,7 @@ struct options {
 bool parse_redis_url(const std::string& url, options& o);
 
 class remote_peer;
+using json = nlohmann::json;
 
 class node final : public remote_rooms,
                    public remote_lobby,
@@ -66,7 +67,7 @@ public:
     std::size_t hand_over();
 
     // remote_rooms
-    void hosting(const std::string& room) override;
+    void hosting(const std::string& room, const std::vector<std::string>& players) override;
     void finished(const std::string& room) override;
     void released(const std::string& room) override;
     void join(const std::string& room, player_ptr who, peer_ref p, std::uint64_t conn,
@@ -82,6 +83,11 @@ public:
     void lobby_message(player_ptr who, peer_ref p, std::uint64_t conn,
                        const client_msg& m) override;
     void lobby_closed(player_ptr who, std::uint64_t conn) override;
+    // (cluster_games.cpp)
+    void live_listed(const std::string& game, const std::string& room, const json& summary,
+                     const json& pos) override;
+    void live_changed(const std::string& game, const std::string& room, std::size_t plies,
+                      std::size_t spectators, const json& pos) override;
 
     // A room here sends a frame to a connection on node `to` (remote_peer).
     void relay(const std::string& to, std::uint64_t conn,
@@ -142,6 +148,31 @@ private:
         client_msg m;
     };
     std::vector<waiting_lobby_msg> lobby_waiting_;  // until the leader is known
+
+    // The games of every node (cluster_games.cpp, docs/cluster.md "Games on
+    // every node"): this node's sent to the others, theirs kept here for
+    // the hub (caps, welcome's rooms, lobby.yours) and the lobby (live lists).
+    struct game_here {
+        std::vector<std::string> players;
+        std::string game;
+        json summary;  // null: not listed (private, or not started yet)
+        json pos;
+    };
+    struct game_there {
+        std::string node;
+        std::string game;
+        bool listed = false;
+    };
+    std::map<std::string, game_here> games_here_;    // by room
+    std::map<std::string, game_there> games_there_;  // by room
+    void note_hosting(const std::string& room, const std::vector<std::string>& players);
+    void note_over(const std::string& room, bool tell);  // over, or not ours any more
+    void publish_games(const json& m);
+    void ask_games();  // every other node sends its games here
+    void on_games_message(const nlohmann::json& m);
+    void game_there_on(const std::string& from, const std::string& room, const json& m);
+    void game_there_over(const std::string& room);
+    void forget_games_of(const std::string& other);  // its node is gone
 
     boost::asio::io_context& ioc_;
     options o_;

@@ -206,7 +206,15 @@ void redis_link::on_sub_reply(redisAsyncContext*, void* reply, void* privdata) {
     auto* r = static_cast<const redisReply*>(reply);
     if (!r || r->type != REDIS_REPLY_ARRAY || r->elements != 3) return;
     auto* kind = r->element[0];
-    if (kind->type != REDIS_REPLY_STRING || std::string_view(kind->str, kind->len) != "message") return;
+    if (kind->type != REDIS_REPLY_STRING) return;
+    if (std::string_view(kind->str, kind->len) == "subscribe") {
+        // One confirmation per channel, each with the count subscribed so far.
+        if (r->element[2]->type == REDIS_REPLY_INTEGER && l->on_subscribed_ &&
+            r->element[2]->integer == static_cast<long long>(l->channels_.size()))
+            l->on_subscribed_();
+        return;
+    }
+    if (std::string_view(kind->str, kind->len) != "message") return;
     if (l->on_message_)
         l->on_message_(std::string(r->element[1]->str, r->element[1]->len),
                        std::string(r->element[2]->str, r->element[2]->len));

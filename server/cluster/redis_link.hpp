@@ -51,6 +51,10 @@ public:
     bool connected() const { return up_; }
     // Every time the connection comes up (the first time included); on the strand.
     void on_up(std::function<void()> f) { on_up_ = std::move(f); }
+    // A subscriber link: every time Redis has confirmed every channel (the
+    // first time and after each reconnect): from then on nothing published
+    // to them is missed. On the strand; set before subscribe().
+    void on_subscribed(std::function<void()> f) { on_subscribed_ = std::move(f); }
 
 private:
     void connect();
@@ -78,7 +82,7 @@ private:
     boost::asio::steady_timer retry_;
     std::vector<std::string> channels_;
     message_fn on_message_;
-    std::function<void()> on_up_;
+    std::function<void()> on_up_, on_subscribed_;
 };
 
 }  // namespace kibitz::server::cluster

@@ -158,7 +158,7 @@ void hub::register_room(const std::shared_ptr<room>& r, const player_ptr& seat0,
     active_[seat1->key()].insert(r->id());
     if (computer) ++computer_games_by_[(seat0->computer_level ? seat1 : seat0)->key()];
     if (start_via) r->start(*start_via);  // only posts: nothing runs under the lock
-    if (cluster_) cluster_->hosting(r->id());  // only posts too
+    if (cluster_) cluster_->hosting(r->id(), {seat0->key(), seat1->key()});  // only posts too
 }
 
 namespace {
@@ -249,15 +249,44 @@ void hub::forget_room(const std::string& id) {
 
 std::vector<std::string> hub::rooms_of(const std::string& player_id) const {
     std::lock_guard lock(mu_);
-    auto it = active_.find(player_id);
-    if (it == active_.end()) return {};
-    return {it->second.begin(), it->second.end()};
+    std::set<std::string> rooms;
+    if (auto it = active_.find(player_id); it != active_.end()) rooms = it->second;
+    if (auto it = elsewhere_.find(player_id); it != elsewhere_.end())
+        rooms.insert(it->second.begin(), it->second.end());
+    return {rooms.begin(), rooms.end()};
 }
 
 std::size_t hub::games_of(const std::string& player_id) const {
     std::lock_guard lock(mu_);
     auto it = active_.find(player_id);
-    return it == active_.end() ? 0 : it->second.size();
+    auto there = elsewhere_.find(player_id);
+    std::size_t n = it == active_.end() ? 0 : it->second.size();
+    if (there == elsewhere_.end()) return n;
+    for (const auto& room : there->second)
+        n += it == active_.end() || !it->second.count(room);  // taken over here: counted once
+    return n;
+}
+
+void hub::game_elsewhere(const std::string& room, const std::vector<std::string>& players) {
+    std::lock_guard lock(mu_);
+    auto& seated = elsewhere_rooms_[room];
+    for (const auto& key : seated) {
+        auto it = elsewhere_.find(key);
+        if (it != elsewhere_.end() && it->second.erase(room) && it->second.empty()) elsewhere_.erase(it);
+    }
+    seated = players;
+    for (const auto& key : players) elsewhere_[key].insert(room);
+}
+
+void hub::game_elsewhere_over(const std::string& room) {
+    std::lock_guard lock(mu_);
+    auto r = elsewhere_rooms_.find(room);
+    if (r == elsewhere_rooms_.end()) return;
+    for (const auto& key : r->second) {
+        auto it = elsewhere_.find(key);
+        if (it != elsewhere_.end() && it->second.erase(room) && it->second.empty()) elsewhere_.erase(it);
+    }
+    elsewhere_rooms_.erase(r);
 }
 
 bool hub::may_create_guest(const std::string& address, std::int64_t& retry_s) {

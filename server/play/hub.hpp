@@ -114,8 +114,15 @@ public:
     void room_finished(const std::string& id, const player_ptr seats[2]);  // game over
     void forget_room(const std::string& id);  // after it lingered
     std::size_t rooms_held() const;  // in play and finished (lingering)
+    // A player's unfinished games: the rooms here, and in a cluster those
+    // on other nodes too (game_elsewhere), so caps, welcome's rooms and
+    // lobby.yours are the cluster's.
     std::vector<std::string> rooms_of(const std::string& player_id) const;
     std::size_t games_of(const std::string& player_id) const;
+    // Cluster mode (by the cluster): an unfinished game on another node, of
+    // `players` (keys); over, or gone with its node.
+    void game_elsewhere(const std::string& room, const std::vector<std::string>& players);
+    void game_elsewhere_over(const std::string& room);
 
     // Counts (for the lobby's batched `counts`): this node's, and in a
     // cluster the other nodes' too (set_elsewhere, by the cluster).
@@ -175,6 +182,8 @@ private:
     std::map<std::string, std::shared_ptr<room>> rooms_;
     std::deque<std::string> finished_;  // finished rooms, oldest first (cfg_.finished_rooms)
     std::map<std::string, std::set<std::string>> active_;  // player key -> unfinished rooms
+    std::map<std::string, std::set<std::string>> elsewhere_;  // as active_, on other nodes
+    std::map<std::string, std::vector<std::string>> elsewhere_rooms_;  // room -> player keys
     std::map<std::string, std::size_t> computer_games_by_;  // human player key -> games vs computer
     std::map<std::int64_t, std::map<std::string, storage::rating_value, std::less<>>> ratings_;
 };

@@ -51,6 +51,13 @@ public:
     void room_changed(std::string game, std::string room, std::size_t plies, std::size_t spectators,
                       std::optional<live_position> pos);
     void room_ended(std::string game, std::string room);
+    // Cluster mode (lobby_cluster.cpp): the public games of other nodes, as
+    // their lobbies list them, listed with this node's own (which go the
+    // other way, to remote_lobby::live_listed and live_changed).
+    void remote_started(std::string game, std::string room, json summary, live_position pos);
+    void remote_changed(std::string game, std::string room, std::size_t plies,
+                        std::size_t spectators, std::optional<live_position> pos);
+    void remote_ended(std::string game, std::string room);
 
 private:
     struct seek {
@@ -82,6 +89,17 @@ private:
     frame snapshot_frame();  // lobby.snapshot, rebuilt only when what it shows changed
     void count_tick();
     void send_live_updates();  // the live.update of every room changed since the last
+    // lobby_live.cpp: a game enters, changes in or leaves the live lists,
+    // whichever node hosts it.
+    void list_started(const std::string& game, const std::string& room, json summary,
+                      live_position pos);
+    void list_changed(const std::string& game, const std::string& room, std::size_t plies,
+                      std::size_t spectators, std::optional<live_position> pos);
+    void list_ended(const std::string& game, const std::string& room);
+    // lobby_cluster.cpp: this node's own games to the cluster (remote_lobby).
+    void feed_listed(const std::string& game, const std::string& room, const json& summary,
+                     const live_position& pos);
+    void feed_changes();  // of the rooms here in live_changed_, once per count batch
     // lobby_live.cpp: each game id's list shows its live_boards newest rooms
     // (the window) and counts the rest; its live.snapshot is built once and
     // shared until the window changes (or, with a clock running, a batch passes).
@@ -123,6 +141,7 @@ private:
     std::map<std::string, std::set<std::string>> live_moved_;  // game id -> boards to send
     std::map<std::string, std::map<std::uint64_t, std::string>> live_order_;  // game -> start
     std::map<std::string, std::uint64_t> live_seq_;  // room -> its key in live_order_
+    std::set<std::string> local_live_;  // the rooms of live_ hosted here (a cluster lists others')
     std::uint64_t next_live_seq_ = 0;
     struct built_frame {
         frame f;

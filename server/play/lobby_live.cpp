@@ -127,58 +127,72 @@ void lobby::live_subscribe(peer_ref p, std::uint64_t conn, std::string game, boo
 void lobby::room_started(std::string game, std::string room, json summary, live_position pos) {
     on_strand([this, game = std::move(game), room = std::move(room), summary = std::move(summary),
                pos = std::move(pos)]() mutable {
-        auto seq = next_live_seq_++;
-        summary["order"] = seq;  // the client sorts by it: a game back in the window keeps its place
-        auto& slot = live_[game][room];
-        if (!slot.is_null()) unrank(game, room, slot);
-        slot = summary;
-        rank(game, room, slot);
-        live_boards_[game][room] = pos;
-        live_order_[game][seq] = room;
-        live_seq_[room] = seq;
-        live_snapshots_.erase(game);
-        std::size_t total = live_[game].size();
-        auto& subs = live_subscribers_[game];
-        // The newest game joins the window; the oldest of it, if full, leaves
-        // it (still in play: it counts among the rest).
-        auto window = live_window(game);
-        if (total > window.size()) {
-            auto& order = live_order_[game];
-            auto out = std::prev(order.end(), static_cast<std::ptrdiff_t>(window.size()) + 1);
-            auto f = make_frame("live.remove",
-                                {{"game", game}, {"room", out->second}, {"total", total}});
-            for (auto& [conn, p] : subs) send_to(p, f);
-        }
-        auto f = make_frame("live.add", {{"room", room_json(summary, &pos)}, {"total", total}});
-        for (auto& [conn, p] : subs) send_to(p, f);
-        featured_check();
+        local_live_.insert(room);
+        feed_listed(game, room, summary, pos);
+        list_started(game, room, std::move(summary), std::move(pos));
     });
+}
+
+void lobby::list_started(const std::string& game, const std::string& room, json summary,
+                         live_position pos) {
+    auto seq = next_live_seq_++;
+    summary["order"] = seq;  // the client sorts by it: a game back in the window keeps its place
+    auto& slot = live_[game][room];
+    if (!slot.is_null()) unrank(game, room, slot);
+    slot = summary;
+    rank(game, room, slot);
+    live_boards_[game][room] = pos;
+    // Listed again (a cluster's node sent it again): its old place goes.
+    if (auto old = live_seq_.find(room); old != live_seq_.end()) live_order_[game].erase(old->second);
+    live_order_[game][seq] = room;
+    live_seq_[room] = seq;
+    live_snapshots_.erase(game);
+    std::size_t total = live_[game].size();
+    auto& subs = live_subscribers_[game];
+    // The newest game joins the window; the oldest of it, if full, leaves
+    // it (still in play: it counts among the rest).
+    auto window = live_window(game);
+    if (total > window.size()) {
+        auto& order = live_order_[game];
+        auto out = std::prev(order.end(), static_cast<std::ptrdiff_t>(window.size()) + 1);
+        auto f = make_frame("live.remove", {{"game", game}, {"room", out->second}, {"total", total}});
+        for (auto& [conn, p] : subs) send_to(p, f);
+    }
+    auto f = make_frame("live.add", {{"room", room_json(summary, &pos)}, {"total", total}});
+    for (auto& [conn, p] : subs) send_to(p, f);
+    featured_check();
 }
 
 void lobby::room_changed(std::string game, std::string room, std::size_t plies,
                          std::size_t spectators, std::optional<live_position> pos) {
     on_strand([this, game = std::move(game), room = std::move(room), plies, spectators,
                pos = std::move(pos)]() mutable {
-        auto it = live_[game].find(room);
-        if (it == live_[game].end()) return;  // ended, or private
-        auto& watching = it->second["spectators"];
-        bool reranked = watching != spectators;  // the only input of its rank that changes
-        if (reranked) unrank(game, room, it->second);
-        watching = spectators;
-        it->second["plies"] = plies;
-        if (reranked) rank(game, room, it->second);
-        live_changed_[game].insert(room);
-        if (room == featured_) featured_built_ = {};
-        if (in_live_window(game, room)) live_snapshots_.erase(game);
-        if (!pos) return;
-        // Only the latest position is kept: it goes out with the next batch.
-        live_boards_[game][room] = std::move(*pos);
-        live_moved_[game].insert(room);
+        list_changed(game, room, plies, spectators, std::move(pos));
     });
+}
+
+void lobby::list_changed(const std::string& game, const std::string& room, std::size_t plies,
+                         std::size_t spectators, std::optional<live_position> pos) {
+    auto it = live_[game].find(room);
+    if (it == live_[game].end()) return;  // ended, or private
+    auto& watching = it->second["spectators"];
+    bool reranked = watching != spectators;  // the only input of its rank that changes
+    if (reranked) unrank(game, room, it->second);
+    watching = spectators;
+    it->second["plies"] = plies;
+    if (reranked) rank(game, room, it->second);
+    live_changed_[game].insert(room);
+    if (room == featured_) featured_built_ = {};
+    if (in_live_window(game, room)) live_snapshots_.erase(game);
+    if (!pos) return;
+    // Only the latest position is kept: it goes out with the next batch.
+    live_boards_[game][room] = std::move(*pos);
+    live_moved_[game].insert(room);
 }
 
 void lobby::send_live_updates() {
     send_tv_update();
+    feed_changes();
     for (auto& [game, rooms] : live_changed_) {
         auto& subs = live_subscribers_[game];
         for (const auto& room : rooms) {
@@ -203,36 +217,41 @@ void lobby::send_live_updates() {
 
 void lobby::room_ended(std::string game, std::string room) {
     on_strand([this, game = std::move(game), room = std::move(room)] {
-        bool shown = in_live_window(game, room);
-        if (auto it = live_[game].find(room); it != live_[game].end()) unrank(game, room, it->second);
-        live_[game].erase(room);
-        live_changed_[game].erase(room);
-        live_boards_[game].erase(room);
-        live_moved_[game].erase(room);
-        if (auto seq = live_seq_.find(room); seq != live_seq_.end()) {
-            live_order_[game].erase(seq->second);
-            live_seq_.erase(seq);
-        }
-        live_snapshots_.erase(game);
-        std::size_t total = live_[game].size();
-        auto& subs = live_subscribers_[game];
-        auto f = make_frame("live.remove", {{"game", game}, {"room", room}, {"total", total}});
-        for (auto& [conn, p] : subs) send_to(p, f);
-        // A place in the window came free: the newest game not shown takes it
-        // (there was one if the window is still full).
-        auto window = live_window(game);
-        if (shown && window.size() == hub_.config().live_boards) {
-            const auto& id = window.front();
-            auto b = live_boards_[game].find(id);
-            auto add = make_frame(
-                "live.add",
-                {{"room", room_json(live_[game][id], b == live_boards_[game].end() ? nullptr
-                                                                                     : &b->second)},
-                 {"total", total}});
-            for (auto& [conn, p] : subs) send_to(p, add);
-        }
-        featured_check();
+        local_live_.erase(room);
+        list_ended(game, room);
     });
+}
+
+void lobby::list_ended(const std::string& game, const std::string& room) {
+    bool shown = in_live_window(game, room);
+    if (auto it = live_[game].find(room); it != live_[game].end()) unrank(game, room, it->second);
+    live_[game].erase(room);
+    live_changed_[game].erase(room);
+    live_boards_[game].erase(room);
+    live_moved_[game].erase(room);
+    if (auto seq = live_seq_.find(room); seq != live_seq_.end()) {
+        live_order_[game].erase(seq->second);
+        live_seq_.erase(seq);
+    }
+    live_snapshots_.erase(game);
+    std::size_t total = live_[game].size();
+    auto& subs = live_subscribers_[game];
+    auto f = make_frame("live.remove", {{"game", game}, {"room", room}, {"total", total}});
+    for (auto& [conn, p] : subs) send_to(p, f);
+    // A place in the window came free: the newest game not shown takes it
+    // (there was one if the window is still full).
+    auto window = live_window(game);
+    if (shown && window.size() == hub_.config().live_boards) {
+        const auto& id = window.front();
+        auto b = live_boards_[game].find(id);
+        auto add = make_frame(
+            "live.add",
+            {{"room", room_json(live_[game][id], b == live_boards_[game].end() ? nullptr
+                                                                                 : &b->second)},
+             {"total", total}});
+        for (auto& [conn, p] : subs) send_to(p, add);
+    }
+    featured_check();
 }
 
 }  // namespace kibitz::server

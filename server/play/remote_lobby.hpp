@@ -7,6 +7,9 @@
 // message. Every call returns at once (the work is posted) and is safe from
 // any thread.
 #include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "play/peer.hpp"
 #include "play/player.hpp"
@@ -25,6 +28,17 @@ public:
     // The connection is gone: its seeks, pool entries and subscriptions at
     // the leader go, and it leaves the rooms it was seated in elsewhere.
     virtual void lobby_closed(player_ptr who, std::uint64_t conn) = 0;
+
+    // This node's public games in play, from its own lobby, for the live
+    // lists of every node's lobby (the leader's is the one clients see):
+    // `summary` as live.add shows it, `pos` the mini board in the wire form
+    // (put_live_position). A change comes at most once per count batch, with
+    // `pos` null when no move came since the last. A game leaves the lists
+    // when it is over (remote_rooms::finished).
+    virtual void live_listed(const std::string& game, const std::string& room,
+                             const nlohmann::json& summary, const nlohmann::json& pos) = 0;
+    virtual void live_changed(const std::string& game, const std::string& room, std::size_t plies,
+                              std::size_t spectators, const nlohmann::json& pos) = 0;
 };
 
 }  // namespace kibitz::server

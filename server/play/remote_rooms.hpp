@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "play/peer.hpp"
 #include "play/player.hpp"
@@ -20,9 +21,11 @@ class remote_rooms {
 public:
     virtual ~remote_rooms() = default;
 
-    // This node hosts `room` now (started, restored or taken over here).
-    virtual void hosting(const std::string& room) = 0;
-    // Its game is over: no other node is to take it over.
+    // This node hosts `room` now (started, restored or taken over here), a
+    // game of `players` (their keys): every node counts it among their
+    // unfinished games (caps, welcome's rooms, lobby.yours).
+    virtual void hosting(const std::string& room, const std::vector<std::string>& players) = 0;
+    // Its game is over: no other node is to take it over, nor count it.
     virtual void finished(const std::string& room) = 0;
     // This node no longer hosts it (forgotten after it lingered).
     virtual void released(const std::string& room) = 0;
