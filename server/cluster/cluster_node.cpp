@@ -38,6 +38,9 @@ for _, r in ipairs(redis.call('SMEMBERS', KEYS[1])) do
 end
 return out)";
 
+// How long a room with no lease is looked up again after (with_owner).
+constexpr std::chrono::milliseconds owner_retry{100};
+
 std::string reply_text(const redisReply* r) {
     return r && (r->type == REDIS_REPLY_STRING || r->type == REDIS_REPLY_STATUS)
                ? std::string(r->str, r->len)
@@ -131,16 +134,19 @@ void node::relay(const std::string& to, std::uint64_t conn,
 // --- Leases: the rooms this node hosts -------------------------------------
 
 void node::hosting(const std::string& room, const std::vector<std::string>& players) {
+    // A new room: its id is new, so the lease is free. Sent at once, not from
+    // the strand: the room's start is posted after this call, and its
+    // game.found (here, or `seated` to other nodes) must not reach a client
+    // that could ask another node for the room before the lease is there
+    // (that node would answer unknown_room). On the bus link, what is sent
+    // first is done first. A takeover's lease is ours already: NX keeps it.
+    bus_->command({"SET", lease_key(room), o_.node, "PX", std::to_string(o_.lease.count()), "NX"});
+    bus_->command({"SADD", rooms_key, room});
     on_strand([this, room, players] {
         note_hosting(room, players);
-        bool had = hosted_.count(room) > 0;
         hosted_.emplace(room, true);
         taking_.erase(room);
         owners_.erase(room);
-        if (had) return;  // a takeover: the lease is ours already
-        // A new room: its id is new, so the lease is free.
-        bus_->command({"SET", lease_key(room), o_.node, "PX", std::to_string(o_.lease.count()), "NX"});
-        bus_->command({"SADD", rooms_key, room});
     });
 }
 
@@ -329,14 +335,25 @@ void node::node_gone(const std::string& other) {
 
 // --- Connections here, rooms elsewhere -------------------------------------
 
-void node::with_owner(const std::string& room, std::function<void(const std::string&)> then) {
+void node::with_owner(const std::string& room, std::function<void(const std::string&)> then,
+                      bool again) {
     if (auto it = owners_.find(room); it != owners_.end()) return then(it->second);
-    bus_->command({"GET", lease_key(room)}, [self = shared_from_this(), room,
+    bus_->command({"GET", lease_key(room)}, [self = shared_from_this(), room, again,
                                              then = std::move(then)](const redisReply* r) {
         auto owner = reply_text(r);
-        self->on_strand([self, room, owner, then] {
+        self->on_strand([self, room, owner, again, then] {
             if (!owner.empty()) self->owners_[room] = owner;
-            then(owner);
+            if (!owner.empty() || !again || self->stopped_) return then(owner);
+            // No lease: perhaps not yet. A client told of a game by its
+            // player's node (game.found, sent to a local player as its room
+            // starts) may ask here before that node's SET of the lease is
+            // done. Asked once more a moment later (an unknown room is told
+            // that much later).
+            auto t = std::make_shared<net::steady_timer>(self->strand_, owner_retry);
+            t->async_wait([self, room, then, t](boost::system::error_code ec) {
+                if (ec) return then("");
+                self->with_owner(room, then, false);
+            });
         });
     });
 }

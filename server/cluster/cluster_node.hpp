@@ -122,8 +122,10 @@ private:
     void on_owner_message(const nlohmann::json& m);   // we own the room
     void on_client_message(const nlohmann::json& m);  // for a connection here
     void on_moved(const std::string& room, const std::string& owner);
-    // Finds the room's owner (cache, then Redis) and runs `then` with it ("" if none).
-    void with_owner(const std::string& room, std::function<void(const std::string&)> then);
+    // Finds the room's owner (cache, then Redis) and runs `then` with it ("" if
+    // none, after one more look a moment later when `again`).
+    void with_owner(const std::string& room, std::function<void(const std::string&)> then,
+                    bool again = true);
     void send_join(const std::string& owner, const std::string& room, std::uint64_t conn,
                    const proxy& px, std::optional<std::int64_t> v);
     std::shared_ptr<remote_peer> remote(const std::string& from, std::uint64_t conn);

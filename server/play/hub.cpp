@@ -157,8 +157,10 @@ void hub::register_room(const std::shared_ptr<room>& r, const player_ptr& seat0,
     active_[seat0->key()].insert(r->id());
     active_[seat1->key()].insert(r->id());
     if (computer) ++computer_games_by_[(seat0->computer_level ? seat1 : seat0)->key()];
+    // The cluster first: it sets the room's lease, so the room is findable
+    // from every node before its start tells anyone of it.
+    if (cluster_) cluster_->hosting(r->id(), {seat0->key(), seat1->key()});
     if (start_via) r->start(*start_via);  // only posts: nothing runs under the lock
-    if (cluster_) cluster_->hosting(r->id(), {seat0->key(), seat1->key()});  // only posts too
 }
 
 namespace {

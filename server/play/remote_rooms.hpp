@@ -23,7 +23,9 @@ public:
 
     // This node hosts `room` now (started, restored or taken over here), a
     // game of `players` (their keys): every node counts it among their
-    // unfinished games (caps, welcome's rooms, lobby.yours).
+    // unfinished games (caps, welcome's rooms, lobby.yours). Called before
+    // the room's start is posted: what it sends to other nodes (the lease
+    // first) goes out before anything the room sends.
     virtual void hosting(const std::string& room, const std::vector<std::string>& players) = 0;
     // Its game is over: no other node is to take it over, nor count it.
     virtual void finished(const std::string& room) = 0;
