@@ -128,8 +128,8 @@ json game_msg(const std::string& from, const std::string& room,
 
 json live_msg(const std::string& from, const std::string& room, const std::string& game,
               const json& summary, const json& pos) {
-    return {{"t", "live"}, {"from", from}, {"room", room}, {"game", game}, {"summary", summary},
-            {"pos", pos}};
+    return {{"t", "live"},  {"from", from},       {"room", room},
+            {"game", game}, {"summary", summary}, {"pos", pos}};
 }
 
 json live_update_msg(const std::string& from, const std::string& room, const std::string& game,
@@ -155,7 +155,8 @@ live_position live_position_from_json(const json& j) {
     const auto& board = j.at("board");
     for (const auto& pc : board.at("pieces"))
         p.pieces.push_back({pc.at("at").get<std::string>(), pc.at("owner").get<int>(),
-                            pc.at("kind").get<std::string>(), pc.value("hp", 0), pc.value("count", 0)});
+                            pc.at("kind").get<std::string>(), pc.value("hp", 0),
+                            pc.value("count", 0)});
     p.to_move = board.at("to_move").get<int>();
     if (const auto& last = j.at("last"); last.is_object()) {
         p.last_path = last.at("path").get<std::vector<std::string>>();
@@ -168,7 +169,8 @@ live_position live_position_from_json(const json& j) {
         s.running = c.at("running").get<int>();
         s.initial_ms = c.at("initial_ms").get<std::int64_t>();
         s.increment_ms = c.at("increment_ms").get<std::int64_t>();
-        if (c.contains("first_move_ms")) s.first_move_ms = c.at("first_move_ms").get<std::int64_t>();
+        if (c.contains("first_move_ms"))
+            s.first_move_ms = c.at("first_move_ms").get<std::int64_t>();
         p.clocks = s;
     }
     p.read_at = std::chrono::steady_clock::now();  // the clocks were counted down when sent

@@ -70,7 +70,8 @@ void node::on_games_message(const json& m) {
         json games = json::array();
         for (const auto& [room, g] : games_here_) {
             json one = {{"room", room}, {"players", g.players}};
-            if (!g.summary.is_null()) one.update({{"game", g.game}, {"summary", g.summary}, {"pos", g.pos}});
+            if (!g.summary.is_null())
+                one.update({{"game", g.game}, {"summary", g.summary}, {"pos", g.pos}});
             games.push_back(std::move(one));
         }
         return publish(from, games_msg(o_.node, games));
@@ -108,11 +109,13 @@ void node::game_there_on(const std::string& from, const std::string& room, const
     if (hosted_.count(room)) return;
     auto& g = games_there_[room];
     g.node = from;
-    if (m.contains("players")) hub_.game_elsewhere(room, m.at("players").get<std::vector<std::string>>());
+    if (m.contains("players"))
+        hub_.game_elsewhere(room, m.at("players").get<std::vector<std::string>>());
     if (!m.contains("summary")) return;
     g.game = m.at("game").get<std::string>();
     g.listed = true;
-    hub_.the_lobby().remote_started(g.game, room, m.at("summary"), live_position_from_json(m.at("pos")));
+    hub_.the_lobby().remote_started(g.game, room, m.at("summary"),
+                                    live_position_from_json(m.at("pos")));
 }
 
 void node::game_there_over(const std::string& room) {

@@ -274,7 +274,8 @@ void hub::game_elsewhere(const std::string& room, const std::vector<std::string>
     auto& seated = elsewhere_rooms_[room];
     for (const auto& key : seated) {
         auto it = elsewhere_.find(key);
-        if (it != elsewhere_.end() && it->second.erase(room) && it->second.empty()) elsewhere_.erase(it);
+        if (it != elsewhere_.end() && it->second.erase(room) && it->second.empty())
+            elsewhere_.erase(it);
     }
     seated = players;
     for (const auto& key : players) elsewhere_[key].insert(room);
@@ -286,7 +287,8 @@ void hub::game_elsewhere_over(const std::string& room) {
     if (r == elsewhere_rooms_.end()) return;
     for (const auto& key : r->second) {
         auto it = elsewhere_.find(key);
-        if (it != elsewhere_.end() && it->second.erase(room) && it->second.empty()) elsewhere_.erase(it);
+        if (it != elsewhere_.end() && it->second.erase(room) && it->second.empty())
+            elsewhere_.erase(it);
     }
     elsewhere_rooms_.erase(r);
 }

@@ -143,7 +143,8 @@ void lobby::list_started(const std::string& game, const std::string& room, json 
     rank(game, room, slot);
     live_boards_[game][room] = pos;
     // Listed again (a cluster's node sent it again): its old place goes.
-    if (auto old = live_seq_.find(room); old != live_seq_.end()) live_order_[game].erase(old->second);
+    if (auto old = live_seq_.find(room); old != live_seq_.end())
+        live_order_[game].erase(old->second);
     live_order_[game][seq] = room;
     live_seq_[room] = seq;
     live_snapshots_.erase(game);
@@ -155,7 +156,8 @@ void lobby::list_started(const std::string& game, const std::string& room, json 
     if (total > window.size()) {
         auto& order = live_order_[game];
         auto out = std::prev(order.end(), static_cast<std::ptrdiff_t>(window.size()) + 1);
-        auto f = make_frame("live.remove", {{"game", game}, {"room", out->second}, {"total", total}});
+        auto f =
+            make_frame("live.remove", {{"game", game}, {"room", out->second}, {"total", total}});
         for (auto& [conn, p] : subs) send_to(p, f);
     }
     auto f = make_frame("live.add", {{"room", room_json(summary, &pos)}, {"total", total}});
@@ -245,10 +247,9 @@ void lobby::list_ended(const std::string& game, const std::string& room) {
         const auto& id = window.front();
         auto b = live_boards_[game].find(id);
         auto add = make_frame(
-            "live.add",
-            {{"room", room_json(live_[game][id], b == live_boards_[game].end() ? nullptr
-                                                                                 : &b->second)},
-             {"total", total}});
+            "live.add", {{"room", room_json(live_[game][id],
+                                            b == live_boards_[game].end() ? nullptr : &b->second)},
+                         {"total", total}});
         for (auto& [conn, p] : subs) send_to(p, add);
     }
     featured_check();

@@ -16,7 +16,9 @@ namespace {
 // it at start; posix_spawn passes environ on).
 struct scoped_env {
     std::string name;
-    scoped_env(const std::string& n, const std::string& v) : name(n) { ::setenv(n.c_str(), v.c_str(), 1); }
+    scoped_env(const std::string& n, const std::string& v) : name(n) {
+        ::setenv(n.c_str(), v.c_str(), 1);
+    }
     ~scoped_env() { ::unsetenv(name.c_str()); }
 };
 
@@ -64,8 +66,12 @@ struct table {
 // A casual checkers game against the computer (on `c`'s own node).
 table computer_game(ws_client& c, int ack) {
     c.send({{"t", "computer.play"},
-            {"d", {{"game", "checkers"}, {"level", 1}, {"tc", tc(600, 0)}, {"color", "random"},
-                   {"ack", ack}}}});
+            {"d",
+             {{"game", "checkers"},
+              {"level", 1},
+              {"tc", tc(600, 0)},
+              {"color", "random"},
+              {"ack", ack}}}});
     auto found = c.expect("game.found", {}, 5000ms);
     REQUIRE(!found.is_null());
     auto state = c.expect("room.state", {}, 5000ms);
@@ -94,22 +100,25 @@ TEST_CASE("cluster games: a game on a node that does not lead is in the live lis
     auto snap = watcher.expect("live.snapshot", {}, 5000ms);
     REQUIRE(!snap.is_null());
     if (!has_room(snap["d"]["rooms"], room))
-        REQUIRE(!watcher.expect("live.add", [&](const json& j) { return j["d"]["room"]["room"] == room; },
-                                5000ms).is_null());
+        REQUIRE(!watcher
+                     .expect(
+                         "live.add", [&](const json& j) { return j["d"]["room"]["room"] == room; },
+                         5000ms)
+                     .is_null());
 
     // Its moves reach the list (the computer moves first, or after ours).
     if (t.seat == 0) a.send(move_msg(room, first_move(t.board), 2));
     auto update = watcher.expect(
-        "live.update", [&](const json& j) { return j["d"]["room"] == room && j["d"]["plies"] >= 1; },
-        10000ms);
+        "live.update",
+        [&](const json& j) { return j["d"]["room"] == room && j["d"]["plies"] >= 1; }, 10000ms);
     REQUIRE(!update.is_null());
     CHECK(update["d"].contains("board"));
 
     // It leaves the list when it ends.
     a.send({{"t", "resign"}, {"d", {{"room", room}, {"ack", 3}}}});
     if (a.sees("error", 1000ms)) a.send(room_msg("abort", room));  // too early to resign
-    auto removed = watcher.expect("live.remove", [&](const json& j) { return j["d"]["room"] == room; },
-                                  10000ms);
+    auto removed = watcher.expect(
+        "live.remove", [&](const json& j) { return j["d"]["room"] == room; }, 10000ms);
     REQUIRE(!removed.is_null());
 }
 
@@ -133,11 +142,13 @@ TEST_CASE("cluster games: the cap on unfinished games counts the games on every 
         ws_client again(n->port);
         again.hello(a.token);
         subscribed_lobby(again);
-        again.send({{"t", "seek.create"}, {"d", {{"game", "checkers"}, {"tc", tc(300, 0)}, {"ack", 4}}}});
+        again.send(
+            {{"t", "seek.create"}, {"d", {{"game", "checkers"}, {"tc", tc(300, 0)}, {"ack", 4}}}});
         auto refused = again.expect("error", {}, 5000ms);
         REQUIRE_MESSAGE(!refused.is_null(), "on " << n->name);
         CHECK(refused["d"]["code"] == "too_many_games");
-        again.send({{"t", "invite.create"}, {"d", {{"game", "checkers"}, {"tc", tc(300, 0)}, {"ack", 5}}}});
+        again.send({{"t", "invite.create"},
+                    {"d", {{"game", "checkers"}, {"tc", tc(300, 0)}, {"ack", 5}}}});
         refused = again.expect("error", {}, 5000ms);
         REQUIRE(!refused.is_null());
         CHECK(refused["d"]["code"] == "too_many_games");
@@ -152,7 +163,8 @@ TEST_CASE("cluster games: welcome's rooms and lobby.yours list a player's games 
     for (auto* n : {c.y, c.leader}) {
         ws_client other(n->port);
         auto welcome = other.hello(a.token);
-        CHECK_MESSAGE(has_room(welcome["rooms"], room), "welcome on " << n->name << ": " << welcome);
+        CHECK_MESSAGE(has_room(welcome["rooms"], room),
+                      "welcome on " << n->name << ": " << welcome);
         subscribed_lobby(other);
         auto yours = other.expect("lobby.yours", {}, 5000ms);
         REQUIRE(!yours.is_null());
@@ -177,7 +189,8 @@ TEST_CASE("cluster games: a spectator elsewhere joins a game the moment it start
     ws_client a(c.x->port), spectator(c.y->port);
     a.hello();
     spectator.hello();
-    const int games = std::getenv("KIBITZ_SPECTATE_LOOPS") ? std::atoi(std::getenv("KIBITZ_SPECTATE_LOOPS")) : 60;
+    const int games =
+        std::getenv("KIBITZ_SPECTATE_LOOPS") ? std::atoi(std::getenv("KIBITZ_SPECTATE_LOOPS")) : 60;
     int unknown = 0;
     for (int i = 0; i < games; ++i) {
         a.clear();
@@ -198,7 +211,9 @@ TEST_CASE("cluster games: a spectator elsewhere joins a game the moment it start
             }
         }
         a.send({{"t", "abort"}, {"d", {{"room", room}, {"ack", 3}}}});
-        REQUIRE(!a.expect("ack", [](const json& j) { return j["d"]["ack"] == 3; }, 5000ms).is_null());
+        REQUIRE(!a.expect(
+                      "ack", [](const json& j) { return j["d"]["ack"] == 3; }, 5000ms)
+                     .is_null());
         spectator.send({{"t", "room.leave"}, {"d", {{"room", room}}}});
     }
     CHECK_MESSAGE(unknown == 0, unknown << " of " << games << " joins got unknown_room");
