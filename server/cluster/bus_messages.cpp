@@ -122,8 +122,10 @@ json seated_msg(const std::string& from, const std::string& room, const player& 
 }
 
 json game_msg(const std::string& from, const std::string& room,
-              const std::vector<std::string>& players) {
-    return {{"t", "game"}, {"from", from}, {"room", room}, {"players", players}};
+              const std::vector<std::string>& players, bool computer) {
+    json m = {{"t", "game"}, {"from", from}, {"room", room}, {"players", players}};
+    if (computer) m["computer"] = true;
+    return m;
 }
 
 json live_msg(const std::string& from, const std::string& room, const std::string& game,

@@ -62,12 +62,13 @@ json seated_msg(const std::string& from, const std::string& room, const player& 
                 const std::string& found);
 
 // The games every node hosts (docs/cluster.md, "Games on every node"):
-// `game` a game in play here of `players` (keys); `live` it is public, as the
+// `game` a game in play here of `players` (keys), `computer` when against
+// the computer; `live` it is public, as the
 // live lists show it (`summary`, `pos` the mini board in the wire form);
 // `live.update` its plies, watchers and, after a move, `pos`; `game.over` it
 // ended; `games` every game of a node at once (the answer to `games.ask`).
 json game_msg(const std::string& from, const std::string& room,
-              const std::vector<std::string>& players);
+              const std::vector<std::string>& players, bool computer);
 json live_msg(const std::string& from, const std::string& room, const std::string& game,
               const json& summary, const json& pos);
 json live_update_msg(const std::string& from, const std::string& room, const std::string& game,

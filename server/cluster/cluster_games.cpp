@@ -17,12 +17,14 @@ namespace kibitz::server::cluster {
 
 void node::publish_games(const json& m) { bus_->command({"PUBLISH", games_channel, dump_json(m)}); }
 
-void node::note_hosting(const std::string& room, const std::vector<std::string>& players) {
+void node::note_hosting(const std::string& room, const std::vector<std::string>& players,
+                        bool computer) {
     // Taken over here: the hub counts it among this node's own rooms now.
     if (games_there_.erase(room)) hub_.game_elsewhere_over(room);
     auto& g = games_here_[room];
     g.players = players;
-    publish_games(game_msg(o_.node, room, players));
+    g.computer = computer;
+    publish_games(game_msg(o_.node, room, players, computer));
 }
 
 void node::note_over(const std::string& room, bool tell) {
@@ -69,7 +71,8 @@ void node::on_games_message(const json& m) {
     if (t == "games.ask") {
         json games = json::array();
         for (const auto& [room, g] : games_here_) {
-            json one = {{"room", room}, {"players", g.players}};
+            json one = game_msg(o_.node, room, g.players, g.computer);
+            for (const char* k : {"t", "from"}) one.erase(k);
             if (!g.summary.is_null())
                 one.update({{"game", g.game}, {"summary", g.summary}, {"pos", g.pos}});
             games.push_back(std::move(one));
@@ -110,7 +113,8 @@ void node::game_there_on(const std::string& from, const std::string& room, const
     auto& g = games_there_[room];
     g.node = from;
     if (m.contains("players"))
-        hub_.game_elsewhere(room, m.at("players").get<std::vector<std::string>>());
+        hub_.game_elsewhere(room, m.at("players").get<std::vector<std::string>>(),
+                            m.value("computer", false));
     if (!m.contains("summary")) return;
     g.game = m.at("game").get<std::string>();
     g.listed = true;

@@ -67,7 +67,8 @@ public:
     std::size_t hand_over();
 
     // remote_rooms
-    void hosting(const std::string& room, const std::vector<std::string>& players) override;
+    void hosting(const std::string& room, const std::vector<std::string>& players,
+                 bool computer) override;
     void finished(const std::string& room) override;
     void released(const std::string& room) override;
     void join(const std::string& room, player_ptr who, peer_ref p, std::uint64_t conn,
@@ -156,6 +157,7 @@ private:
     // the hub (caps, welcome's rooms, lobby.yours) and the lobby (live lists).
     struct game_here {
         std::vector<std::string> players;
+        bool computer = false;  // against the computer
         std::string game;
         json summary;  // null: not listed (private, or not started yet)
         json pos;
@@ -167,7 +169,8 @@ private:
     };
     std::map<std::string, game_here> games_here_;    // by room
     std::map<std::string, game_there> games_there_;  // by room
-    void note_hosting(const std::string& room, const std::vector<std::string>& players);
+    void note_hosting(const std::string& room, const std::vector<std::string>& players,
+                      bool computer);
     void note_over(const std::string& room, bool tell);  // over, or not ours any more
     void publish_games(const json& m);
     void ask_games();  // every other node sends its games here

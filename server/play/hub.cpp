@@ -42,7 +42,15 @@ void hub::set_computers(std::vector<player_ptr> by_level) {
 std::size_t hub::computer_games_of(const std::string& player_key) const {
     std::lock_guard lock(mu_);
     auto it = computer_games_by_.find(player_key);
-    return it == computer_games_by_.end() ? 0 : it->second;
+    std::size_t n = it == computer_games_by_.end() ? 0 : it->second;
+    auto there = elsewhere_.find(player_key);
+    if (there == elsewhere_.end()) return n;
+    auto here = active_.find(player_key);
+    for (const auto& room : there->second)
+        if (elsewhere_rooms_.at(room).computer &&
+            (here == active_.end() || !here->second.count(room)))
+            ++n;
+    return n;
 }
 
 hub::~hub() = default;
@@ -159,7 +167,7 @@ void hub::register_room(const std::shared_ptr<room>& r, const player_ptr& seat0,
     if (computer) ++computer_games_by_[(seat0->computer_level ? seat1 : seat0)->key()];
     // The cluster first: it sets the room's lease, so the room is findable
     // from every node before its start tells anyone of it.
-    if (cluster_) cluster_->hosting(r->id(), {seat0->key(), seat1->key()});
+    if (cluster_) cluster_->hosting(r->id(), {seat0->key(), seat1->key()}, computer);
     if (start_via) r->start(*start_via);  // only posts: nothing runs under the lock
 }
 
@@ -269,15 +277,16 @@ std::size_t hub::games_of(const std::string& player_id) const {
     return n;
 }
 
-void hub::game_elsewhere(const std::string& room, const std::vector<std::string>& players) {
+void hub::game_elsewhere(const std::string& room, const std::vector<std::string>& players,
+                         bool computer) {
     std::lock_guard lock(mu_);
     auto& seated = elsewhere_rooms_[room];
-    for (const auto& key : seated) {
+    for (const auto& key : seated.players) {
         auto it = elsewhere_.find(key);
         if (it != elsewhere_.end() && it->second.erase(room) && it->second.empty())
             elsewhere_.erase(it);
     }
-    seated = players;
+    seated = {players, computer};
     for (const auto& key : players) elsewhere_[key].insert(room);
 }
 
@@ -285,7 +294,7 @@ void hub::game_elsewhere_over(const std::string& room) {
     std::lock_guard lock(mu_);
     auto r = elsewhere_rooms_.find(room);
     if (r == elsewhere_rooms_.end()) return;
-    for (const auto& key : r->second) {
+    for (const auto& key : r->second.players) {
         auto it = elsewhere_.find(key);
         if (it != elsewhere_.end() && it->second.erase(room) && it->second.empty())
             elsewhere_.erase(it);

@@ -73,7 +73,8 @@ public:
     player_ptr computer(int level) const;
     void set_computers(std::vector<player_ptr> by_level);
     long computer_games() const { return computer_games_; }
-    std::size_t computer_games_of(const std::string& player_key) const;
+    std::size_t computer_games_of(
+        const std::string& player_key) const;  // in a cluster: on every node
 
     void start();
     void stop();  // cancels every timer so the io_context can run out
@@ -120,8 +121,9 @@ public:
     std::vector<std::string> rooms_of(const std::string& player_id) const;
     std::size_t games_of(const std::string& player_id) const;
     // Cluster mode (by the cluster): an unfinished game on another node, of
-    // `players` (keys); over, or gone with its node.
-    void game_elsewhere(const std::string& room, const std::vector<std::string>& players);
+    // `players` (keys), against the computer or not; over, or gone with its node.
+    void game_elsewhere(const std::string& room, const std::vector<std::string>& players,
+                        bool computer);
     void game_elsewhere_over(const std::string& room);
 
     // Counts (for the lobby's batched `counts`): this node's, and in a
@@ -183,7 +185,11 @@ private:
     std::deque<std::string> finished_;  // finished rooms, oldest first (cfg_.finished_rooms)
     std::map<std::string, std::set<std::string>> active_;  // player key -> unfinished rooms
     std::map<std::string, std::set<std::string>> elsewhere_;  // as active_, on other nodes
-    std::map<std::string, std::vector<std::string>> elsewhere_rooms_;  // room -> player keys
+    struct game_elsewhere_of {
+        std::vector<std::string> players;  // keys
+        bool computer = false;
+    };
+    std::map<std::string, game_elsewhere_of> elsewhere_rooms_;  // by room
     std::map<std::string, std::size_t> computer_games_by_;  // human player key -> games vs computer
     std::map<std::int64_t, std::map<std::string, storage::rating_value, std::less<>>> ratings_;
 };

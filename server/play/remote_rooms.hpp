@@ -23,10 +23,12 @@ public:
 
     // This node hosts `room` now (started, restored or taken over here), a
     // game of `players` (their keys): every node counts it among their
-    // unfinished games (caps, welcome's rooms, lobby.yours). Called before
+    // unfinished games (caps, welcome's rooms, lobby.yours), and among their
+    // games against the computer when `computer`. Called before
     // the room's start is posted: what it sends to other nodes (the lease
     // first) goes out before anything the room sends.
-    virtual void hosting(const std::string& room, const std::vector<std::string>& players) = 0;
+    virtual void hosting(const std::string& room, const std::vector<std::string>& players,
+                         bool computer) = 0;
     // Its game is over: no other node is to take it over, nor count it.
     virtual void finished(const std::string& room) = 0;
     // This node no longer hosts it (forgotten after it lingered).

@@ -85,6 +85,23 @@ bool has_room(const json& rooms, const std::string& room) {
     return false;
 }
 
+// A page of the player with `token` on node `n`, once its welcome lists
+// `room`: the other nodes learn of a game over the bus, a few milliseconds
+// after it starts (more on a loaded machine).
+std::unique_ptr<ws_client> page_knowing(node_process& n, const std::string& token,
+                                        const std::string& room) {
+    json welcome;
+    std::unique_ptr<ws_client> page;
+    for (int i = 0; i < 30 && !has_room(welcome["rooms"], room); ++i) {
+        if (i) std::this_thread::sleep_for(100ms);
+        page = std::make_unique<ws_client>(n.port);
+        welcome = page->hello(token);
+    }
+    CHECK_MESSAGE(has_room(welcome["rooms"], room),
+                  "welcome on " << n.name << ": " << welcome["rooms"]);
+    return page;
+}
+
 }  // namespace
 
 TEST_CASE("cluster games: a game on a node that does not lead is in the live list on a third") {
@@ -155,24 +172,27 @@ TEST_CASE("cluster games: the cap on unfinished games counts the games on every 
     }
 }
 
+TEST_CASE("cluster games: the cap on games against the computer counts those on every node") {
+    scoped_env cap("KIBITZ_MAX_COMPUTER_GAMES_PER_PLAYER", "1");
+    cluster_of_three c("computer");
+    ws_client a(c.x->port);
+    a.hello();
+    const auto room = computer_game(a, 1).room;  // on x
+    auto other = page_knowing(*c.y, a.token, room);
+    other->send({{"t", "computer.play"},
+                 {"d", {{"game", "checkers"}, {"level", 1}, {"tc", tc(600, 0)}, {"ack", 2}}}});
+    auto refused = other->expect("error", {}, 5000ms);
+    REQUIRE(!refused.is_null());
+    CHECK(refused["d"]["code"] == "too_many_games");
+}
+
 TEST_CASE("cluster games: welcome's rooms and lobby.yours list a player's games on every node") {
     cluster_of_three c("yours");
     ws_client a(c.x->port);
     a.hello();
     const auto room = computer_game(a, 1).room;
     for (auto* n : {c.y, c.leader}) {
-        // The other nodes learn of the game over the bus, a few milliseconds
-        // after it starts (more on a loaded machine): a page that came to
-        // another node that soon sees it at its next welcome.
-        json welcome;
-        std::unique_ptr<ws_client> page;
-        for (int i = 0; i < 30 && !has_room(welcome["rooms"], room); ++i) {
-            if (i) std::this_thread::sleep_for(100ms);
-            page = std::make_unique<ws_client>(n->port);
-            welcome = page->hello(a.token);
-        }
-        CHECK_MESSAGE(has_room(welcome["rooms"], room),
-                      "welcome on " << n->name << ": " << welcome["rooms"]);
+        auto page = page_knowing(*n, a.token, room);
         auto& other = *page;
         subscribed_lobby(other);
         auto yours = other.expect("lobby.yours", {}, 5000ms);
