@@ -40,7 +40,8 @@ void node::subscriber_up() {
 void node::catch_up(const std::string& room, std::uint64_t conn, int attempt) {
     auto still = [this, room, conn] {
         auto it = proxies_.find(conn);
-        return !stopped_ && it != proxies_.end() && it->second.rooms.count(room) ? &it->second : nullptr;
+        return !stopped_ && it != proxies_.end() && it->second.rooms.count(room) ? &it->second
+                                                                                 : nullptr;
     };
     if (!still()) return;  // left or closed meanwhile
     owners_.erase(room);   // learnt before the outage; it may have changed
@@ -66,13 +67,15 @@ void node::catch_up(const std::string& room, std::uint64_t conn, int attempt) {
 
 void node::retry_catch_up(const std::string& room, std::uint64_t conn, int attempt) {
     if ((attempt + 1) * catch_up_retry > 3 * o_.lease) {
-        spdlog::warn("cluster: node {} could not catch up on room {} (no owner heard)", o_.node, room);
+        spdlog::warn("cluster: node {} could not catch up on room {} (no owner heard)", o_.node,
+                     room);
         return;
     }
     auto timer = std::make_shared<boost::asio::steady_timer>(strand_, catch_up_retry);
-    timer->async_wait([self = shared_from_this(), timer, room, conn, attempt](boost::system::error_code ec) {
-        if (!ec) self->catch_up(room, conn, attempt + 1);
-    });
+    timer->async_wait(
+        [self = shared_from_this(), timer, room, conn, attempt](boost::system::error_code ec) {
+            if (!ec) self->catch_up(room, conn, attempt + 1);
+        });
 }
 
 }  // namespace kibitz::server::cluster

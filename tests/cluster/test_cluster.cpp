@@ -232,8 +232,8 @@ TEST_CASE("cluster: Redis restarted mid-game: the owner plays on, and the nodes 
     auto script = std::string(KIBITZ_SOURCE_DIR) + "/tests/support/redis_scratch.sh";
     auto state = std::filesystem::path(std::getenv("KIBITZ_REDIS_URL_FILE")).parent_path().string();
     REQUIRE(std::system(("sh '" + script + "' restart '" + state + "' >/dev/null").c_str()) == 0);
-    auto st = seat0->expect("room.state", [](const json& j) { return j["d"]["moves"].size() == 2; },
-                            15000ms);
+    auto st = seat0->expect(
+        "room.state", [](const json& j) { return j["d"]["moves"].size() == 2; }, 15000ms);
     REQUIRE_MESSAGE(!st.is_null(), "node 2's player was not brought up to date");
     CHECK(env.lease_holder(t.room) == "node-1");
     play_ply(*seat0, t.room, st["d"]["board"], 3, {seat1.get()});
