@@ -228,16 +228,13 @@ TEST_CASE("cluster: Redis restarted mid-game: the owner plays on, and the nodes 
     CHECK(env.stored_moves(t.room) == 2);
 
     // Redis is back, empty: node 1 takes its lease again, and node 2's player
-    // gets the move it missed when it joins again.
+    // is brought up to date without asking: node 2 joins the room again for it.
     auto script = std::string(KIBITZ_SOURCE_DIR) + "/tests/support/redis_scratch.sh";
     auto state = std::filesystem::path(std::getenv("KIBITZ_REDIS_URL_FILE")).parent_path().string();
     REQUIRE(std::system(("sh '" + script + "' restart '" + state + "' >/dev/null").c_str()) == 0);
-    json st;
-    for (int i = 0; i < 20 && st.is_null(); ++i) {
-        auto got = join_when_owned(*seat0, t.room, 3000ms);
-        if (!got.is_null() && got["d"]["moves"].size() == 2) st = got;
-    }
-    REQUIRE_MESSAGE(!st.is_null(), "node 2 never saw the room again");
+    auto st = seat0->expect(
+        "room.state", [](const json& j) { return j["d"]["moves"].size() == 2; }, 15000ms);
+    REQUIRE_MESSAGE(!st.is_null(), "node 2's player was not brought up to date");
     CHECK(env.lease_holder(t.room) == "node-1");
     play_ply(*seat0, t.room, st["d"]["board"], 3, {seat1.get()});
     CHECK(env.stored_moves(t.room) == 3);
