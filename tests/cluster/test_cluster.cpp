@@ -57,6 +57,9 @@ TEST_CASE("cluster: a game across three nodes survives SIGKILL of the node that 
     auto& other2 = t.seat_a == 1 ? b : *a;
     ev = play_ply(mover2, room, board, 2, {&other2, &s});
     ev = play_ply(other2, room, ev["d"]["board"], 3, {&mover2, &s});
+    // A chat line, stored before ply 4 is (one writer, in order).
+    mover2.send({{"t", "chat"}, {"d", {{"room", room}, {"text", "gl hf"}}}});
+    REQUIRE(!other2.expect("chat", {}, 5000ms).is_null());
     ev = play_ply(mover2, room, ev["d"]["board"], 4, {&other2, &s});
     auto acked = ev["d"]["board"];
     CHECK(stored_moves(room) == 4);
@@ -79,6 +82,8 @@ TEST_CASE("cluster: a game across three nodes survives SIGKILL of the node that 
     CHECK(sa["d"]["you"]["seat"] == t.seat_a);
     CHECK(sa["d"]["moves"].size() == 4);  // every acknowledged move
     CHECK(sa["d"]["status"]["state"] == "playing");
+    REQUIRE(sa["d"]["chat"].size() == 1);  // the chat comes over with the room
+    CHECK(sa["d"]["chat"][0]["text"] == "gl hf");
     auto owner = owner_row(room);
     CHECK(owner.first != "node-1");
     CHECK(owner.second == 2);
