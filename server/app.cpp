@@ -5,6 +5,7 @@
 
 #include "auth/accounts.hpp"
 #include "cluster/cluster_node.hpp"
+#include "cluster/redis_limits.hpp"
 #include "engine/engine_pool.hpp"
 #include "net/listener.hpp"
 #include "play/guest_book.hpp"
@@ -60,6 +61,8 @@ app::~app() {
     // handed over is committed before the file closes.
     ctx_->api = {};
     ctx_->play->attach_store(nullptr, nullptr);
+    // A log-in waiting on Redis would hold the accounts' destructor forever.
+    if (limits_) limits_->abandon();
     accounts_.reset();
     store_.reset();
     // Every move is committed now: the rooms' leases go back, and the other
@@ -164,6 +167,9 @@ std::variant<std::uint16_t, std::string> app::start() {
         cluster_ = std::make_shared<cluster::node>(ioc_, co, *ctx_->play, *pg_);
         ctx_->play->attach_cluster(cluster_.get());
         ctx_->play->attach_lobby_cluster(cluster_.get());
+        limits_ = std::make_shared<cluster::redis_limits>(ioc_, cluster_->bus(), node_name_);
+        ctx_->play->share_limits(limits_.get());
+        if (accounts_) accounts_->share_limits(limits_.get());
     }
     ctx_->play->start();
     if (store_) {

@@ -58,6 +58,8 @@ public:
     // cluster, so that some node (this one, if none has them) takes them.
     void adopt(const std::vector<std::string>& rooms);
     const std::string& name() const { return o_.node; }
+    // The link for commands (not the subscriber): shared with redis_limits.
+    std::shared_ptr<redis_link> bus() const { return bus_; }
     // A clean stop (SIGTERM), once the I/O threads have returned and the
     // store has committed every queued write: gives every lease this node
     // holds back at once (a blocking Redis connection of its own), so other

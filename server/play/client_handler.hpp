@@ -47,9 +47,9 @@ private:
     // Takes the stored identity of this connection's guest (stored through
     // this tab or another one) and tells the client.
     void adopt(player_ptr stored);
-    // False (and the client told, and the connection closed) when its address
-    // made too many guests lately.
-    bool guest_allowed();
+    // Its address made too many guests lately: the client is told, and the
+    // connection closed.
+    void refuse_guest(std::int64_t retry_s);
     void welcome(player_ptr p, bool resumed, nlohmann::json ratings = nullptr);
     void fail(const client_msg& m, std::string code, std::string message);
     void send(std::shared_ptr<const std::string> f);

@@ -51,14 +51,35 @@ struct node_process {
     std::uint16_t port = 0;
     std::string name;
 
+    // `extra`: more flags, after the usual ones (a flag given twice: the last counts).
     node_process(const std::string& name_, const std::string& db, const std::string& redis,
-                 const std::string& web_root)
+                 const std::string& web_root, const std::vector<std::string>& extra = {})
         : name(name_) {
         port = free_port();
-        std::vector<std::string> args = {KIBITZ_SERVER_BIN, "--address", "127.0.0.1", "--port",
-                                         std::to_string(port), "--db", db, "--web-root", web_root,
-                                         "--threads", "2", "--log-level", "warn", "--cluster",
-                                         redis, "--lease-ms", "1500", "--node-id", name};
+        // Every test's guests come from 127.0.0.1 and, in a cluster, count
+        // against one budget (docs/cluster.md): a cap the suite never reaches.
+        std::vector<std::string> args = {KIBITZ_SERVER_BIN,
+                                         "--address",
+                                         "127.0.0.1",
+                                         "--port",
+                                         std::to_string(port),
+                                         "--db",
+                                         db,
+                                         "--web-root",
+                                         web_root,
+                                         "--threads",
+                                         "2",
+                                         "--log-level",
+                                         "warn",
+                                         "--cluster",
+                                         redis,
+                                         "--lease-ms",
+                                         "1500",
+                                         "--node-id",
+                                         name,
+                                         "--guests-per-address",
+                                         "100000"};
+        args.insert(args.end(), extra.begin(), extra.end());
         std::vector<char*> argv;
         for (auto& a : args) argv.push_back(a.data());
         argv.push_back(nullptr);
@@ -166,11 +187,13 @@ struct cluster_env {
     // The room's lease holder in Redis ("" when none).
     std::string lease_holder(const std::string& room) { return redis_get("kibitz:room:" + room); }
     // A Redis string ("" when none).
-    std::string redis_get(const std::string& key) {
+    std::string redis_get(const std::string& key) { return redis_command("GET", key); }
+    // One Redis command on one key: its string answer ("" when none).
+    std::string redis_command(const std::string& cmd, const std::string& key) {
         auto at = redis.rfind(':');
         redisContext* c = redisConnect(redis.substr(8, at - 8).c_str(), std::stoi(redis.substr(at + 1)));
         REQUIRE((c && !c->err));
-        auto* r = static_cast<redisReply*>(redisCommand(c, "GET %s", key.c_str()));
+        auto* r = static_cast<redisReply*>(redisCommand(c, "%s %s", cmd.c_str(), key.c_str()));
         std::string out = r && r->type == REDIS_REPLY_STRING ? std::string(r->str, r->len) : "";
         if (r) freeReplyObject(r);
         redisFree(c);
