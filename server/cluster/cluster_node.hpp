@@ -99,10 +99,13 @@ private:
         std::set<std::string> rooms;
         bool lobby = false;
         // What it waits on at the leader (subscriptions, its pool entry, its
-        // seeks with the ids the leader gave them): sent again to a new leader.
+        // seeks and invites with the ids and codes the leader gave them):
+        // sent again to a new leader.
         struct standing_msg {
             client_msg m;
-            std::string seek;  // seek.create: the id, once seek.created came
+            // seek.create: the id, once seek.created came; invite.create: the
+            // code, once invite.created came (a new leader keeps it).
+            std::string seek;
         };
         std::vector<standing_msg> standing;
         bool unused() const { return rooms.empty() && !lobby; }

@@ -186,13 +186,18 @@ struct cluster_env {
     }
     // The room's lease holder in Redis ("" when none).
     std::string lease_holder(const std::string& room) { return redis_get("kibitz:room:" + room); }
+    // A connection of the test's own to the scratch Redis (redisFree it).
+    redisContext* redis_connect() {
+        auto at = redis.rfind(':');
+        redisContext* c = redisConnect(redis.substr(8, at - 8).c_str(), std::stoi(redis.substr(at + 1)));
+        REQUIRE((c && !c->err));
+        return c;
+    }
     // A Redis string ("" when none).
     std::string redis_get(const std::string& key) { return redis_command("GET", key); }
     // One Redis command on one key: its string answer ("" when none).
     std::string redis_command(const std::string& cmd, const std::string& key) {
-        auto at = redis.rfind(':');
-        redisContext* c = redisConnect(redis.substr(8, at - 8).c_str(), std::stoi(redis.substr(at + 1)));
-        REQUIRE((c && !c->err));
+        redisContext* c = redis_connect();
         auto* r = static_cast<redisReply*>(redisCommand(c, "%s %s", cmd.c_str(), key.c_str()));
         std::string out = r && r->type == REDIS_REPLY_STRING ? std::string(r->str, r->len) : "";
         if (r) freeReplyObject(r);
