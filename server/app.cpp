@@ -98,6 +98,11 @@ std::variant<std::uint16_t, std::string> app::open_store() {
         auto opened = storage::sqlite_store::open(o);
         if (!opened) return "database " + db_name() + ": " + opened.reason();
         store_ = std::move(opened.value());
+        // Its page caches grow with the database up to their bound: the part
+        // of the server's memory that is a cache, not a leak (BENCHMARKS.md, Soak).
+        metrics_.add_gauge("kibitz_sqlite_memory_bytes",
+                           "Memory SQLite holds: page caches (bounded per connection) and statements.",
+                           &storage::sqlite_store::memory_in_use);
     }
     auth::accounts_options ao;
     ao.registrations_per_address.max_failures = cfg_.registrations_per_hour;

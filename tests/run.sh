@@ -22,8 +22,5 @@ if [ -f tests/e2e/package.json ]; then
 fi
 
 # The safety net (sanitizer builds, fuzzing; docs/safety_net.md): clang-16 only.
-# The test run takes ASan+UBSan and the fuzzers. The TSan part is green on the
-# merged code but adds about 5 minutes, past the 30 CI is held to, so it runs
-# on request (KIBITZ_SAFETY_NET="asan tsan fuzz" bash tests/run.sh, or
-# KIBITZ_SAFETY_NET=tsan tests/safety_net.sh).
-KIBITZ_SAFETY_NET=${KIBITZ_SAFETY_NET:-"asan fuzz"} bash tests/safety_net.sh
+# All three parts: ASan+UBSan, TSan over the server suites, the fuzzers.
+KIBITZ_SAFETY_NET=${KIBITZ_SAFETY_NET:-"asan tsan fuzz"} bash tests/safety_net.sh

@@ -31,6 +31,10 @@ long metrics::rooms_of(std::string_view game) const {
     return -1;
 }
 
+void metrics::add_gauge(std::string name, std::string help, std::function<long long()> read) {
+    gauges_.push_back({std::move(name), std::move(help), std::move(read)});
+}
+
 std::string metrics::render() const {
     std::ostringstream o;
     o << "# HELP kibitz_connections Open WebSocket connections.\n"
@@ -68,6 +72,9 @@ std::string metrics::render() const {
     o << "kibitz_message_seconds_bucket{le=\"+Inf\"} " << cumulative << "\n"
       << "kibitz_message_seconds_sum " << static_cast<double>(latency_sum_ns.load()) / 1e9 << "\n"
       << "kibitz_message_seconds_count " << cumulative << "\n";
+    for (const auto& g : gauges_)
+        o << "# HELP " << g.name << " " << g.help << "\n# TYPE " << g.name << " gauge\n"
+          << g.name << " " << g.read() << "\n";
     return o.str();
 }
 

@@ -5,9 +5,11 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace kibitz::server {
 
@@ -40,6 +42,18 @@ struct metrics {
     void room_opened(std::string_view game, int delta);
     long rooms_of(std::string_view game) const;  // -1 for a game not in the catalogue
     std::string render() const;
+
+    // A gauge read when /metrics is asked for, from a layer this one cannot
+    // see (the store's memory). Added at start-up, before the server listens:
+    // the list itself is not guarded. `read` must be safe from any thread.
+    void add_gauge(std::string name, std::string help, std::function<long long()> read);
+
+private:
+    struct gauge {
+        std::string name, help;
+        std::function<long long()> read;
+    };
+    std::vector<gauge> gauges_;
 };
 
 }  // namespace kibitz::server

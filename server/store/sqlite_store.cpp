@@ -3,6 +3,7 @@
 #include <limits>
 
 #include <spdlog/spdlog.h>
+#include <sqlite3.h>
 
 #include "store/sqlite_store_impl.hpp"
 
@@ -36,6 +37,8 @@ player load_player(sqlite_db& db, player_id id) {
     if (!s.is_null(3)) p.computer_level = static_cast<int>(s.i64(3));
     return p;
 }
+
+long long sqlite_store::memory_in_use() { return sqlite3_memory_used(); }
 
 core::result<std::unique_ptr<sqlite_store>> sqlite_store::open(const store_options& o) {
     return open(o, embedded_migrations());

@@ -52,6 +52,9 @@ public:
     static core::result<std::unique_ptr<sqlite_store>> open(const store_options& options);
     static core::result<std::unique_ptr<sqlite_store>> open(const store_options& options,
                                                             std::span<const migration> list);
+    // Bytes SQLite holds in this process (every connection's page cache, up
+    // to cache_size each: sqlite_db.cpp, and prepared statements); any thread.
+    static long long memory_in_use();
     ~sqlite_store() override;  // finishes every queued job (their handlers run), then closes
 
     void create_guest(std::string name, std::int64_t now_ms, handler<player> h) override;

@@ -92,6 +92,12 @@ TEST_CASE("store: a move is acknowledged only once it is in the database file") 
     }
     CHECK(db_text(db, "SELECT notation FROM moves WHERE game = (" + game_of_room + ") AND ply = 0",
                   t.room) == t.state_a["d"]["board"]["moves"][0]["text"].get<std::string>());
+    // The page caches holding those pages are on /metrics, so memory that grows
+    // with the database can be told from a leak (BENCHMARKS.md, Soak).
+    auto m = http_get(srv.port(), "/metrics").body;
+    auto at = m.find("\nkibitz_sqlite_memory_bytes ");
+    REQUIRE(at != std::string::npos);
+    CHECK(std::stoll(m.substr(at + 28)) > 0);
 }
 
 TEST_CASE("store: rated games between accounts change both ratings; casual and aborted do not") {
