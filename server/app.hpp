@@ -29,6 +29,7 @@ namespace storage { class store; class pg_store; }
 namespace auth { class accounts; }
 namespace cluster {
 class node;
+class redis_guests;
 class redis_limits;
 }  // namespace cluster
 
@@ -70,6 +71,8 @@ private:
     std::shared_ptr<cluster::node> cluster_;
     // Cluster mode: the log-in and guest limits, shared by every node.
     std::shared_ptr<cluster::redis_limits> limits_;
+    // Cluster mode: guests not stored yet, known to every node.
+    std::unique_ptr<cluster::redis_guests> guests_;
     storage::pg_store* pg_ = nullptr;
     std::string node_name_;
     bool custom_recorder_ = false;

@@ -65,7 +65,9 @@ void client_handler::refuse_guest(std::int64_t retry_s) {
 void client_handler::new_guest() {
     auto decided = [this](std::int64_t retry_s) {
         if (retry_s > 0) return refuse_guest(retry_s);
-        welcome(hub_->guests().make(), false);
+        auto p = hub_->guests().make();
+        if (auto* g = hub_->guests_cluster()) g->made(*p);
+        welcome(std::move(p), false);
     };
     if (!post_ || !hub_->limits_shared()) return hub_->may_create_guest(address_, decided);
     // In a cluster Redis counts it too: the answer comes on another thread,
@@ -87,11 +89,7 @@ void client_handler::stored_hello(const std::string& token) {
                 waiting_.clear();
                 return send(error_frame({"internal", "the session could not be checked"}, "hello"));
             }
-            if (!r.value()) {
-                send(error_frame({"stale_token", "unknown session token: here is a new identity"},
-                                 "hello"));
-                return new_guest();
-            }
+            if (!r.value()) return unstored_elsewhere(token);
             auto p = hub::from_stored(*r.value(), token);
             if (p->guest) return welcome(std::move(p), true);
             // An account: its ratings per game, for the lobby and the rooms.
@@ -109,6 +107,22 @@ void client_handler::stored_hello(const std::string& token) {
                     }
                 post([this, p, ratings] { welcome(p, true, ratings); });
             });
+        });
+    });
+}
+
+void client_handler::unstored_elsewhere(const std::string& token) {
+    auto stale = [this] {
+        send(
+            error_frame({"stale_token", "unknown session token: here is a new identity"}, "hello"));
+        new_guest();
+    };
+    auto* cluster = hub_->guests_cluster();
+    if (!cluster) return stale();
+    cluster->find(token, [this, post = post_, stale](player_ptr p) {
+        post([this, p = std::move(p), stale] {
+            if (!p) return stale();
+            welcome(hub_->guests().add(p), true);
         });
     });
 }

@@ -40,6 +40,9 @@ private:
     void hello(const hello_msg& m);
     void stored_hello(const std::string& token);
     void new_guest();
+    // A token the store does not know: a guest another node of the cluster
+    // made and did not store yet, or stale (a new guest).
+    void unstored_elsewhere(const std::string& token);
     // A guest not stored yet, with a database to store it in.
     bool unstored_guest() const;
     // Holds `m` until the guest is stored, then handles it.

@@ -23,6 +23,7 @@
 #include "play/peer.hpp"
 #include "play/play_config.hpp"
 #include "play/player.hpp"
+#include "play/remote_guests.hpp"
 #include "play/remote_lobby.hpp"
 #include "play/remote_rooms.hpp"
 #include "play/session_registry.hpp"
@@ -68,6 +69,9 @@ public:
     // Cluster mode: the one lobby, led by one node; none on a single node.
     void attach_lobby_cluster(remote_lobby* c) { lobby_cluster_ = c; }
     remote_lobby* lobby_cluster() const { return lobby_cluster_; }
+    // Cluster mode: guests not stored yet, known to every node; none on a single node.
+    void attach_guests_cluster(remote_guests* g) { guests_cluster_ = g; }
+    remote_guests* guests_cluster() const { return guests_cluster_; }
     engine_pool* engine() const { return engine_; }
     // The computer at a level (1..8): in memory until set_computers gives the
     // stored rows (app, before start).
@@ -164,6 +168,7 @@ private:
     engine_pool* engine_ = nullptr;
     remote_rooms* cluster_ = nullptr;
     remote_lobby* lobby_cluster_ = nullptr;
+    remote_guests* guests_cluster_ = nullptr;
     std::shared_ptr<lobby> lobby_;
     std::shared_ptr<reviewer> reviewer_;
     std::vector<player_ptr> computers_;  // by level - 1; fixed before start

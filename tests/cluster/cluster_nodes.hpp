@@ -8,10 +8,12 @@
 #include <map>
 #include <thread>
 
-#include <boost/asio/ip/tcp.hpp>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 
 #include <hiredis/hiredis.h>
 
@@ -39,6 +41,25 @@ inline std::uint16_t free_port() {
     boost::asio::io_context ioc;
     boost::asio::ip::tcp::acceptor acc(ioc, {boost::asio::ip::make_address("127.0.0.1"), 0});
     return acc.local_endpoint().port();
+}
+
+// One JSON POST to the HTTP API: the status.
+inline int http_post(std::uint16_t port, const std::string& target, const json& body) {
+    namespace http = boost::beast::http;
+    boost::asio::io_context ioc;
+    boost::beast::tcp_stream stream(ioc);
+    stream.expires_after(10s);
+    stream.connect({boost::asio::ip::make_address("127.0.0.1"), port});
+    http::request<http::string_body> req{http::verb::post, target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    req.set(http::field::content_type, "application/json");
+    req.body() = body.dump();
+    req.prepare_payload();
+    http::write(stream, req);
+    boost::beast::flat_buffer buf;
+    http::response<http::string_body> res;
+    http::read(stream, buf, res);
+    return static_cast<int>(res.result_int());
 }
 
 inline std::string first_move(const json& board) {

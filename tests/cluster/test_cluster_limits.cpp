@@ -1,9 +1,6 @@
 // Limits that hold across the nodes of a cluster (docs/cluster.md, "Limits
 // across nodes"): new guests and log-in attempts from one address, spread
 // over three nodes, spend one budget, not one per node.
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
-
 #include "cluster_nodes.hpp"
 
 using namespace kibitz::test;
@@ -11,24 +8,9 @@ using namespace kibitz::test::cluster;
 
 namespace {
 
-namespace http = boost::beast::http;
-
 // POST /api/login: the status (401 a wrong password, 429 refused by the limit).
 int login(std::uint16_t port, const std::string& user) {
-    boost::asio::io_context ioc;
-    boost::beast::tcp_stream stream(ioc);
-    stream.expires_after(10s);
-    stream.connect({boost::asio::ip::make_address("127.0.0.1"), port});
-    http::request<http::string_body> req{http::verb::post, "/api/login", 11};
-    req.set(http::field::host, "127.0.0.1");
-    req.set(http::field::content_type, "application/json");
-    req.body() = json{{"username", user}, {"password", "not the password"}}.dump();
-    req.prepare_payload();
-    http::write(stream, req);
-    boost::beast::flat_buffer buf;
-    http::response<http::string_body> res;
-    http::read(stream, buf, res);
-    return static_cast<int>(res.result_int());
+    return http_post(port, "/api/login", {{"username", user}, {"password", "not the password"}});
 }
 
 struct limited_nodes {
