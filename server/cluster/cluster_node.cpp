@@ -91,6 +91,9 @@ void node::start() {
                         if (auto self = weak.lock())
                             self->on_strand([self, channel, payload] { self->on_message(channel, payload); });
                     });
+    sub_->on_up([weak] {
+        if (auto self = weak.lock()) self->on_strand([self] { self->subscriber_up(); });
+    });
     spdlog::info("cluster: node {} on redis {}:{}, lease {} ms", o_.node, o_.host, o_.port,
                  o_.lease.count());
     on_strand([this] {

@@ -173,6 +173,13 @@ private:
     void check_nodes();  // drops the remote connections of nodes that are gone
     void node_gone(const std::string& other);
     std::uint64_t next_remote_conn_ = 1;
+
+    // After Redis comes back (cluster_catch_up.cpp): this node's connections
+    // in rooms elsewhere join them again, for what they missed.
+    void subscriber_up();
+    void catch_up(const std::string& room, std::uint64_t conn, int attempt);
+    void retry_catch_up(const std::string& room, std::uint64_t conn, int attempt);
+    bool subscribed_before_ = false;
 };
 
 // Every entry point hops onto the strand (cluster_node.cpp, cluster_lobby.cpp).

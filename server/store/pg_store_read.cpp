@@ -98,7 +98,8 @@ void pg_store::game(game_key id, handler<std::optional<game_record>> h) {
     read<std::optional<game_record>>(std::move(h), [id](pg_db& db) -> std::optional<game_record> {
         auto found = summaries(db, "WHERE g.id = $1", id);
         if (found.empty()) return std::nullopt;
-        return game_record{found.front(), moves_of(db, id), {}};
+        // With its chat: a node taking the room over restores it from this.
+        return game_record{found.front(), moves_of(db, id), chat_lines(db, id)};
     });
 }
 

@@ -130,7 +130,7 @@ struct chat_record {
 struct game_record {
     game_summary summary;
     std::vector<move_record> moves;
-    std::vector<chat_record> chat;  // filled by unfinished_games (restore) only
+    std::vector<chat_record> chat;  // filled by unfinished_games and game (restores), not by lists
 };
 
 struct game_rating {

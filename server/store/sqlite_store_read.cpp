@@ -106,7 +106,8 @@ void sqlite_store::game(game_key id, handler<std::optional<game_record>> h) {
     read<std::optional<game_record>>(std::move(h), [id](sqlite_db& db) -> std::optional<game_record> {
         auto found = summaries(db, "WHERE g.id = ?", id);
         if (found.empty()) return std::nullopt;
-        return game_record{found.front(), moves_of(db, id), {}};
+        // With its chat: a node taking the room over restores it from this.
+        return game_record{found.front(), moves_of(db, id), chat_lines(db, id)};
     });
 }
 

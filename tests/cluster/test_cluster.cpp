@@ -57,6 +57,9 @@ TEST_CASE("cluster: a game across three nodes survives SIGKILL of the node that 
     auto& other2 = t.seat_a == 1 ? b : *a;
     ev = play_ply(mover2, room, board, 2, {&other2, &s});
     ev = play_ply(other2, room, ev["d"]["board"], 3, {&mover2, &s});
+    // A chat line, stored before ply 4 is (one writer, in order).
+    mover2.send({{"t", "chat"}, {"d", {{"room", room}, {"text", "gl hf"}}}});
+    REQUIRE(!other2.expect("chat", {}, 5000ms).is_null());
     ev = play_ply(mover2, room, ev["d"]["board"], 4, {&other2, &s});
     auto acked = ev["d"]["board"];
     CHECK(stored_moves(room) == 4);
@@ -79,6 +82,8 @@ TEST_CASE("cluster: a game across three nodes survives SIGKILL of the node that 
     CHECK(sa["d"]["you"]["seat"] == t.seat_a);
     CHECK(sa["d"]["moves"].size() == 4);  // every acknowledged move
     CHECK(sa["d"]["status"]["state"] == "playing");
+    REQUIRE(sa["d"]["chat"].size() == 1);  // the chat comes over with the room
+    CHECK(sa["d"]["chat"][0]["text"] == "gl hf");
     auto owner = owner_row(room);
     CHECK(owner.first != "node-1");
     CHECK(owner.second == 2);
@@ -228,16 +233,13 @@ TEST_CASE("cluster: Redis restarted mid-game: the owner plays on, and the nodes 
     CHECK(env.stored_moves(t.room) == 2);
 
     // Redis is back, empty: node 1 takes its lease again, and node 2's player
-    // gets the move it missed when it joins again.
+    // is brought up to date without asking: node 2 joins the room again for it.
     auto script = std::string(KIBITZ_SOURCE_DIR) + "/tests/support/redis_scratch.sh";
     auto state = std::filesystem::path(std::getenv("KIBITZ_REDIS_URL_FILE")).parent_path().string();
     REQUIRE(std::system(("sh '" + script + "' restart '" + state + "' >/dev/null").c_str()) == 0);
-    json st;
-    for (int i = 0; i < 20 && st.is_null(); ++i) {
-        auto got = join_when_owned(*seat0, t.room, 3000ms);
-        if (!got.is_null() && got["d"]["moves"].size() == 2) st = got;
-    }
-    REQUIRE_MESSAGE(!st.is_null(), "node 2 never saw the room again");
+    auto st = seat0->expect(
+        "room.state", [](const json& j) { return j["d"]["moves"].size() == 2; }, 15000ms);
+    REQUIRE_MESSAGE(!st.is_null(), "node 2's player was not brought up to date");
     CHECK(env.lease_holder(t.room) == "node-1");
     play_ply(*seat0, t.room, st["d"]["board"], 3, {seat1.get()});
     CHECK(env.stored_moves(t.room) == 3);

@@ -442,6 +442,12 @@ TEST_CASE("conformance: chat, analysis and lesson progress") {
     CHECK_FALSE(lines[1].who);
     CHECK(lines[1].name.empty());
     CHECK(lines[2].text == "gg");
+    // And with the one game (what a cluster node taking the room over reads).
+    auto one = must<std::optional<game_record>>([&](auto h) { s->game(key, h); });
+    REQUIRE(one);
+    REQUIRE(one->chat.size() == 3);
+    CHECK(one->chat[0].text == tricky);
+    CHECK(one->chat[2].name == "Ben");
 
     CHECK_FALSE(must<std::optional<std::string>>([&](auto h) { s->analysis_of(key, h); }));
     CHECK(must<bool>([&](auto h) { s->save_analysis(key, R"({"scores":[1,2]})", t0, h); }));
