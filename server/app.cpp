@@ -5,6 +5,8 @@
 
 #include "auth/accounts.hpp"
 #include "cluster/cluster_node.hpp"
+#include "cluster/redis_guests.hpp"
+#include "cluster/redis_limits.hpp"
 #include "engine/engine_pool.hpp"
 #include "net/listener.hpp"
 #include "play/guest_book.hpp"
@@ -50,6 +52,7 @@ app::~app() {
     if (cluster_) {
         ctx_->play->attach_cluster(nullptr);
         ctx_->play->attach_lobby_cluster(nullptr);
+        ctx_->play->attach_guests_cluster(nullptr);
         cluster_->stop();
     }
     // No thinking may outlive the rooms it answers to.
@@ -60,6 +63,8 @@ app::~app() {
     // handed over is committed before the file closes.
     ctx_->api = {};
     ctx_->play->attach_store(nullptr, nullptr);
+    // A log-in waiting on Redis would hold the accounts' destructor forever.
+    if (limits_) limits_->abandon();
     accounts_.reset();
     store_.reset();
     // Every move is committed now: the rooms' leases go back, and the other
@@ -105,12 +110,14 @@ std::variant<std::uint16_t, std::string> app::open_store() {
     ao.registrations_per_address.max_failures = cfg_.registrations_per_hour;
     accounts_ = std::make_unique<auth::accounts>(*store_, ao);
     // Logging out closes every live connection of that token, not only future ones.
-    accounts_->on_session_ended([weak = std::weak_ptr<hub>(ctx_->play)](const std::string& token) {
-        if (auto h = weak.lock()) {
-            h->guests().forget(token);
-            h->sessions().end(token, "logged out");
-        }
-    });
+    accounts_->on_session_ended(
+        [this, weak = std::weak_ptr<hub>(ctx_->play)](const std::string& token) {
+            if (guests_) guests_->forget(token);  // a guest not stored: on every node
+            if (auto h = weak.lock()) {
+                h->guests().forget(token);
+                h->sessions().end(token, "logged out");
+            }
+        });
     ctx_->api = {store_.get(), accounts_.get()};
     auto& play = *ctx_->play;
     play.attach_store(store_.get(), accounts_.get());
@@ -169,6 +176,13 @@ std::variant<std::uint16_t, std::string> app::start() {
         cluster_ = std::make_shared<cluster::node>(ioc_, co, *ctx_->play, *pg_);
         ctx_->play->attach_cluster(cluster_.get());
         ctx_->play->attach_lobby_cluster(cluster_.get());
+        limits_ = std::make_shared<cluster::redis_limits>(ioc_, cluster_->bus(), node_name_);
+        ctx_->play->share_limits(limits_.get());
+        if (accounts_) accounts_->share_limits(limits_.get());
+        guests_ = std::make_unique<cluster::redis_guests>(
+            cluster_->bus(),
+            std::chrono::duration_cast<std::chrono::milliseconds>(cfg_.session_ttl));
+        ctx_->play->attach_guests_cluster(guests_.get());
     }
     ctx_->play->start();
     if (store_) {

@@ -27,7 +27,11 @@ class engine_pool;
 class store_recorder;
 namespace storage { class store; class pg_store; }
 namespace auth { class accounts; }
-namespace cluster { class node; }
+namespace cluster {
+class node;
+class redis_guests;
+class redis_limits;
+}  // namespace cluster
 
 class app {
 public:
@@ -65,6 +69,10 @@ private:
     std::unique_ptr<auth::accounts> accounts_;  // uses store_: destroyed first
     // Cluster mode (--cluster): this node; the PostgreSQL store it fences.
     std::shared_ptr<cluster::node> cluster_;
+    // Cluster mode: the log-in and guest limits, shared by every node.
+    std::shared_ptr<cluster::redis_limits> limits_;
+    // Cluster mode: guests not stored yet, known to every node.
+    std::unique_ptr<cluster::redis_guests> guests_;
     storage::pg_store* pg_ = nullptr;
     std::string node_name_;
     bool custom_recorder_ = false;

@@ -63,12 +63,20 @@ void accounts::store_guest(std::string name, std::string token, handler<session>
 void accounts::register_account(std::string username, std::string password, std::string address,
                                 std::optional<std::string> guest_token, handler<session> h) {
     h = track(std::move(h));
-    std::string reg_key = "reg:" + address;
-    auto t = now();
-    if (auto wait = limiter_.wait_ms(reg_key, options_.registrations_per_address, t); wait > 0)
-        return h(core::error{"too many sign-ups from this address; try again in " +
-                             std::to_string((wait + 999) / 1000) + " s"});
-    limiter_.failure(reg_key, options_.registrations_per_address, t);  // every attempt counts
+    // Every attempt counts, valid or not.
+    limiter_.attempt(
+        {{"reg:" + address, options_.registrations_per_address}}, now(),
+        [this, username = std::move(username), password = std::move(password),
+         guest_token = std::move(guest_token), h](std::int64_t wait) mutable {
+            if (wait > 0)
+                return h(core::error{"too many sign-ups from this address; try again in " +
+                                     std::to_string((wait + 999) / 1000) + " s"});
+            checked_register(std::move(username), std::move(password), std::move(guest_token), h);
+        });
+}
+
+void accounts::checked_register(std::string username, std::string password,
+                                std::optional<std::string> guest_token, handler<session> h) {
     auto name = validate_username(username);
     if (!name) return h(core::error{name.reason()});
     auto pw = validate_password(password);
@@ -107,16 +115,21 @@ void accounts::login(std::string username, std::string password, std::string add
                      handler<session> h) {
     h = track(std::move(h));
     std::string user_key = "user:" + fold_username(username), addr_key = "ip:" + address;
-    auto t = now();
-    auto wait = std::max(limiter_.wait_ms(user_key, options_.per_username, t),
-                         limiter_.wait_ms(addr_key, options_.per_address, t));
-    if (wait > 0)
-        return h(core::error{"too many failed log-in attempts; try again in " +
-                             std::to_string((wait + 999) / 1000) + " s"});
-    // Count the attempt as failed up front; success forgives it below. Checking
-    // first and counting later would let many parallel guesses all pass the check.
-    limiter_.failure(user_key, options_.per_username, t);
-    limiter_.failure(addr_key, options_.per_address, t);
+    // Counted as failed up front; success forgives it below. Checking first
+    // and counting later would let many parallel guesses all pass the check.
+    limiter_.attempt({{user_key, options_.per_username}, {addr_key, options_.per_address}}, now(),
+                     [this, username = std::move(username), password = std::move(password),
+                      user_key, addr_key, h](std::int64_t wait) mutable {
+                         if (wait > 0)
+                             return h(core::error{"too many failed log-in attempts; try again in " +
+                                                  std::to_string((wait + 999) / 1000) + " s"});
+                         checked_login(std::move(username), std::move(password), user_key, addr_key,
+                                       h);
+                     });
+}
+
+void accounts::checked_login(std::string username, std::string password, std::string user_key,
+                             std::string addr_key, handler<session> h) {
     if (username.size() > 64 || password.size() > 256)
         return h(core::error{"wrong username or password"});
     if (pool_.queued() >= options_.max_queued_hashes) {

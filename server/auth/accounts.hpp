@@ -3,8 +3,9 @@
 // passwords are checked and tokens issued.
 //
 // Owns: a blocking_pool for argon2id (never on an I/O thread) and the log-in
-// rate limiter. Handlers run on a store thread or a pool thread; post back to
-// your strand. Every operation calls its handler exactly once. The destructor
+// rate limits (shared_limits.hpp: the cluster's too, with --cluster). Handlers
+// run on a store thread, a pool thread or (in a cluster) the Redis link's
+// strand; post back to your strand. Every operation calls its handler exactly once. The destructor
 // waits for operations in flight, so destroy this before the store.
 //
 // Tokens: register/login return a fresh raw token (only its hash is
@@ -18,7 +19,7 @@
 
 #include "auth/blocking_pool.hpp"
 #include "auth/password.hpp"
-#include "auth/rate_limiter.hpp"
+#include "auth/shared_limits.hpp"
 #include "store/store.hpp"
 
 namespace kibitz::server::auth {
@@ -73,18 +74,26 @@ public:
         session_ended_ = std::move(f);
     }
     void resolve(std::string token, handler<std::optional<player>> h);
+    // Cluster mode (app, before any operation): the log-in and sign-up limits
+    // are the cluster's, not this node's alone. Outlives this.
+    void share_limits(shared_limits* s) { limiter_.share(s); }
 
 private:
     template <class T>
     handler<T> track(handler<T> h);
     std::int64_t now() const;
     void issue_session(player who, handler<session> h);
+    // After the rate limits allowed the attempt.
+    void checked_register(std::string username, std::string password,
+                          std::optional<std::string> guest_token, handler<session> h);
+    void checked_login(std::string username, std::string password, std::string user_key,
+                       std::string addr_key, handler<session> h);
     void finish_register(std::string username, std::string password,
                          std::optional<player_id> guest, handler<session> h);
 
     store& store_;
     accounts_options options_;
-    rate_limiter limiter_;
+    limiter limiter_;
     std::function<void(const std::string&)> session_ended_;
     std::mutex mutex_;
     std::condition_variable idle_;

@@ -100,15 +100,23 @@ json client_body_json(const client_msg& m) {
 
 json lobby_msg(const std::string& from, std::uint64_t conn, const player& who,
                const json& ratings, const client_msg& m) {
-    return {{"t", "lobby"}, {"from", from}, {"conn", conn}, {"who", player_to_json(who)},
-            {"ratings", ratings}, {"m", {{"t", m.type}, {"d", client_body_json(m)}}}};
+    json out = {{"t", "lobby"},       {"from", from},
+                {"conn", conn},       {"who", player_to_json(who)},
+                {"ratings", ratings}, {"m", {{"t", m.type}, {"d", client_body_json(m)}}}};
+    // Outside "m": the client decoder never reads a code, so no client can choose one.
+    if (auto* s = std::get_if<seek_create_msg>(&m.body); s && s->invite && !s->code.empty())
+        out["code"] = s->code;
+    return out;
 }
 
 client_msg lobby_client_msg(const json& m) {
     auto r = decode_client_full(m.at("m").dump());
     if (auto* f = std::get_if<decode_failure>(&r))
         throw std::invalid_argument("a lobby message the client decoder refuses: " + f->error.message);
-    return std::get<client_msg>(std::move(r));
+    auto out = std::get<client_msg>(std::move(r));
+    if (auto* s = std::get_if<seek_create_msg>(&out.body); s && s->invite && m.contains("code"))
+        s->code = m.at("code").get<std::string>();
+    return out;
 }
 
 json lobby_closed_msg(const std::string& from, std::uint64_t conn, const player& who) {

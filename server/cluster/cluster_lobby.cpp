@@ -87,12 +87,22 @@ void node::lobby_led_by(const std::string& leader) {
     const bool failover = !lobby_leader_.empty();
     lobby_leader_ = leader;
     // A new leader knows nothing: every connection here tells it again what
-    // it waits on (its seeks get new ids: the client sees seek.created again).
+    // it waits on. Its seeks get new ids (the client sees seek.created again);
+    // its invites keep their codes, which links hold (invite.created again).
+    // An invite whose code never came (refused) is not sent: a new code
+    // would help no one.
     if (failover)
         for (auto& [conn, px] : proxies_)
             for (auto& s : px.standing) {
-                s.seek.clear();
-                send_lobby(px.who, conn, s.m);
+                auto m = s.m;
+                m.ack.reset();  // answered already
+                if (auto* c = std::get_if<seek_create_msg>(&m.body); c && c->invite) {
+                    if (s.seek.empty()) continue;
+                    c->code = s.seek;
+                } else {
+                    s.seek.clear();
+                }
+                send_lobby(px.who, conn, m);
             }
     auto waiting = std::move(lobby_waiting_);
     lobby_waiting_.clear();
@@ -123,9 +133,7 @@ void node::note_standing(proxy& px, const client_msg& m) {
                 });
                 if constexpr (std::is_same_v<T, quick_join_msg>) st.push_back({m, {}});
             } else if constexpr (std::is_same_v<T, seek_create_msg>) {
-                // An invite's code is in a link someone holds: a new one
-                // would not help them (an open invite dies with its leader).
-                if (!b.invite) st.push_back({m, {}});
+                st.push_back({m, {}});
             } else if constexpr (std::is_same_v<T, seek_cancel_msg>) {
                 drop([&b](const proxy::standing_msg& s) { return !s.seek.empty() && s.seek == b.id; });
             }
@@ -145,6 +153,16 @@ void node::note_lobby_frame(proxy& px, const std::string& frame) {
             if (s.seek.empty() && std::holds_alternative<seek_create_msg>(s.m.body)) {
                 s.seek = id;
                 break;
+            }
+    } else if (is("invite.created")) {
+        auto code = json::parse(frame).at("d").at("code").get<std::string>();
+        for (auto& s : px.standing)
+            if (auto* c = std::get_if<seek_create_msg>(&s.m.body)) {
+                if (s.seek == code) break;  // sent again after a failover
+                if (s.seek.empty() && c->invite) {
+                    s.seek = code;
+                    break;
+                }
             }
     } else if (is("seek.remove")) {
         auto id = json::parse(frame).at("d").at("id").get<std::string>();

@@ -59,6 +59,8 @@ public:
     // cluster, so that some node (this one, if none has them) takes them.
     void adopt(const std::vector<std::string>& rooms);
     const std::string& name() const { return o_.node; }
+    // The link for commands (not the subscriber): shared with redis_limits.
+    std::shared_ptr<redis_link> bus() const { return bus_; }
     // A clean stop (SIGTERM), once the I/O threads have returned and the
     // store has committed every queued write: gives every lease this node
     // holds back at once (a blocking Redis connection of its own), so other
@@ -104,10 +106,13 @@ private:
         std::set<std::string> rooms;
         bool lobby = false;
         // What it waits on at the leader (subscriptions, its pool entry, its
-        // seeks with the ids the leader gave them): sent again to a new leader.
+        // seeks and invites with the ids and codes the leader gave them):
+        // sent again to a new leader.
         struct standing_msg {
             client_msg m;
-            std::string seek;  // seek.create: the id, once seek.created came
+            // seek.create: the id, once seek.created came; invite.create: the
+            // code, once invite.created came (a new leader keeps it).
+            std::string seek;
         };
         std::vector<standing_msg> standing;
         bool unused() const { return rooms.empty() && !lobby; }

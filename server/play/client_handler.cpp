@@ -52,9 +52,7 @@ void client_handler::hello(const hello_msg& m) {
     new_guest();
 }
 
-bool client_handler::guest_allowed() {
-    std::int64_t retry_s = 0;
-    if (hub_->may_create_guest(address_, retry_s)) return true;
+void client_handler::refuse_guest(std::int64_t retry_s) {
     identity_pending_ = false;
     waiting_.clear();
     ++hub_->stats().rejected_total;
@@ -62,11 +60,22 @@ bool client_handler::guest_allowed() {
                                           std::to_string(retry_s) + " s"},
                      "hello"));
     if (auto p = self_.lock()) p->end_connection("too many new guests");
-    return false;
 }
 
 void client_handler::new_guest() {
-    if (guest_allowed()) welcome(hub_->guests().make(), false);
+    auto decided = [this](std::int64_t retry_s) {
+        if (retry_s > 0) return refuse_guest(retry_s);
+        auto p = hub_->guests().make();
+        if (auto* g = hub_->guests_cluster()) g->made(*p);
+        welcome(std::move(p), false);
+    };
+    if (!post_ || !hub_->limits_shared()) return hub_->may_create_guest(address_, decided);
+    // In a cluster Redis counts it too: the answer comes on another thread,
+    // and what the client sends meanwhile waits for the welcome.
+    identity_pending_ = true;
+    hub_->may_create_guest(address_, [post = post_, decided](std::int64_t retry_s) {
+        post([decided, retry_s] { decided(retry_s); });
+    });
 }
 
 void client_handler::stored_hello(const std::string& token) {
@@ -80,11 +89,7 @@ void client_handler::stored_hello(const std::string& token) {
                 waiting_.clear();
                 return send(error_frame({"internal", "the session could not be checked"}, "hello"));
             }
-            if (!r.value()) {
-                send(error_frame({"stale_token", "unknown session token: here is a new identity"},
-                                 "hello"));
-                return new_guest();
-            }
+            if (!r.value()) return unstored_elsewhere(token);
             auto p = hub::from_stored(*r.value(), token);
             if (p->guest) return welcome(std::move(p), true);
             // An account: its ratings per game, for the lobby and the rooms.
@@ -102,6 +107,22 @@ void client_handler::stored_hello(const std::string& token) {
                     }
                 post([this, p, ratings] { welcome(p, true, ratings); });
             });
+        });
+    });
+}
+
+void client_handler::unstored_elsewhere(const std::string& token) {
+    auto stale = [this] {
+        send(
+            error_frame({"stale_token", "unknown session token: here is a new identity"}, "hello"));
+        new_guest();
+    };
+    auto* cluster = hub_->guests_cluster();
+    if (!cluster) return stale();
+    cluster->find(token, [this, post = post_, stale](player_ptr p) {
+        post([this, p = std::move(p), stale] {
+            if (!p) return stale();
+            welcome(hub_->guests().add(p), true);
         });
     });
 }

@@ -40,6 +40,9 @@ private:
     void hello(const hello_msg& m);
     void stored_hello(const std::string& token);
     void new_guest();
+    // A token the store does not know: a guest another node of the cluster
+    // made and did not store yet, or stale (a new guest).
+    void unstored_elsewhere(const std::string& token);
     // A guest not stored yet, with a database to store it in.
     bool unstored_guest() const;
     // Holds `m` until the guest is stored, then handles it.
@@ -47,9 +50,9 @@ private:
     // Takes the stored identity of this connection's guest (stored through
     // this tab or another one) and tells the client.
     void adopt(player_ptr stored);
-    // False (and the client told, and the connection closed) when its address
-    // made too many guests lately.
-    bool guest_allowed();
+    // Its address made too many guests lately: the client is told, and the
+    // connection closed.
+    void refuse_guest(std::int64_t retry_s);
     void welcome(player_ptr p, bool resumed, nlohmann::json ratings = nullptr);
     void fail(const client_msg& m, std::string code, std::string message);
     void send(std::shared_ptr<const std::string> f);

@@ -21,6 +21,18 @@ player_ptr guest_book::make() {
     return p;
 }
 
+player_ptr guest_book::add(player_ptr guest) {
+    auto t = now();
+    std::lock_guard lock(mu_);
+    sweep(t);
+    auto [it, added] = by_token_.try_emplace(guest->token, entry{guest, 0, t});
+    if (added) {
+        idle_.emplace_back(t, guest->token);
+        ++idle_count_;
+    }
+    return it->second.who;
+}
+
 player_ptr guest_book::find(const std::string& token) const {
     std::lock_guard lock(mu_);
     auto it = by_token_.find(token);

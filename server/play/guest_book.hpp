@@ -43,6 +43,9 @@ public:
 
     // A new guest ("g-<8 hex>", "Guest-<6 digits>", a fresh session token).
     player_ptr make();
+    // A guest another node of the cluster made (play/remote_guests.hpp), kept
+    // here too; the one already kept when its token is known here.
+    player_ptr add(player_ptr guest);
     // The guest with this token while it is known here (as first made, or as
     // stored since, for its other tabs); null otherwise.
     player_ptr find(const std::string& token) const;

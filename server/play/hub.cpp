@@ -302,18 +302,14 @@ void hub::game_elsewhere_over(const std::string& room) {
     elsewhere_rooms_.erase(r);
 }
 
-bool hub::may_create_guest(const std::string& address, std::int64_t& retry_s) {
-    if (cfg_.guests_per_address == 0) return true;
+void hub::may_create_guest(const std::string& address, std::function<void(std::int64_t)> done) {
+    if (cfg_.guests_per_address == 0) return done(0);
     auth::rate_limit limit{static_cast<int>(cfg_.guests_per_address), cfg_.guest_window.count()};
     auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
                    std::chrono::steady_clock::now().time_since_epoch())
                    .count();
-    if (auto wait = new_guests_.wait_ms(address, limit, now); wait > 0) {
-        retry_s = (wait + 999) / 1000;
-        return false;
-    }
-    new_guests_.failure(address, limit, now);
-    return true;
+    new_guests_.attempt({{"guest:" + address, limit}}, now,
+                        [done = std::move(done)](std::int64_t wait) { done((wait + 999) / 1000); });
 }
 
 }  // namespace kibitz::server

@@ -6,6 +6,7 @@
 // of the same io_context.
 #include <atomic>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -15,16 +16,17 @@
 
 #include <boost/asio/io_context.hpp>
 
+#include "auth/shared_limits.hpp"
 #include "domain/time_control.hpp"
 #include "kibitz/core/registry.hpp"
 #include "play/game_recorder.hpp"
 #include "play/peer.hpp"
 #include "play/play_config.hpp"
 #include "play/player.hpp"
+#include "play/remote_guests.hpp"
 #include "play/remote_lobby.hpp"
 #include "play/remote_rooms.hpp"
 #include "play/session_registry.hpp"
-#include "auth/rate_limiter.hpp"
 #include "store/records.hpp"
 
 namespace kibitz::server {
@@ -67,6 +69,9 @@ public:
     // Cluster mode: the one lobby, led by one node; none on a single node.
     void attach_lobby_cluster(remote_lobby* c) { lobby_cluster_ = c; }
     remote_lobby* lobby_cluster() const { return lobby_cluster_; }
+    // Cluster mode: guests not stored yet, known to every node; none on a single node.
+    void attach_guests_cluster(remote_guests* g) { guests_cluster_ = g; }
+    remote_guests* guests_cluster() const { return guests_cluster_; }
     engine_pool* engine() const { return engine_; }
     // The computer at a level (1..8): in memory until set_computers gives the
     // stored rows (app, before start).
@@ -139,10 +144,14 @@ public:
         in_play_elsewhere_ = games;
     }
 
-    // Counts a new guest identity for `address`; false (and not counted) when
-    // it already made config().guests_per_address within the window. When
-    // not, `retry_s` says when it may.
-    bool may_create_guest(const std::string& address, std::int64_t& retry_s);
+    // Counts a new guest identity for `address`: `done(0)`, or (nothing
+    // counted) `done(retry_s)` when it already made config().guests_per_address
+    // within the window, on this node or, in a cluster, on all of them. Runs
+    // `done` before returning unless the limit is shared.
+    void may_create_guest(const std::string& address, std::function<void(std::int64_t)> done);
+    // Cluster mode (app, before start): the guest limit is the cluster's.
+    void share_limits(auth::shared_limits* s) { new_guests_.share(s); }
+    bool limits_shared() const { return new_guests_.shared(); }
     // Live connections by session token (log out closes them all).
     session_registry& sessions() { return sessions_; }
     lobby& the_lobby() { return *lobby_; }
@@ -168,6 +177,7 @@ private:
     engine_pool* engine_ = nullptr;
     remote_rooms* cluster_ = nullptr;
     remote_lobby* lobby_cluster_ = nullptr;
+    remote_guests* guests_cluster_ = nullptr;
     std::shared_ptr<lobby> lobby_;
     std::shared_ptr<reviewer> reviewer_;
     std::vector<player_ptr> computers_;  // by level - 1; fixed before start
@@ -176,7 +186,7 @@ private:
     std::atomic<long> online_elsewhere_{0}, in_play_elsewhere_{0};
     std::atomic<bool> stopping_{false};
     session_registry sessions_;
-    auth::rate_limiter new_guests_;  // by client address
+    auth::limiter new_guests_;  // by "guest:" + client address
     std::unique_ptr<guest_book> guests_;
 
     mutable std::mutex mu_;

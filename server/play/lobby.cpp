@@ -152,13 +152,25 @@ void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_cre
                                                       "by invitation or against the computer"},
                          ack, type);
         if (auto e = check_start(*info, m.position, m.rated)) return reply(p, e, ack, type);
+        // An invite sent again to this new leader of a cluster's lobby keeps
+        // its code (docs/cluster.md, "One lobby"); another player's is refused.
+        if (m.invite && !m.code.empty())
+            if (auto it = seeks_.find(m.code); it != seeks_.end()) {
+                // The same invite again (a second failover): nothing new.
+                if (!it->second.invite || it->second.by->key() != who->key())
+                    return reply(p, wire_error{"invite_clash", "that invite code is taken"}, ack,
+                                 type);
+                reply(p, std::nullopt, ack, type);
+                return send_to(p, make_frame("invite.created", it->second.invite_json()));
+            }
         std::size_t open = 0;
         for (auto& [id, s] : seeks_) open += s.by->key() == who->key();
         if (open >= hub_.config().max_seeks)
             return reply(p, wire_error{"too_many_seeks", "cancel one of your open seeks first"},
                          ack, type);
-        seek s{(m.invite ? "" : "s") + random_string(m.invite ? 10 : 9, base62),
-               {info, m.tc, m.rated, m.invite, m.position}, m.color, who, conn, m.invite, {}};
+        auto id = m.invite ? (m.code.empty() ? random_string(10, base62) : m.code)
+                           : "s" + random_string(9, base62);
+        seek s{id, {info, m.tc, m.rated, m.invite, m.position}, m.color, who, conn, m.invite, {}};
         auto j = s.to_json(hub_);
         s.listed = dump_json(j);
         seeks_[s.id] = s;

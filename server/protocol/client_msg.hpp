@@ -24,6 +24,9 @@ struct seek_create_msg {
     std::string color = "random";
     bool invite = false;  // invite.create: a private seek found by its code only
     std::string position;  // invites only: start from this position text (casual)
+    // Never from a client: an open invite sent again to a new lobby leader
+    // keeps the code its link holds (docs/cluster.md, "One lobby").
+    std::string code;
 };
 struct seek_cancel_msg { std::string id; bool invite = false; };
 struct seek_accept_msg { std::string id; bool invite = false; };

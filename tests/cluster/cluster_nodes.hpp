@@ -8,10 +8,12 @@
 #include <map>
 #include <thread>
 
-#include <boost/asio/ip/tcp.hpp>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 
 #include <hiredis/hiredis.h>
 
@@ -41,6 +43,25 @@ inline std::uint16_t free_port() {
     return acc.local_endpoint().port();
 }
 
+// One JSON POST to the HTTP API: the status.
+inline int http_post(std::uint16_t port, const std::string& target, const json& body) {
+    namespace http = boost::beast::http;
+    boost::asio::io_context ioc;
+    boost::beast::tcp_stream stream(ioc);
+    stream.expires_after(10s);
+    stream.connect({boost::asio::ip::make_address("127.0.0.1"), port});
+    http::request<http::string_body> req{http::verb::post, target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    req.set(http::field::content_type, "application/json");
+    req.body() = body.dump();
+    req.prepare_payload();
+    http::write(stream, req);
+    boost::beast::flat_buffer buf;
+    http::response<http::string_body> res;
+    http::read(stream, buf, res);
+    return static_cast<int>(res.result_int());
+}
+
 inline std::string first_move(const json& board) {
     if (!board.contains("moves") || board["moves"].empty()) return "";
     return board["moves"][0]["text"];
@@ -51,14 +72,35 @@ struct node_process {
     std::uint16_t port = 0;
     std::string name;
 
+    // `extra`: more flags, after the usual ones (a flag given twice: the last counts).
     node_process(const std::string& name_, const std::string& db, const std::string& redis,
-                 const std::string& web_root)
+                 const std::string& web_root, const std::vector<std::string>& extra = {})
         : name(name_) {
         port = free_port();
-        std::vector<std::string> args = {KIBITZ_SERVER_BIN, "--address", "127.0.0.1", "--port",
-                                         std::to_string(port), "--db", db, "--web-root", web_root,
-                                         "--threads", "2", "--log-level", "warn", "--cluster",
-                                         redis, "--lease-ms", "1500", "--node-id", name};
+        // Every test's guests come from 127.0.0.1 and, in a cluster, count
+        // against one budget (docs/cluster.md): a cap the suite never reaches.
+        std::vector<std::string> args = {KIBITZ_SERVER_BIN,
+                                         "--address",
+                                         "127.0.0.1",
+                                         "--port",
+                                         std::to_string(port),
+                                         "--db",
+                                         db,
+                                         "--web-root",
+                                         web_root,
+                                         "--threads",
+                                         "2",
+                                         "--log-level",
+                                         "warn",
+                                         "--cluster",
+                                         redis,
+                                         "--lease-ms",
+                                         "1500",
+                                         "--node-id",
+                                         name,
+                                         "--guests-per-address",
+                                         "100000"};
+        args.insert(args.end(), extra.begin(), extra.end());
         std::vector<char*> argv;
         for (auto& a : args) argv.push_back(a.data());
         argv.push_back(nullptr);
@@ -165,12 +207,19 @@ struct cluster_env {
     }
     // The room's lease holder in Redis ("" when none).
     std::string lease_holder(const std::string& room) { return redis_get("kibitz:room:" + room); }
-    // A Redis string ("" when none).
-    std::string redis_get(const std::string& key) {
+    // A connection of the test's own to the scratch Redis (redisFree it).
+    redisContext* redis_connect() {
         auto at = redis.rfind(':');
         redisContext* c = redisConnect(redis.substr(8, at - 8).c_str(), std::stoi(redis.substr(at + 1)));
         REQUIRE((c && !c->err));
-        auto* r = static_cast<redisReply*>(redisCommand(c, "GET %s", key.c_str()));
+        return c;
+    }
+    // A Redis string ("" when none).
+    std::string redis_get(const std::string& key) { return redis_command("GET", key); }
+    // One Redis command on one key: its string answer ("" when none).
+    std::string redis_command(const std::string& cmd, const std::string& key) {
+        redisContext* c = redis_connect();
+        auto* r = static_cast<redisReply*>(redisCommand(c, "%s %s", cmd.c_str(), key.c_str()));
         std::string out = r && r->type == REDIS_REPLY_STRING ? std::string(r->str, r->len) : "";
         if (r) freeReplyObject(r);
         redisFree(c);

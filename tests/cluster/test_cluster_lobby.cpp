@@ -29,6 +29,18 @@ struct three_nodes {
           n1("lobby-1-" + name, env.db, env.redis, env.web),
           n2("lobby-2-" + name, env.db, env.redis, env.web),
           n3("lobby-3-" + name, env.db, env.redis, env.web) {}
+    // The node leading the lobby, and the two others.
+    std::pair<node_process*, std::vector<node_process*>> leader() {
+        const std::string name = env.redis_get("kibitz:lobby");
+        node_process* lead = nullptr;
+        std::vector<node_process*> others;
+        for (auto* n : {&n1, &n2, &n3}) {
+            if (n->name == name) lead = n;
+            else others.push_back(n);
+        }
+        REQUIRE_MESSAGE(lead, "the lobby's leader is " << name);
+        return {lead, others};
+    }
 };
 
 // Both players got game.found for one room and its room.state; a plays the
@@ -49,6 +61,44 @@ void play_found_game(ws_client& a, ws_client& b) {
     auto& second = fa["d"]["seat"] == 0 ? b : a;
     auto& state = fa["d"]["seat"] == 0 ? sa : sb;
     play_ply(first, room, state["d"]["board"], 1, {&second});
+}
+
+// Sends the lobby's leader, as a node named "fake" would, another player's
+// invite under `code`: the frame the leader answers, or null after 5 s.
+json invite_as_another(cluster_env& env, const std::string& code) {
+    const std::string leader = env.redis_get("kibitz:lobby");
+    redisContext* sub = env.redis_connect();
+    redisSetTimeout(sub, {5, 0});
+    freeReplyObject(redisCommand(sub, "SUBSCRIBE kibitz:node:fake"));
+    json who = {{"id", "g-intruder"},
+                {"name", "Guest-000001"},
+                {"guest", true},
+                {"row", 0},
+                {"rating", 1500}};
+    json m = {{"t", "lobby"},
+              {"from", "fake"},
+              {"conn", 1},
+              {"who", who},
+              {"ratings", json::object()},
+              {"code", code},
+              {"m", {{"t", "invite.create"}, {"d", {{"game", "checkers"}, {"tc", tc(300, 0)}}}}}};
+    redisContext* pub = env.redis_connect();
+    auto channel = "kibitz:node:" + leader;
+    auto text = m.dump();
+    freeReplyObject(redisCommand(pub, "PUBLISH %s %s", channel.c_str(), text.c_str()));
+    redisFree(pub);
+    json frame;
+    void* r = nullptr;
+    if (redisGetReply(sub, &r) == REDIS_OK && r) {
+        auto* rep = static_cast<redisReply*>(r);
+        if (rep->type == REDIS_REPLY_ARRAY && rep->elements == 3)
+            frame = json::parse(json::parse(std::string(rep->element[2]->str, rep->element[2]->len))
+                                    .at("f")
+                                    .get<std::string>());
+        freeReplyObject(r);
+    }
+    redisFree(sub);
+    return frame;
 }
 
 }  // namespace
@@ -130,15 +180,7 @@ TEST_CASE("cluster lobby: when its leader is killed another node leads, with the
     ws_client probe(c.n1.port);
     probe.hello();
     lobby_snapshot(probe);  // a live leader holds the lease now
-    const std::string leader = c.env.redis_get("kibitz:lobby");
-    std::vector<node_process*> others;
-    node_process* lead = nullptr;
-    for (auto* n : {&c.n1, &c.n2, &c.n3}) {
-        if (n->name == leader) lead = n;
-        else others.push_back(n);
-    }
-    REQUIRE_MESSAGE(lead, "the lobby's leader is " << leader);
-    REQUIRE(others.size() == 2);
+    auto [lead, others] = c.leader();
     auto& x = *others[0];
     auto& y = *others[1];
 
@@ -194,6 +236,38 @@ TEST_CASE("cluster lobby: an invite made on one node is accepted on another") {
     auto created = a.expect("invite.created", {}, 5000ms);
     REQUIRE(!created.is_null());
     b.send({{"t", "invite.join"}, {"d", {{"code", created["d"]["code"]}}}});
+    play_found_game(a, b);
+}
+
+TEST_CASE("cluster lobby: an open invite outlives its leader, under the same code") {
+    three_nodes c("invitefail");
+    ws_client probe(c.n1.port);
+    probe.hello();
+    lobby_snapshot(probe);  // a live leader holds the lease now
+    auto [lead, others] = c.leader();
+
+    ws_client a(others[0]->port);
+    a.hello();
+    lobby_snapshot(a);
+    a.send({{"t", "invite.create"}, {"d", {{"game", "checkers"}, {"tc", tc(300, 0)}}}});
+    auto created = a.expect("invite.created", {}, 5000ms);
+    REQUIRE(!created.is_null());
+    const std::string code = created["d"]["code"];
+
+    lead->kill9();
+
+    // The new leader has the invite again, under the code in the link.
+    auto again = a.expect("invite.created", {}, 15000ms);
+    REQUIRE(!again.is_null());
+    CHECK(again["d"]["code"] == code);
+    // Another player's invite under that code is refused, not merged.
+    auto clash = invite_as_another(c.env, code);
+    REQUIRE(!clash.is_null());
+    CHECK(clash["d"]["code"] == "invite_clash");
+    ws_client b(others[1]->port);
+    b.hello();
+    lobby_snapshot(b);
+    b.send({{"t", "invite.join"}, {"d", {{"code", code}}}});
     play_found_game(a, b);
 }
 
