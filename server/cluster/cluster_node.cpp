@@ -90,16 +90,17 @@ void node::start() {
     sub_->start();
     std::weak_ptr<node> weak = shared_from_this();
     sub_->on_subscribed([weak] {
-        if (auto self = weak.lock()) self->on_strand([self] { self->ask_games(); });
+        if (auto self = weak.lock())
+            self->on_strand([self] {
+                self->ask_games();
+                self->subscriber_up();  // after a reconnect: catch up (cluster_catch_up.cpp)
+            });
     });
     sub_->subscribe({node_channel(o_.node), moved_channel, seated_channel, games_channel},
                     [weak](const std::string& channel, const std::string& payload) {
                         if (auto self = weak.lock())
                             self->on_strand([self, channel, payload] { self->on_message(channel, payload); });
                     });
-    sub_->on_up([weak] {
-        if (auto self = weak.lock()) self->on_strand([self] { self->subscriber_up(); });
-    });
     spdlog::info("cluster: node {} on redis {}:{}, lease {} ms", o_.node, o_.host, o_.port,
                  o_.lease.count());
     on_strand([this] {
