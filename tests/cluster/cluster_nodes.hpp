@@ -17,6 +17,7 @@
 
 #include <hiredis/hiredis.h>
 
+#include "child_server.hpp"
 #include "helpers.hpp"
 #include "store/pg_store.hpp"
 #include "temp_dir.hpp"
@@ -35,12 +36,6 @@ inline std::string first_line(const char* env) {
     std::getline(in, line);
     REQUIRE_MESSAGE(!line.empty(), "nothing in " << file);
     return line;
-}
-
-inline std::uint16_t free_port() {
-    boost::asio::io_context ioc;
-    boost::asio::ip::tcp::acceptor acc(ioc, {boost::asio::ip::make_address("127.0.0.1"), 0});
-    return acc.local_endpoint().port();
 }
 
 // One JSON POST to the HTTP API: the status.
@@ -67,9 +62,7 @@ inline std::string first_move(const json& board) {
     return board["moves"][0]["text"];
 }
 
-struct node_process {
-    pid_t pid = -1;
-    std::uint16_t port = 0;
+struct node_process : child_server {
     std::string name;
 
     // `extra`: more flags, after the usual ones (a flag given twice: the last counts).
@@ -101,37 +94,7 @@ struct node_process {
                                          "--guests-per-address",
                                          "100000"};
         args.insert(args.end(), extra.begin(), extra.end());
-        std::vector<char*> argv;
-        for (auto& a : args) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        REQUIRE(posix_spawn(&pid, KIBITZ_SERVER_BIN, nullptr, nullptr, argv.data(), environ) == 0);
-        for (int i = 0; i < 200; ++i) {
-            if (http_get(port, "/healthz").status == 200) return;
-            std::this_thread::sleep_for(50ms);
-        }
-        FAIL("node " << name << " did not come up on port " << port);
-    }
-    void kill9() {
-        if (pid <= 0) return;
-        ::kill(pid, SIGKILL);
-        int st = 0;
-        ::waitpid(pid, &st, 0);
-        pid = -1;
-    }
-    // SIGTERM, then the exit status (0: a clean stop).
-    int terminate() {
-        if (pid <= 0) return -1;
-        ::kill(pid, SIGTERM);
-        int st = 0;
-        ::waitpid(pid, &st, 0);
-        pid = -1;
-        return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-    }
-    ~node_process() {
-        if (pid <= 0) return;
-        ::kill(pid, SIGTERM);
-        int st = 0;
-        ::waitpid(pid, &st, 0);
+        spawn(std::move(args), "node " + name);
     }
 };
 

@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "child_server.hpp"
 #include "store/pg_store.hpp"
 #include "store_helpers.hpp"
 
@@ -24,13 +25,6 @@ extern char** environ;
 using namespace kibitz::test;
 
 namespace {
-
-// A port free right now (the server cannot report a --port 0 choice to us).
-std::uint16_t free_port() {
-    boost::asio::io_context ioc;
-    boost::asio::ip::tcp::acceptor acc(ioc, {boost::asio::ip::make_address("127.0.0.1"), 0});
-    return acc.local_endpoint().port();
-}
 
 // Where one test's server keeps its data: a SQLite file in `dir`, or (with
 // KIBITZ_STORE=postgresql) a fresh schema in the scratch PostgreSQL database,
@@ -81,10 +75,7 @@ struct test_database {
     }
 };
 
-struct server_process {
-    pid_t pid = -1;
-    std::uint16_t port = 0;
-
+struct server_process : child_server {
     server_process(const std::string& db, const std::string& web_root,
                    const std::vector<std::string>& extra = {}) {
         port = free_port();
@@ -93,34 +84,8 @@ struct server_process {
                                          "--web-root", web_root, "--threads", "2",
                                          "--log-level", "warn"};
         args.insert(args.end(), extra.begin(), extra.end());
-        std::vector<char*> argv;
-        for (auto& a : args) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        REQUIRE(posix_spawn(&pid, KIBITZ_SERVER_BIN, nullptr, nullptr, argv.data(), environ) == 0);
-        // Up when /healthz answers.
-        for (int i = 0; i < 200; ++i) {
-            if (http_get(port, "/healthz").status == 200) return;
-            std::this_thread::sleep_for(50ms);
-        }
-        FAIL("the server did not come up on port " << port);
+        spawn(std::move(args), "the server");
     }
-    void kill9() {
-        if (pid <= 0) return;
-        ::kill(pid, SIGKILL);
-        int st = 0;
-        ::waitpid(pid, &st, 0);
-        pid = -1;
-    }
-    // SIGTERM, then the exit status (0: a clean shutdown).
-    int terminate() {
-        if (pid <= 0) return -1;
-        ::kill(pid, SIGTERM);
-        int st = 0;
-        ::waitpid(pid, &st, 0);
-        pid = -1;
-        return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-    }
-    ~server_process() { terminate(); }
 };
 
 // Plays the first legal move for `plies` plies from `board`, each one
