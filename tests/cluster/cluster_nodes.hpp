@@ -62,6 +62,18 @@ inline std::string first_move(const json& board) {
     return board["moves"][0]["text"];
 }
 
+// Subscribes `c` to the lobby until a snapshot comes: until its node knows a
+// live leader (a leader of an earlier test may hold the lease a moment
+// longer, and what is sent to it is lost).
+inline json lobby_snapshot(ws_client& c) {
+    for (int i = 0; i < 30; ++i) {
+        c.send({{"t", "lobby.sub"}});
+        if (c.sees("lobby.snapshot", 1000ms)) return c.expect("lobby.snapshot");
+    }
+    FAIL("no lobby.snapshot");
+    return nullptr;
+}
+
 struct node_process : child_server {
     std::string name;
 

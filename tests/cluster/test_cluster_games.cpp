@@ -22,15 +22,6 @@ struct scoped_env {
     ~scoped_env() { ::unsetenv(name.c_str()); }
 };
 
-json subscribed_lobby(ws_client& c) {
-    for (int i = 0; i < 30; ++i) {
-        c.send({{"t", "lobby.sub"}});
-        if (c.sees("lobby.snapshot", 1000ms)) return c.expect("lobby.snapshot");
-    }
-    FAIL("no lobby.snapshot");
-    return nullptr;
-}
-
 // Three nodes, and which of them leads the lobby and which do not.
 struct cluster_of_three {
     cluster_env env;
@@ -46,7 +37,7 @@ struct cluster_of_three {
         for (auto* n : {&n1, &n2, &n3}) {
             ws_client probe(n->port);
             probe.hello();
-            subscribed_lobby(probe);
+            lobby_snapshot(probe);
         }
         const std::string name_of_leader = env.redis_get("kibitz:lobby");
         for (auto* n : {&n1, &n2, &n3}) {
@@ -109,7 +100,7 @@ TEST_CASE("cluster games: a game on a node that does not lead is in the live lis
     ws_client a(c.x->port), watcher(c.y->port);
     a.hello();
     watcher.hello();
-    subscribed_lobby(watcher);
+    lobby_snapshot(watcher);
     const auto t = computer_game(a, 1);
     const auto& room = t.room;
 
@@ -145,8 +136,8 @@ TEST_CASE("cluster games: the cap on unfinished games counts the games on every 
     ws_client a(c.x->port), b(c.y->port);
     a.hello();
     b.hello();
-    subscribed_lobby(a);
-    subscribed_lobby(b);
+    lobby_snapshot(a);
+    lobby_snapshot(b);
     computer_game(a, 1);  // one game on x, which does not lead
     a.send({{"t", "seek.create"}, {"d", {{"game", "checkers"}, {"tc", tc(300, 0)}, {"ack", 2}}}});
     auto created = a.expect("seek.created", {}, 5000ms);
@@ -158,7 +149,7 @@ TEST_CASE("cluster games: the cap on unfinished games counts the games on every 
     for (auto* n : {c.x, c.y, c.leader}) {
         ws_client again(n->port);
         again.hello(a.token);
-        subscribed_lobby(again);
+        lobby_snapshot(again);
         again.send(
             {{"t", "seek.create"}, {"d", {{"game", "checkers"}, {"tc", tc(300, 0)}, {"ack", 4}}}});
         auto refused = again.expect("error", {}, 5000ms);
@@ -194,7 +185,7 @@ TEST_CASE("cluster games: welcome's rooms and lobby.yours list a player's games 
     for (auto* n : {c.y, c.leader}) {
         auto page = page_knowing(*n, a.token, room);
         auto& other = *page;
-        subscribed_lobby(other);
+        lobby_snapshot(other);
         auto yours = other.expect("lobby.yours", {}, 5000ms);
         REQUIRE(!yours.is_null());
         CHECK_MESSAGE(has_room(yours["d"]["rooms"], room), "lobby.yours on " << n->name);

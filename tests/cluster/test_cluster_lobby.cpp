@@ -9,18 +9,6 @@ using namespace kibitz::test::cluster;
 
 namespace {
 
-// Subscribes `c` to the lobby until a snapshot comes: until its node knows a
-// live leader (a leader of an earlier test may hold the lease a moment
-// longer, and what is sent to it is lost).
-json lobby_snapshot(ws_client& c) {
-    for (int i = 0; i < 30; ++i) {
-        c.send({{"t", "lobby.sub"}});
-        if (c.sees("lobby.snapshot", 1000ms)) return c.expect("lobby.snapshot");
-    }
-    FAIL("no lobby.snapshot");
-    return nullptr;
-}
-
 struct three_nodes {
     cluster_env env;
     node_process n1, n2, n3;
