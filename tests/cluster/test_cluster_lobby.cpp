@@ -17,8 +17,12 @@ struct three_nodes {
           n1("lobby-1-" + name, env.db, env.redis, env.web),
           n2("lobby-2-" + name, env.db, env.redis, env.web),
           n3("lobby-3-" + name, env.db, env.redis, env.web) {}
-    // The node leading the lobby, and the two others.
+    // The node leading the lobby, and the two others, once a live leader
+    // holds the lease (a probe's lobby subscription is answered).
     std::pair<node_process*, std::vector<node_process*>> leader() {
+        ws_client probe(n1.port);
+        probe.hello();
+        lobby_snapshot(probe);
         const std::string name = env.redis_get("kibitz:lobby");
         node_process* lead = nullptr;
         std::vector<node_process*> others;
@@ -165,9 +169,6 @@ TEST_CASE("cluster lobby: a seek goes when its connection closes on another node
 
 TEST_CASE("cluster lobby: when its leader is killed another node leads, with the seeks and pool entries") {
     three_nodes c("failover");
-    ws_client probe(c.n1.port);
-    probe.hello();
-    lobby_snapshot(probe);  // a live leader holds the lease now
     auto [lead, others] = c.leader();
     auto& x = *others[0];
     auto& y = *others[1];
@@ -229,9 +230,6 @@ TEST_CASE("cluster lobby: an invite made on one node is accepted on another") {
 
 TEST_CASE("cluster lobby: an open invite outlives its leader, under the same code") {
     three_nodes c("invitefail");
-    ws_client probe(c.n1.port);
-    probe.hello();
-    lobby_snapshot(probe);  // a live leader holds the lease now
     auto [lead, others] = c.leader();
 
     ws_client a(others[0]->port);
