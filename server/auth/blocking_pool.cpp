@@ -18,10 +18,12 @@ blocking_pool::~blocking_pool() {
 }
 
 void blocking_pool::post(std::function<void()> job) {
-    {
-        std::lock_guard lock(mutex_);
-        jobs_.push_back(std::move(job));
-    }
+    // Notified under the lock: once the lock is let go, a worker may run the
+    // job, its answer may let the owner destroy the pool, and a notify after
+    // that would touch a destroyed condition variable (TSan saw it: a store
+    // thread posting a login's hash job while the test tore accounts down).
+    std::lock_guard lock(mutex_);
+    jobs_.push_back(std::move(job));
     wake_.notify_one();
 }
 
