@@ -15,7 +15,7 @@ packages=(
   libhiredis-dev redis-server
   chromium chromium-driver
   clang-16 libclang-rt-16-dev llvm-16 clang-format-16
-  curl procps
+  curl procps ccache
 )
 
 missing=()
