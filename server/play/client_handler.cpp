@@ -181,7 +181,7 @@ void client_handler::welcome(player_ptr p, bool resumed, nlohmann::json ratings)
     hub_->bind_peer(player_->key(), conn_, self_);
     hub_->sessions().opened(player_->token, conn_, self_);
     hub_->connection_up();
-    auto now = std::chrono::system_clock::now().time_since_epoch();
+    const auto now = std::chrono::milliseconds(hub_->config().clock.now_ms());
     json user = player_->public_json();
     if (!ratings.is_null()) user["ratings"] = ratings;
     json d = {{"token", player_->token},
@@ -202,8 +202,7 @@ void client_handler::handle(const client_msg& m) {
     if (auto* ping = std::get_if<ping_msg>(&m.body)) {
         // Answered at once, on the connection's own strand: the round trip the
         // page measures is the network's and this server's queue, nothing else.
-        auto now = std::chrono::system_clock::now().time_since_epoch();
-        json d = {{"server_time", std::chrono::duration_cast<std::chrono::milliseconds>(now).count()}};
+        json d = {{"server_time", hub_->config().clock.now_ms()}};
         if (ping->at) d["at"] = *ping->at;
         return send(make_frame("pong", d));
     }
