@@ -9,7 +9,7 @@
 #include "kibitz/core/registry.hpp"
 #include "play/hub.hpp"
 #include "play/start_position.hpp"
-#include "protocol/server_msg.hpp"
+#include "protocol/out_engine.hpp"
 #include "store/store.hpp"
 
 namespace kibitz::server {
@@ -63,9 +63,7 @@ void reviewer::request(std::string public_id, peer_ref to) {
             if (a && a.value()) {
                 // Made once: served from the store, never searched again.
                 json stored = json::parse(*a.value(), nullptr, false);
-                return send_to(to, make_frame("review.done", {{"id", public_id},
-                                                              {"analysis", stored},
-                                                              {"cached", true}}));
+                return send_to(to, encode(review_done_msg{public_id, std::move(stored), true}));
             }
             self->begin(g, to);
         });
@@ -130,8 +128,7 @@ void reviewer::search_next(std::shared_ptr<task> t) {
         json e = {{"ply", ply}, {"cp", to_move == 0 ? cp : -cp}, {"best", rep.text}};
         if (core::engine::is_decided(rep.score)) e["end_in"] = std::abs(core::engine::plies_to_end(rep.score));
         t->evals.push_back(std::move(e));
-        self->tell(t, {{"id", t->id}, {"done", t->evals.size()}, {"total", t->moves.size() + 1}},
-                   "review.progress");
+        self->tell(t, encode(review_progress_msg{t->id, t->evals.size(), t->moves.size() + 1}));
         if (t->evals.size() > t->moves.size()) return self->complete(t);
         self->search_next(t);
     };
@@ -148,7 +145,7 @@ void reviewer::complete(std::shared_ptr<task> t) {
     auto self = shared_from_this();
     auto* store = hub_.store();
     auto finish = [self, t, analysis](bool) {
-        self->tell(t, {{"id", t->id}, {"analysis", analysis}, {"cached", false}}, "review.done");
+        self->tell(t, encode(review_done_msg{t->id, analysis, false}));
         std::lock_guard lock(self->mu_);
         self->running_.erase(t->id);
     };
@@ -157,8 +154,7 @@ void reviewer::complete(std::shared_ptr<task> t) {
                          [finish](core::result<bool> r) { finish(r && r.value()); });
 }
 
-void reviewer::tell(const std::shared_ptr<task>& t, const json& d, const char* type) {
-    auto f = make_frame(type, d);
+void reviewer::tell(const std::shared_ptr<task>& t, const std::shared_ptr<const std::string>& f) {
     std::lock_guard lock(mu_);
     for (auto& w : t->watchers) send_to(w, f);
 }
