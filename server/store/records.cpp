@@ -14,10 +14,4 @@ const char* to_string(game_status s) {
     return "playing";
 }
 
-game_status parse_status(std::string_view s) {
-    if (s == "finished") return game_status::finished;
-    if (s == "aborted") return game_status::aborted;
-    return game_status::playing;
-}
-
 }  // namespace kibitz::server::storage

@@ -6,7 +6,6 @@
 #include <functional>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace kibitz::server::storage {
@@ -165,8 +164,7 @@ struct leader {
     rating_value value;
 };
 
-const char* to_string(game_status s);  // as stored: "playing", "finished", "aborted"
-game_status parse_status(std::string_view s);  // back; anything else is playing
+const char* to_string(game_status s);
 
 // Restart policy (decided): clocks are paused while the server is down. Each
 // seat resumes with the time it had after the last stored move (the initial

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "store/db_worker.hpp"
 #include "store/sql_store.hpp"
@@ -116,6 +117,13 @@ template <class D>
 std::string account_by_username(const char* columns) {
     return std::string("SELECT ") + columns +
            " FROM accounts a JOIN players p ON p.account_id = a.id WHERE " + D::username_is_1;
+}
+
+// A status as stored (to_string's text) back; anything else is playing.
+inline game_status parse_status(std::string_view s) {
+    if (s == "finished") return game_status::finished;
+    if (s == "aborted") return game_status::aborted;
+    return game_status::playing;
 }
 
 inline int clamp_limit(int limit) { return std::clamp(limit, 1, 500); }
