@@ -7,7 +7,6 @@
 // server infers each parameter's type from the statement, and a double is
 // written with std::to_chars (shortest exact) and read back exactly.
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -18,6 +17,7 @@
 #include "kibitz/core/result.hpp"
 #include "store/blob.hpp"
 #include "store/db_error.hpp"
+#include "store/sql_text_hash.hpp"
 
 namespace kibitz::server::storage {
 
@@ -105,13 +105,6 @@ private:
         }
     };
 
-    // Looks statements up by the caller's text without copying it.
-    struct text_hash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view s) const {
-            return std::hash<std::string_view>{}(s);
-        }
-    };
     explicit pg_db(void* conn) : conn_(conn) {}
     pg_rows run(std::string_view sql, const params& p);
     const std::string& prepared(std::string_view sql);
@@ -119,7 +112,7 @@ private:
 
     void* conn_;
     // sql -> statement name
-    std::unordered_map<std::string, std::string, text_hash, std::equal_to<>> names_;
+    std::unordered_map<std::string, std::string, sql_text_hash, std::equal_to<>> names_;
 };
 
 }  // namespace kibitz::server::storage

@@ -4,8 +4,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include <chrono>
-
 #include "domain/wall_clock.hpp"
 #include "store/db_worker_impl.hpp"
 #include "store/sql_store_games_impl.hpp"

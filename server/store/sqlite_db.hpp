@@ -7,7 +7,6 @@
 // (sql_store.hpp): SQL is written with PostgreSQL's $1, $2 placeholders, which
 // this connection turns into SQLite's ?1, ?2 once, when it compiles a statement.
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -18,6 +17,7 @@
 #include "kibitz/core/result.hpp"
 #include "store/blob.hpp"
 #include "store/db_error.hpp"
+#include "store/sql_text_hash.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -114,17 +114,9 @@ public:
     }
 
 private:
-    // Looks statements up by the caller's text without copying it (a move's
-    // statements are looked up on every move).
-    struct text_hash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view s) const {
-            return std::hash<std::string_view>{}(s);
-        }
-    };
     explicit sqlite_db(sqlite3* db) : db_(db) {}
     sqlite3* db_;
-    std::unordered_map<std::string, sqlite3_stmt*, text_hash, std::equal_to<>> cache_;
+    std::unordered_map<std::string, sqlite3_stmt*, sql_text_hash, std::equal_to<>> cache_;
 };
 
 }  // namespace kibitz::server::storage
