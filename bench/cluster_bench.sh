@@ -8,9 +8,8 @@
 #   pg:      one node on PostgreSQL, the same load;
 #   cluster: three nodes on that PostgreSQL and the Redis (--cluster), one
 #            kibitz-load per node with N/3 players each (kibitz-load takes one
-#            port; the lobby is per node, so each game's two players meet and
-#            play on one node: what the bus carries here is the leases' upkeep
-#            and each room's start, not relayed moves);
+#            port; the lobby is the cluster's, so a game is hosted by the
+#            lobby's leader and most of its moves are relayed over Redis);
 #   cluster-spectators: the same with S spectators per game (CLUSTER_SPECTATORS,
 #            1) connected to the next node (kibitz-load --spectator-port): each
 #            move is then relayed over Redis to the spectators' node.
