@@ -130,48 +130,72 @@ void pg_store::lessons_of(player_id who, handler<std::vector<lesson_done>> h) {
     });
 }
 
-void pg_store::profile_of(std::string username, int recent_limit, handler<std::optional<profile>> h) {
-    read<std::optional<profile>>(std::move(h), [username = std::move(username),
-                                                recent_limit](pg_db& db) -> std::optional<profile> {
-        profile p;
-        {
-            auto r = db.query("SELECT p.id, p.name, a.id FROM accounts a JOIN players p "
-                              "ON p.account_id = a.id WHERE lower(a.username) = lower($1)", username);
-            if (r.empty()) return std::nullopt;
-            p.who = {r.i64(0, 0), r.text(0, 1), r.i64(0, 2)};
-        }
-        {
-            auto r = db.query("SELECT game_id, rating, rd, volatility, games FROM ratings "
-                              "WHERE player_id = $1 ORDER BY game_id", p.who.id);
-            for (int i = 0; i < r.size(); ++i)
-                p.ratings.push_back({r.text(i, 0), {r.real(i, 1), r.real(i, 2), r.real(i, 3),
-                                                    static_cast<int>(r.i64(i, 4))}});
-        }
-        {
-            auto r = db.query("SELECT game_id, game, rating, rd, at_ms FROM rating_history "
-                              "WHERE player_id = $1 ORDER BY id", p.who.id);
-            for (int i = 0; i < r.size(); ++i)
-                p.history.push_back({r.text(i, 0), r.i64(i, 1), r.real(i, 2), r.real(i, 3), r.i64(i, 4)});
-        }
-        {
-            // Wins, draws and losses per rules id over every finished game.
-            auto r = db.query(
-                "SELECT game_id, "
-                "COUNT(*) FILTER (WHERE winner IS NOT NULL AND ((winner = 0) = (seat0 = $1))), "
-                "COUNT(*) FILTER (WHERE winner IS NULL), "
-                "COUNT(*) FILTER (WHERE winner IS NOT NULL AND ((winner = 0) <> (seat0 = $1))) "
-                "FROM games WHERE (seat0 = $1 OR seat1 = $1) AND status = 'finished' "
-                "GROUP BY game_id ORDER BY game_id", p.who.id);
-            for (int i = 0; i < r.size(); ++i)
-                p.results.push_back({r.text(i, 0), static_cast<int>(r.i64(i, 1)),
-                                     static_cast<int>(r.i64(i, 2)), static_cast<int>(r.i64(i, 3))});
-        }
-        p.recent = summaries(db,
-                             "WHERE (g.seat0 = $1 OR g.seat1 = $1) AND NOT g.private "
-                             "ORDER BY g.id DESC LIMIT $2",
-                             p.who.id, clamp_limit(recent_limit));
-        return p;
-    });
+void pg_store::profile_of(std::string username, int recent_limit, game_key before,
+                          handler<std::optional<profile>> h) {
+    read<std::optional<profile>>(
+        std::move(h),
+        [username = std::move(username), before,
+         recent_limit](pg_db& db) -> std::optional<profile> {
+            profile p;
+            {
+                auto r = db.query(
+                    "SELECT p.id, p.name, a.id FROM accounts a JOIN players p "
+                    "ON p.account_id = a.id WHERE lower(a.username) = lower($1)",
+                    username);
+                if (!r.empty()) {
+                    p.who = {r.i64(0, 0), r.text(0, 1), r.i64(0, 2)};
+                } else {
+                    // A guest, by its generated name (the newest, should two ever draw the same).
+                    auto g = db.query(
+                        "SELECT id, name FROM players WHERE name = $1 AND account_id IS NULL "
+                        "AND computer_level IS NULL ORDER BY id DESC LIMIT 1",
+                        username);
+                    if (g.empty()) return std::nullopt;
+                    p.who = {g.i64(0, 0), g.text(0, 1), std::nullopt};
+                }
+            }
+            {
+                auto r = db.query(
+                    "SELECT game_id, rating, rd, volatility, games FROM ratings "
+                    "WHERE player_id = $1 ORDER BY game_id",
+                    p.who.id);
+                for (int i = 0; i < r.size(); ++i)
+                    p.ratings.push_back({r.text(i, 0),
+                                         {r.real(i, 1), r.real(i, 2), r.real(i, 3),
+                                          static_cast<int>(r.i64(i, 4))}});
+            }
+            {
+                auto r = db.query(
+                    "SELECT game_id, game, rating, rd, at_ms FROM rating_history "
+                    "WHERE player_id = $1 ORDER BY id",
+                    p.who.id);
+                for (int i = 0; i < r.size(); ++i)
+                    p.history.push_back(
+                        {r.text(i, 0), r.i64(i, 1), r.real(i, 2), r.real(i, 3), r.i64(i, 4)});
+            }
+            {
+                // Wins, draws and losses per rules id over every finished game.
+                auto r = db.query(
+                    "SELECT game_id, "
+                    "COUNT(*) FILTER (WHERE winner IS NOT NULL AND ((winner = 0) = (seat0 = $1))), "
+                    "COUNT(*) FILTER (WHERE winner IS NULL), "
+                    "COUNT(*) FILTER (WHERE winner IS NOT NULL AND ((winner = 0) <> (seat0 = $1))) "
+                    "FROM games WHERE (seat0 = $1 OR seat1 = $1) AND status = 'finished' "
+                    "GROUP BY game_id ORDER BY game_id",
+                    p.who.id);
+                for (int i = 0; i < r.size(); ++i)
+                    p.results.push_back({r.text(i, 0), static_cast<int>(r.i64(i, 1)),
+                                         static_cast<int>(r.i64(i, 2)),
+                                         static_cast<int>(r.i64(i, 3))});
+            }
+            // Newest first; `before` (a game key, 0: none) pages back past older ones.
+            p.recent =
+                summaries(db,
+                          "WHERE (g.seat0 = $1 OR g.seat1 = $1) AND NOT g.private "
+                          "AND ($3::bigint = 0 OR g.id < $3::bigint) ORDER BY g.id DESC LIMIT $2",
+                          p.who.id, clamp_limit(recent_limit), before);
+            return p;
+        });
 }
 
 void pg_store::leaderboard(std::string game_id, int limit, handler<std::vector<leader>> h) {

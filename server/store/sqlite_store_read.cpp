@@ -142,54 +142,70 @@ void sqlite_store::lessons_of(player_id who, handler<std::vector<lesson_done>> h
     });
 }
 
-void sqlite_store::profile_of(std::string username, int recent_limit,
+void sqlite_store::profile_of(std::string username, int recent_limit, game_key before,
                               handler<std::optional<profile>> h) {
-    read<std::optional<profile>>(std::move(h), [username = std::move(username),
-                                                recent_limit](sqlite_db& db) -> std::optional<profile> {
-        profile p;
-        {
-            auto s = db.prepare(
-                "SELECT p.id, p.name, a.id FROM accounts a JOIN players p ON p.account_id = a.id "
-                "WHERE a.username = ?");
-            s.bind(username);
-            if (!s.step()) return std::nullopt;
-            p.who = {s.i64(0), s.text(1), s.i64(2)};
-        }
-        {
-            auto s = db.prepare(
-                "SELECT game_id, rating, rd, volatility, games FROM ratings WHERE player_id = ? "
-                "ORDER BY game_id");
-            s.bind(p.who.id);
-            while (s.step())
-                p.ratings.push_back(
-                    {s.text(0), {s.real(1), s.real(2), s.real(3), static_cast<int>(s.i64(4))}});
-        }
-        {
-            auto s = db.prepare(
-                "SELECT game_id, game, rating, rd, at_ms FROM rating_history WHERE player_id = ? "
-                "ORDER BY id");
-            s.bind(p.who.id);
-            while (s.step()) p.history.push_back({s.text(0), s.i64(1), s.real(2), s.real(3), s.i64(4)});
-        }
-        {
-            auto s = db.prepare(
-                "SELECT game_id, "
-                "SUM(winner IS NOT NULL AND ((winner = 0) = (seat0 = ?1))), "
-                "SUM(winner IS NULL), "
-                "SUM(winner IS NOT NULL AND ((winner = 0) != (seat0 = ?1))) "
-                "FROM games WHERE (seat0 = ?1 OR seat1 = ?1) AND status = 'finished' "
-                "GROUP BY game_id ORDER BY game_id");
-            s.bind(p.who.id);
-            while (s.step())
-                p.results.push_back({s.text(0), static_cast<int>(s.i64(1)),
-                                     static_cast<int>(s.i64(2)), static_cast<int>(s.i64(3))});
-        }
-        p.recent = summaries(db,
-                             "WHERE (g.seat0 = ?1 OR g.seat1 = ?1) AND g.private = 0 "
-                             "ORDER BY g.id DESC LIMIT ?2",
-                             p.who.id, clamp_limit(recent_limit));
-        return p;
-    });
+    read<std::optional<profile>>(
+        std::move(h),
+        [username = std::move(username), before,
+         recent_limit](sqlite_db& db) -> std::optional<profile> {
+            profile p;
+            {
+                auto s = db.prepare(
+                    "SELECT p.id, p.name, a.id FROM accounts a JOIN players p ON p.account_id = "
+                    "a.id "
+                    "WHERE a.username = ?");
+                s.bind(username);
+                if (s.step()) {
+                    p.who = {s.i64(0), s.text(1), s.i64(2)};
+                } else {
+                    // A guest, by its generated name (the newest, should two ever draw the same).
+                    auto g = db.prepare(
+                        "SELECT id, name FROM players WHERE name = ? AND account_id IS NULL "
+                        "AND computer_level IS NULL ORDER BY id DESC LIMIT 1");
+                    g.bind(username);
+                    if (!g.step()) return std::nullopt;
+                    p.who = {g.i64(0), g.text(1), std::nullopt};
+                }
+            }
+            {
+                auto s = db.prepare(
+                    "SELECT game_id, rating, rd, volatility, games FROM ratings WHERE player_id = "
+                    "? "
+                    "ORDER BY game_id");
+                s.bind(p.who.id);
+                while (s.step())
+                    p.ratings.push_back(
+                        {s.text(0), {s.real(1), s.real(2), s.real(3), static_cast<int>(s.i64(4))}});
+            }
+            {
+                auto s = db.prepare(
+                    "SELECT game_id, game, rating, rd, at_ms FROM rating_history WHERE player_id = "
+                    "? "
+                    "ORDER BY id");
+                s.bind(p.who.id);
+                while (s.step())
+                    p.history.push_back({s.text(0), s.i64(1), s.real(2), s.real(3), s.i64(4)});
+            }
+            {
+                auto s = db.prepare(
+                    "SELECT game_id, "
+                    "SUM(winner IS NOT NULL AND ((winner = 0) = (seat0 = ?1))), "
+                    "SUM(winner IS NULL), "
+                    "SUM(winner IS NOT NULL AND ((winner = 0) != (seat0 = ?1))) "
+                    "FROM games WHERE (seat0 = ?1 OR seat1 = ?1) AND status = 'finished' "
+                    "GROUP BY game_id ORDER BY game_id");
+                s.bind(p.who.id);
+                while (s.step())
+                    p.results.push_back({s.text(0), static_cast<int>(s.i64(1)),
+                                         static_cast<int>(s.i64(2)), static_cast<int>(s.i64(3))});
+            }
+            // Newest first; `before` (a game key, 0: none) pages back past older ones.
+            p.recent = summaries(db,
+                                 "WHERE (g.seat0 = ?1 OR g.seat1 = ?1) AND g.private = 0 "
+                                 "AND (?3 = 0 OR g.id < ?3) ORDER BY g.id DESC LIMIT ?2",
+                                 p.who.id, clamp_limit(recent_limit), before);
+            return p;
+        });
 }
 
 void sqlite_store::leaderboard(std::string game_id, int limit, handler<std::vector<leader>> h) {
