@@ -20,7 +20,7 @@ export function move_number(ply, first_seat) {
 
 // The whole tree as inline text: `current` is highlighted, `go(n)` jumps.
 export function tree_view(root, current, first_seat, go) {
-    return v('div', {class: 'tree', 'data-test': 'tree', role: 'list', 'aria-label': 'moves'},
+    return v('div', {class: 'tree', 'data-test': 'tree', role: 'group', 'aria-label': 'moves'},
         root.children.length ? line(root.children[0], 0, first_seat, current, go, true)
             : v('span', {class: 'muted'}, 'No moves yet: play one on the board.'));
 }
@@ -35,7 +35,7 @@ function line(n, ply, first_seat, current, go, main) {
         const number = move_number(ply, first_seat);
         if (number.endsWith('.') || !numbered) out.push(v('span', {class: 'num'}, number));
         numbered = true;
-        out.push(v('button', {class: `move${n === current ? ' current' : ''}${main ? '' : ' alt'}`, type: 'button', role: 'listitem',
+        out.push(v('button', {class: `move${n === current ? ' current' : ''}${main ? '' : ' alt'}`, type: 'button',
             'data-move': n.move, 'aria-current': n === current ? 'step' : null, onclick: () => go(n)}, n.move));
         const siblings = n.parent.children;
         if (siblings[0] === n && siblings.length > 1) {
