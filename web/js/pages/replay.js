@@ -70,7 +70,10 @@ export function mount(el, id, then) {
         if (a && a.analysis) st.review = {state: 'done', analysis: a.analysis};
         else st.review = {state: 'none', message: a && a.error ? (a.message || a.error) : ''};
         render();
-        if (st.review.state === 'none' && then === 'review') request_review();
+        if (then !== 'review') return;
+        // Opened for the review ("Computer analysis"): bring it into view, and ask if there is none yet.
+        el.querySelector('[data-test="review"]')?.scrollIntoView({block: 'nearest'});
+        if (st.review.state === 'none') request_review();
     }
 
     async function request_review() {
