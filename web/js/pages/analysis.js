@@ -8,7 +8,7 @@ import {socket} from '../net/socket.js';
 import {h, clear, capitalise, toast} from '../ui/dom.js';
 import {game_names, colour_names} from '../catalogue.js';
 import {position_of, draw_position} from '../ui/diagram.js';
-import {show_choices, show_stop} from '../ui/move_choice.js';
+import {show_choices, show_stop, clear_pick} from '../ui/pick_view.js';
 import {play_from_here} from './play_from_here.js';
 import {open_editor} from './position_editor.js';
 
@@ -120,7 +120,7 @@ export function mount(el, game) {
         board = draw_position(board_host, game, r, {label: `${game} analysis board`, on_move: (m) => play(m.text),
             on_choose: (ms) => show_choices(pick, ms, play), on_select: (p, fin) => show_stop(pick, p, fin, () => board)});
         board.set_orientation(bottom);
-        board.set_input(r.board.moves, r.status.state === 'playing');
+        board.set_input(r.board.moves, r.status.state === 'playing', {refusals: r.board.refusals, idle: 'The game is over in this position'});
         status_el.hidden = r.status.state !== 'over';
         status_el.textContent = r.status.state === 'over' ? `Game over: ${r.status.winner >= 0 ? `${capitalise(colour_names[game]?.[r.status.winner] || 'a side')} wins` : 'draw'} (${r.status.reason})` : '';
         text_in.value = r.position;
@@ -131,7 +131,7 @@ export function mount(el, game) {
     }
 
     function play(text) {
-        clear(pick);
+        clear_pick(pick);
         const existing = current.children.find((c) => c.move === text);
         if (existing) return go(existing);
         const c = node(text, current);
