@@ -101,7 +101,7 @@ void room::take_back(int seat) {
                             {"last", last_json()},
                             {"board", to_json(view, false)},
                             {"clocks", clocks_json()}});
-    hub_.recorder().on_takeback(id_, static_cast<int>(keep));
+    hub_.deps().recorder->on_takeback(id_, static_cast<int>(keep));
     spdlog::info("game takeback {}: {} plies, back to ply {}", id_, undo, keep);
     arm_timer();
     computer_turn();
