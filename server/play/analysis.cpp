@@ -2,7 +2,7 @@
 
 #include "engine/engine_pool.hpp"
 #include "kibitz/core/registry.hpp"
-#include "protocol/server_msg.hpp"
+#include "protocol/out_engine.hpp"
 
 namespace kibitz::server {
 
@@ -10,15 +10,14 @@ namespace {
 
 // Scores for people: from the first seat's side (an evaluation bar reads one
 // way whoever is to move), and a forced end as plies to it.
-json score_json(int score, int to_move) {
-    const int for_seat0 = to_move == 0 ? score : -score;
-    json j = {{"cp", for_seat0}};
+engine_score score_of(int score, int to_move) {
+    engine_score s{to_move == 0 ? score : -score, {}, {}};
     if (core::engine::is_decided(score)) {
         const int plies = core::engine::plies_to_end(score);
-        j["end_in"] = std::abs(plies);
-        j["winner"] = (plies > 0) == (to_move == 0) ? 0 : 1;
+        s.end_in = std::abs(plies);
+        s.winner = (plies > 0) == (to_move == 0) ? 0 : 1;
     }
-    return j;
+    return s;
 }
 
 }  // namespace
@@ -59,23 +58,14 @@ std::optional<wire_error> analysis::start(engine_pool* engine, const peer_ref& t
     stop_ = j.stop;
     const std::int64_t id = m.id;
     j.progress = [to, id, to_move](const core::engine::info& i) {
-        send_to(to, make_frame("analysis.info", {{"id", id},
-                                                 {"depth", i.depth},
-                                                 {"score", score_json(i.score, to_move)},
-                                                 {"nodes", i.nodes},
-                                                 {"time_ms", i.time_ms},
-                                                 {"pv", i.pv}}));
+        send_to(to, encode(analysis_info_msg{id, i.depth, score_of(i.score, to_move), i.nodes,
+                                             i.time_ms, i.pv}));
     };
     j.done = [to, id, to_move](engine_pool::outcome r) {
-        json d = {{"id", id}};
-        if (r) {
-            d["best"] = r.value().text;
-            d["depth"] = r.value().depth;
-            d["score"] = score_json(r.value().score, to_move);
-        } else {
-            d["stopped"] = r.reason();
-        }
-        send_to(to, make_frame("analysis.done", d));
+        analysis_done_msg m{id, {}, {}};
+        if (r) m.found = {r.value().text, r.value().depth, score_of(r.value().score, to_move)};
+        else m.stopped = r.reason();
+        send_to(to, encode(m));
     };
     if (!engine->submit(std::move(j)))
         return wire_error{"server_busy", "the engine is busy: try again in a moment"};

@@ -13,6 +13,7 @@
 #include "play/room.hpp"
 #include "play/stored_player.hpp"
 #include "protocol/catalogue.hpp"
+#include "protocol/out_session.hpp"
 #include "protocol/server_msg.hpp"
 
 namespace kibitz::server {
@@ -167,7 +168,7 @@ void client_handler::adopt(player_ptr stored) {
     // message, or when it closes.
     hub_->peers().rebind(player_->key(), stored->key());
     player_ = std::move(stored);
-    send(make_frame("identity", {{"user", player_->public_json()}}));
+    send(encode(identity_msg{player_->public_json()}));
 }
 
 void client_handler::welcome(player_ptr p, bool resumed, nlohmann::json ratings) {
@@ -178,16 +179,12 @@ void client_handler::welcome(player_ptr p, bool resumed, nlohmann::json ratings)
     hub_->peers().bind(player_->key(), conn_, self_);
     hub_->sessions().opened(player_->token, conn_, self_);
     hub_->counts().connection_up();
-    auto now = std::chrono::system_clock::now().time_since_epoch();
+    const auto now = std::chrono::milliseconds(hub_->config().clock.now_ms());
     json user = player_->public_json();
     if (!ratings.is_null()) user["ratings"] = ratings;
-    json d = {{"token", player_->token},
-              {"user", user},
-              {"resumed", resumed},
-              {"rooms", hub_->rooms().rooms_of(player_->key())},
-              {"games", catalogue_json()},
-              {"server_time", std::chrono::duration_cast<std::chrono::milliseconds>(now).count()}};
-    send(make_frame("welcome", d));
+    send(encode(welcome_msg{player_->token, std::move(user), resumed,
+                            hub_->rooms().rooms_of(player_->key()), catalogue_json(),
+                            now.count()}));
     // What came in meanwhile, in order.
     auto waiting = std::move(waiting_);
     waiting_.clear();
@@ -199,10 +196,7 @@ void client_handler::handle(const client_msg& m) {
     if (auto* ping = std::get_if<ping_msg>(&m.body)) {
         // Answered at once, on the connection's own strand: the round trip the
         // page measures is the network's and this server's queue, nothing else.
-        auto now = std::chrono::system_clock::now().time_since_epoch();
-        json d = {{"server_time", std::chrono::duration_cast<std::chrono::milliseconds>(now).count()}};
-        if (ping->at) d["at"] = *ping->at;
-        return send(make_frame("pong", d));
+        return send(encode(pong_msg{ping->at, hub_->config().clock.now_ms()}));
     }
     if (auto* h = std::get_if<hello_msg>(&m.body)) {
         if (player_ || identity_pending_)

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "kibitz/core/board_view.hpp"
+#include "protocol/out_lobby.hpp"
 #include "protocol/server_msg.hpp"
 
 namespace kibitz::server {
@@ -23,9 +24,11 @@ struct live_position {
     std::chrono::steady_clock::time_point read_at{};    // when the clocks were read
 };
 
-// Adds the wire form to `out` (schema/protocol.md, live.snapshot): "board"
-// (pieces, to_move), "last" and "clocks", the running clock counted down to
-// `now`. Defined in lobby_live.cpp.
+// The wire form (schema/protocol.md, live.snapshot): "board" (pieces,
+// to_move), "last" and "clocks", the running clock counted down to `now`.
+// Defined in lobby_live.cpp.
+live_board live_board_of(const live_position& p, std::chrono::steady_clock::time_point now);
+// The same, added to `out` (a live-list entry).
 void put_live_position(json& out, const live_position& p,
                        std::chrono::steady_clock::time_point now);
 

@@ -72,11 +72,9 @@ void lobby::broadcast(const frame& f) {
     for (auto& [conn, p] : subscribers_) send_to(p, f);
 }
 
-json lobby::seek::invite_json() const {
-    json j = {{"code", id}, {"path", "/#/invite/" + id}, {"game", settings.game->id},
-              {"tc", server::to_json(settings.tc)}, {"rated", settings.rated}, {"color", color}};
-    if (!settings.start_position.empty()) j["position"] = settings.start_position;
-    return j;
+invite_view lobby::seek::invite_shown() const {
+    return {id,    std::string(settings.game->id), settings.tc, settings.rated,
+            color, settings.start_position};
 }
 
 void lobby::subscribe(player_ptr who, peer_ref p, std::uint64_t conn, bool on) {
@@ -92,32 +90,23 @@ void lobby::subscribe(player_ptr who, peer_ref p, std::uint64_t conn, bool on) {
         send_to(p, snapshot_frame());
         // Leaving a game's page is not leaving the game, and an invite stays
         // open while its creator visits other pages: both are shown again.
-        json invites = json::array();
+        lobby_yours_msg yours{hub_.rooms().rooms_of(who->key()), {}};
         for (auto& [id, s] : seeks_)
-            if (s.invite && s.by->key() == who->key()) invites.push_back(s.invite_json());
-        send_to(p, make_frame("lobby.yours", {{"rooms", hub_.rooms().rooms_of(who->key())},
-                                              {"invites", invites}}));
+            if (s.invite && s.by->key() == who->key()) yours.invites.push_back(s.invite_shown());
+        send_to(p, encode(yours));
     });
 }
 
 frame lobby::snapshot_frame() {
-    auto counts = dump_json({{"players", hub_.counts().online()},
-                             {"games", hub_.counts().games_in_play()},
-                             {"pools", pools_json()}});
+    auto counts = dump_json(to_json(counts_msg{hub_.counts().online(), hub_.counts().games_in_play(), pools_json()}));
     const auto& tv = featured_text();
     if (snapshot_ && !seeks_changed_ && counts == snapshot_counts_ && tv == snapshot_tv_)
         return snapshot_;
-    // The bytes make_frame would give (keys sorted), without a json tree of every seek.
-    std::string text = R"({"d":{"counts":)" + counts + R"(,"seeks":[)";
-    bool first = true;
-    for (auto& [id, s] : seeks_) {
-        if (s.invite) continue;
-        if (!first) text += ',';
-        text += s.listed;
-        first = false;
-    }
-    text += R"(],"tv":)" + tv + R"(},"t":"lobby.snapshot"})";
-    snapshot_ = std::make_shared<const std::string>(std::move(text));
+    // Each seek as printed when listed: no json tree of every seek.
+    lobby_snapshot_msg m{counts, {}, tv};
+    for (auto& [id, s] : seeks_)
+        if (!s.invite) m.seeks.push_back(s.listed);
+    snapshot_ = encode(m);
     snapshot_counts_ = std::move(counts);
     snapshot_tv_ = tv;
     seeks_changed_ = false;
@@ -165,7 +154,7 @@ void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_cre
                     return reply(p, wire_error{"invite_clash", "that invite code is taken"}, ack,
                                  type);
                 reply(p, std::nullopt, ack, type);
-                send_to(p, make_frame("invite.created", it->second.invite_json()));
+                send_to(p, encode(invite_created_msg{it->second.invite_shown()}));
                 return tell_standing(p, conn, it->second, true);
             }
         std::size_t open = 0;
@@ -183,10 +172,10 @@ void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_cre
         seeks_changed_ = true;
         reply(p, std::nullopt, ack, type);
         if (m.invite) {
-            send_to(p, make_frame("invite.created", s.invite_json()));
+            send_to(p, encode(invite_created_msg{s.invite_shown()}));
         } else {
-            send_to(p, make_frame("seek.created", {{"seek", j}}));
-            broadcast(make_frame("seek.add", {{"seek", j}}));
+            send_to(p, encode(seek_created_msg{j}));
+            broadcast(encode(seek_add_msg{j}));
         }
         tell_standing(p, conn, s, true);
     });
@@ -205,7 +194,7 @@ void lobby::cancel_seek(player_ptr who, peer_ref p, seek_cancel_msg m, ack_id ac
         seeks_.erase(it);
         seeks_changed_ = true;
         reply(p, std::nullopt, ack, type);
-        if (listed) broadcast(make_frame("seek.remove", {{"id", m.id}, {"reason", "cancelled"}}));
+        if (listed) broadcast(encode(seek_remove_msg{m.id, "cancelled"}));
     });
 }
 
@@ -228,7 +217,7 @@ void lobby::accept_seek(player_ptr who, peer_ref p, seek_accept_msg m, ack_id ac
         seeks_changed_ = true;
         reply(p, std::nullopt, ack, type);
         if (!s.invite) {
-            broadcast(make_frame("seek.remove", {{"id", s.id}, {"reason", "accepted"}}));
+            broadcast(encode(seek_remove_msg{s.id, "accepted"}));
             tell_standing(s.peer, s.conn, s, false);
         }
         int creator_seat = s.color == "random" ? random_string(1, "01")[0] - '0'
@@ -259,9 +248,7 @@ void lobby::quick_join(player_ptr who, peer_ref p, std::uint64_t conn, quick_joi
         auto waiting = queue_.join({who, conn, m.game, m.tc, std::chrono::steady_clock::now(),
                                     m.rated, hub_.ratings().pairing_rating(who, m.game)});
         reply(p, std::nullopt, ack, type);
-        send_to(p, make_frame("quick.queued",
-                              {{"game", m.game}, {"tc", to_json(m.tc)}, {"rated", m.rated},
-                               {"waiting", waiting}}));
+        send_to(p, encode(quick_queued_msg{m.game, m.tc, m.rated, waiting}));
         pair_tick();
     });
 }
@@ -296,7 +283,7 @@ void lobby::quick_leave(player_ptr who, peer_ref p, ack_id ack, std::string type
     on_strand([=, this] {
         queue_.leave(who->key());
         reply(p, std::nullopt, ack, type);
-        send_to(p, make_frame("quick.left", json::object()));
+        send_to(p, encode(quick_left_msg{}));
     });
 }
 
@@ -309,7 +296,7 @@ void lobby::connection_closed(player_ptr, std::uint64_t conn) {
         // (the link may be opened while the creator reloads the page).
         for (auto it = seeks_.begin(); it != seeks_.end();) {
             if (!it->second.invite && it->second.conn == conn) {
-                broadcast(make_frame("seek.remove", {{"id", it->first}, {"reason", "left"}}));
+                broadcast(encode(seek_remove_msg{it->first, "left"}));
                 tell_standing(it->second.peer, conn, it->second, false);
                 it = seeks_.erase(it);
                 seeks_changed_ = true;
@@ -329,7 +316,7 @@ void lobby::count_tick() {
         last_players_ = players;
         last_games_ = games;
         last_pools_ = pools;
-        broadcast(make_frame("counts", {{"players", players}, {"games", games}, {"pools", pools}}));
+        broadcast(encode(counts_msg{players, games, pools}));
     }
     send_live_updates();
     count_timer_.expires_after(hub_.config().count_batch);

@@ -15,6 +15,7 @@
 #include "play/live_position.hpp"
 #include "play/matchmaker.hpp"
 #include "play/post_guarded.hpp"
+#include "protocol/out_lobby.hpp"
 #include "protocol/server_msg.hpp"
 
 namespace kibitz::server {
@@ -68,7 +69,7 @@ private:
         std::uint64_t conn = 0;
         bool invite = false;
         json to_json(const hub& h) const;
-        json invite_json() const;  // as invite.created shows it
+        invite_view invite_shown() const;  // as invite.created shows it
         std::string listed;        // to_json as seek.add sent it (for the snapshot)
         peer_ref peer;             // the connection that opened it
     };

@@ -44,14 +44,21 @@ json room_json(const json& summary, const live_position* pos) {
 }  // namespace
 
 void put_live_position(json& out, const live_position& p, steady::time_point now) {
+    auto b = live_board_of(p, now);
+    out["board"] = std::move(b.board);
+    out["last"] = std::move(b.last);
+    out["clocks"] = std::move(b.clocks);
+}
+
+live_board live_board_of(const live_position& p, steady::time_point now) {
     core::board_view v;
     v.pieces = p.pieces;
     v.to_move = p.to_move;
-    json board = to_json(v, false);
-    board.erase("moves");
-    out["board"] = std::move(board);
-    out["last"] = p.last_path.empty() ? json(nullptr)
-                                      : json{{"path", p.last_path}, {"affected", p.last_affected}};
+    live_board out;
+    out.board = to_json(v, false);
+    out.board.erase("moves");
+    out.last = p.last_path.empty() ? json(nullptr)
+                                   : json{{"path", p.last_path}, {"affected", p.last_affected}};
     auto c = p.clocks;
     if (c) {
         // Read when the move was played; sent up to a batch period later.
@@ -62,7 +69,8 @@ void put_live_position(json& out, const live_position& p, steady::time_point now
         if (c->first_move_ms)
             c->first_move_ms = std::max<std::int64_t>(0, *c->first_move_ms - gone);
     }
-    out["clocks"] = to_json(c);
+    out.clocks = to_json(c);
+    return out;
 }
 
 std::vector<std::string> lobby::live_window(const std::string& game) const {
@@ -101,10 +109,8 @@ frame lobby::live_snapshot(const std::string& game) {
             ticking = true;
         rooms.push_back(room_json(live_[game][id], pos));
     }
-    cached = {make_frame("live.snapshot", {{"game", game},
-                                           {"board", live_board_shape(game)},
-                                           {"rooms", rooms},
-                                           {"total", live_[game].size()}}),
+    cached = {encode(live_snapshot_msg{game, live_board_shape(game), std::move(rooms),
+                                       live_[game].size()}),
               now, ticking};
     ++hub_.stats().live_snapshots_built_total;
     return cached.f;
@@ -156,11 +162,10 @@ void lobby::list_started(const std::string& game, const std::string& room, json 
     if (total > window.size()) {
         auto& order = live_order_[game];
         auto out = std::prev(order.end(), static_cast<std::ptrdiff_t>(window.size()) + 1);
-        auto f =
-            make_frame("live.remove", {{"game", game}, {"room", out->second}, {"total", total}});
+        auto f = encode(live_remove_msg{game, out->second, total});
         for (auto& [conn, p] : subs) send_to(p, f);
     }
-    auto f = make_frame("live.add", {{"room", room_json(summary, &pos)}, {"total", total}});
+    auto f = encode(live_add_msg{room_json(summary, &pos), total});
     for (auto& [conn, p] : subs) send_to(p, f);
     featured_check();
 }
@@ -201,15 +206,16 @@ void lobby::send_live_updates() {
             auto it = live_[game].find(room);
             if (it == live_[game].end() || subs.empty()) continue;
             if (!in_live_window(game, room)) continue;  // counted, not shown
-            json d = {{"game", game},
-                      {"room", room},
-                      {"plies", it->second["plies"]},
-                      {"spectators", it->second["spectators"]}};
+            live_update_msg m{game,
+                              room,
+                              it->second["plies"].get<std::int64_t>(),
+                              it->second["spectators"].get<std::int64_t>(),
+                              {}};
             // The board only when it changed (a move), not for a new watcher.
             auto b = live_boards_[game].find(room);
             if (live_moved_[game].count(room) && b != live_boards_[game].end())
-                put_live_position(d, b->second, steady::now());
-            auto f = make_frame("live.update", d);
+                m.position = live_board_of(b->second, steady::now());
+            auto f = encode(m);
             for (auto& [conn, p] : subs) send_to(p, f);
         }
     }
@@ -238,7 +244,7 @@ void lobby::list_ended(const std::string& game, const std::string& room) {
     live_snapshots_.erase(game);
     std::size_t total = live_[game].size();
     auto& subs = live_subscribers_[game];
-    auto f = make_frame("live.remove", {{"game", game}, {"room", room}, {"total", total}});
+    auto f = encode(live_remove_msg{game, room, total});
     for (auto& [conn, p] : subs) send_to(p, f);
     // A place in the window came free: the newest game not shown takes it
     // (there was one if the window is still full).
@@ -246,10 +252,9 @@ void lobby::list_ended(const std::string& game, const std::string& room) {
     if (shown && window.size() == hub_.config().live_boards) {
         const auto& id = window.front();
         auto b = live_boards_[game].find(id);
-        auto add = make_frame(
-            "live.add", {{"room", room_json(live_[game][id],
-                                            b == live_boards_[game].end() ? nullptr : &b->second)},
-                         {"total", total}});
+        auto add = encode(live_add_msg{
+            room_json(live_[game][id], b == live_boards_[game].end() ? nullptr : &b->second),
+            total});
         for (auto& [conn, p] : subs) send_to(p, add);
     }
     featured_check();

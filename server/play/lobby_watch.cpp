@@ -83,11 +83,12 @@ void lobby::send_tv_update() {
     for (const auto& [game, rooms] : live_changed_) {
         if (!rooms.count(featured_)) continue;
         const json& s = live_.at(game).at(featured_);
-        json d = {{"room", featured_}, {"plies", s["plies"]}, {"spectators", s["spectators"]}};
+        tv_update_msg m{
+            featured_, s["plies"].get<std::int64_t>(), s["spectators"].get<std::int64_t>(), {}};
         auto b = live_boards_[game].find(featured_);
         if (live_moved_[game].count(featured_) && b != live_boards_[game].end())
-            put_live_position(d, b->second, std::chrono::steady_clock::now());
-        broadcast(make_frame("tv.update", d));
+            m.position = live_board_of(b->second, std::chrono::steady_clock::now());
+        broadcast(encode(m));
         return;
     }
 }
@@ -114,7 +115,7 @@ void lobby::featured_check() {
     if (best_id == featured_) return;
     featured_ = best_id;
     featured_built_ = {};
-    broadcast(make_frame("tv", {{"room", featured_json()}}));
+    broadcast(encode(tv_msg{featured_json()}));
 }
 
 }  // namespace kibitz::server

@@ -9,7 +9,7 @@
 #include "kibitz/core/registry.hpp"
 #include "play/hub.hpp"
 #include "play/start_position.hpp"
-#include "protocol/server_msg.hpp"
+#include "protocol/out_engine.hpp"
 #include "store/store.hpp"
 
 namespace kibitz::server {
@@ -22,12 +22,6 @@ namespace {
 constexpr int decided_cp = 3000;
 // Loss thresholds, in hundredths of one unit of the game (a man, a seed...).
 constexpr int inaccuracy = 40, mistake = 90, blunder = 200;
-
-std::int64_t now_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 void send_error(const peer_ref& to, std::string code, std::string message) {
     send_to(to, error_frame({std::move(code), std::move(message)}, "review.request"));
@@ -69,9 +63,7 @@ void reviewer::request(std::string public_id, peer_ref to) {
             if (a && a.value()) {
                 // Made once: served from the store, never searched again.
                 json stored = json::parse(*a.value(), nullptr, false);
-                return send_to(to, make_frame("review.done", {{"id", public_id},
-                                                              {"analysis", stored},
-                                                              {"cached", true}}));
+                return send_to(to, encode(review_done_msg{public_id, std::move(stored), true}));
             }
             self->begin(g, to);
         });
@@ -136,8 +128,7 @@ void reviewer::search_next(std::shared_ptr<task> t) {
         json e = {{"ply", ply}, {"cp", to_move == 0 ? cp : -cp}, {"best", rep.text}};
         if (core::engine::is_decided(rep.score)) e["end_in"] = std::abs(core::engine::plies_to_end(rep.score));
         t->evals.push_back(std::move(e));
-        self->tell(t, {{"id", t->id}, {"done", t->evals.size()}, {"total", t->moves.size() + 1}},
-                   "review.progress");
+        self->tell(t, encode(review_progress_msg{t->id, t->evals.size(), t->moves.size() + 1}));
         if (t->evals.size() > t->moves.size()) return self->complete(t);
         self->search_next(t);
     };
@@ -154,17 +145,16 @@ void reviewer::complete(std::shared_ptr<task> t) {
     auto self = shared_from_this();
     auto* store = hub_.deps().store;
     auto finish = [self, t, analysis](bool) {
-        self->tell(t, {{"id", t->id}, {"analysis", analysis}, {"cached", false}}, "review.done");
+        self->tell(t, encode(review_done_msg{t->id, analysis, false}));
         std::lock_guard lock(self->mu_);
         self->running_.erase(t->id);
     };
     if (!store) return finish(false);
-    store->save_analysis(t->key, analysis.dump(), now_ms(),
+    store->save_analysis(t->key, analysis.dump(), hub_.config().clock.now_ms(),
                          [finish](core::result<bool> r) { finish(r && r.value()); });
 }
 
-void reviewer::tell(const std::shared_ptr<task>& t, const json& d, const char* type) {
-    auto f = make_frame(type, d);
+void reviewer::tell(const std::shared_ptr<task>& t, const std::shared_ptr<const std::string>& f) {
     std::lock_guard lock(mu_);
     for (auto& w : t->watchers) send_to(w, f);
 }

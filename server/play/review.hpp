@@ -40,7 +40,8 @@ private:
     void begin(const storage::game_record& g, peer_ref to);
     void search_next(std::shared_ptr<task> t);
     void complete(std::shared_ptr<task> t);
-    void tell(const std::shared_ptr<task>& t, const nlohmann::json& frame_d, const char* type);
+    // To everyone waiting for t.
+    void tell(const std::shared_ptr<task>& t, const std::shared_ptr<const std::string>& f);
 
     hub& hub_;
     std::mutex mu_;

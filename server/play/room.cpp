@@ -115,7 +115,7 @@ void room::command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg 
 void room::do_start(const std::string& via) {
     started_ = true;
     auto now = clock_type::now();
-    push_event("start", {{"room", id_}, {"game", settings_.game->id}});
+    push_event(start_event{id_, std::string(settings_.game->id)});
     first_move_deadline_ = now + hub_.config().first_move_limit;
     const std::string board = board_text();
     for (int s = 0; s < 2; ++s) {
@@ -124,11 +124,8 @@ void room::do_start(const std::string& via) {
         // Every tab of the player is taken to the game and seated.
         seat.conns = hub_.peers().of(seat.who->key());
         if (!seat.connected()) seat.claim_at = now + hub_.config().disconnect_grace;
-        auto found = make_frame("game.found", {{"room", id_},
-                                               {"game", settings_.game->id},
-                                               {"seat", s},
-                                               {"color", settings_.game->about.sides[s].name},
-                                               {"via", via}});
+        auto found = encode(game_found_msg{id_, std::string(settings_.game->id), s,
+                                           std::string(settings_.game->about.sides[s].name), via});
         auto state = state_frame(s, board);
         for (const auto& [conn, p] : seat.conns) {
             send_to(p, found);
@@ -174,7 +171,7 @@ void room::do_restore(const storage::game_record& g) {
     // on from a new base, the restore time in Unix seconds (far above any
     // game's event count, and larger at every later restart).
     v_ = now_ms(-1) / 1000;
-    push_event("start", {{"room", id_}, {"game", settings_.game->id}});
+    push_event(start_event{id_, std::string(settings_.game->id)});
     // Replay through the rules core from the game's start (the constructor
     // made it), so that history (repetition counts) is exactly what it was.
     for (const auto& m : g.moves) {
@@ -243,8 +240,7 @@ void room::do_join(player_ptr who, peer_ref p, std::uint64_t conn, std::optional
         auto& seat = seats_[s];
         bool was_away = !seat.connected();
         seat.conns[conn] = p;
-        if (was_away && playing())
-            to_all(make_frame("presence", {{"room", id_}, {"seat", s}, {"state", "back"}}));
+        if (was_away && playing()) to_all(encode(presence_msg{id_, s, "back", {}}));
     } else {
         spectators_[conn] = {p, who};
         spectators_changed();
@@ -254,10 +250,8 @@ void room::do_join(player_ptr who, peer_ref p, std::uint64_t conn, std::optional
     if (v && *v <= v_ && *v + 1 >= oldest) {
         for (const auto& e : log_)
             if (e.v > *v) send_to(p, e.f);
-        json d = {{"room", id_}, {"v", v_}, {"spectators", spectators_.size()},
-                  {"players", players_json()}, {"clocks", clocks_json()},
-                  {"status", status_json()}};
-        send_to(p, make_frame("room.synced", d));
+        send_to(p, encode(room_synced_msg{id_, v_, spectators_.size(), players_json(),
+                                          clocks_json(), status_json()}));
     } else {
         send_to(p, state_frame(s, board_text()));
     }
@@ -276,8 +270,7 @@ void room::do_leave(std::uint64_t conn, bool closed) {
         auto grace = hub_.config().disconnect_grace;
         if (clock_) grace = std::min(grace, clock_->remaining(s, now));
         seat.claim_at = now + grace;
-        to_all(make_frame("presence", {{"room", id_}, {"seat", s}, {"state", "disconnected"},
-                                       {"claim_in_ms", grace.count()}}));
+        to_all(encode(presence_msg{id_, s, "disconnected", grace.count()}));
     }
 }
 
@@ -295,12 +288,6 @@ void room::to_all(const frame& f) {
     to_audience(f, false);
 }
 
-std::int64_t room::push_event(std::string_view type, json d) {
-    ++v_;
-    push_frame(make_frame(type, d, v_));
-    return v_;
-}
-
 void room::push_frame(frame f) {
     log_.push_back({v_, f});
     while (log_.size() > hub_.config().event_log) log_.pop_front();
@@ -315,7 +302,7 @@ void room::spectators_changed() {
     spectators_timer_.async_wait([self = shared_from_this(), this](boost::system::error_code ec) {
         spectators_dirty_ = false;
         if (ec) return;
-        to_all(make_frame("spectators", {{"room", id_}, {"count", spectators_.size()}}));
+        to_all(encode(spectators_msg{id_, spectators_.size()}));
         live_changed();
     });
 }

@@ -15,13 +15,14 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 
+#include "engine/time_budget.hpp"
 #include "kibitz/core/engine.hpp"
 #include "kibitz/core/game.hpp"
-#include "engine/time_budget.hpp"
 #include "play/clock.hpp"
 #include "play/hub.hpp"
-#include "play/small_deque.hpp"
 #include "play/live_position.hpp"
+#include "play/small_deque.hpp"
+#include "protocol/out_room.hpp"
 #include "protocol/server_msg.hpp"
 #include "store/records.hpp"
 
@@ -84,7 +85,13 @@ private:
     int seat_of(const player_ptr& who) const;
     void to_all(const frame& f);
     void to_audience(const frame& f, bool players);
-    std::int64_t push_event(std::string_view type, json d);
+    // A room event (out_room.hpp) under the next version, logged and sent to all.
+    template <class Event>
+    std::int64_t push_event(const Event& e) {
+        ++v_;
+        push_frame(encode(e, v_));
+        return v_;
+    }
     void push_frame(frame f);  // an event frame already versioned ++v_
     // room.state for a seat (-1: spectator) around a printed board (board_text()).
     frame state_frame(int seat, const std::string& board) const;

@@ -95,8 +95,7 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
     auto view = game_->view_without_cells();
     push_frame(move_event_frame(v_, id_, seat, notation, moves_.size(), view, clocks_now()));
     legal_ = std::move(view.moves);  // the next move's path is found in them
-    if (lapsed)
-        push_event("offer", {{"room", id_}, {"kind", "draw"}, {"by", 1 - seat}, {"state", "lapsed"}});
+    if (lapsed) push_event(offer_event{id_, "draw", 1 - seat, "lapsed"});
     lapse_takeback();
 
     move_played rec{id_, static_cast<int>(moves_.size()), seat, notation, {0, 0}, now_ms(-1)};
@@ -137,7 +136,7 @@ std::optional<wire_error> room::draw(int seat, bool offer, bool accept) {
     if (offer && draw_offer_ == seat) return err("not_available", "you already offered a draw");
     if (offer && draw_offer_ != other) {
         draw_offer_ = seat;
-        push_event("offer", {{"room", id_}, {"kind", "draw"}, {"by", seat}, {"state", "open"}});
+        push_event(offer_event{id_, "draw", seat, "open"});
         // The computer answers at once, by its own evaluation.
         if (other == computer_seat_) return draw(other, false, computer_accepts_draw());
         return std::nullopt;
@@ -145,10 +144,10 @@ std::optional<wire_error> room::draw(int seat, bool offer, bool accept) {
     if (draw_offer_ != other) return err("no_offer", "your opponent has not offered a draw");
     draw_offer_ = -1;
     if (!offer && !accept) {
-        push_event("offer", {{"room", id_}, {"kind", "draw"}, {"by", other}, {"state", "declined"}});
+        push_event(offer_event{id_, "draw", other, "declined"});
         return std::nullopt;
     }
-    push_event("offer", {{"room", id_}, {"kind", "draw"}, {"by", other}, {"state", "accepted"}});
+    push_event(offer_event{id_, "draw", other, "accepted"});
     // The game's own ending by agreement: a draw, or whatever its rules make of
     // it (in the mancala games each side takes its own row).
     core::status st = game_->agreed_end();
@@ -165,7 +164,7 @@ std::optional<wire_error> room::rematch(int seat, core::status_kind, bool accept
         return err("no_offer", "your opponent has not asked for a rematch");
     if (decline) {
         rematch_[other] = false;
-        push_event("offer", {{"room", id_}, {"kind", "rematch"}, {"by", other}, {"state", "declined"}});
+        push_event(offer_event{id_, "rematch", other, "declined"});
         return std::nullopt;
     }
     if (rematch_[seat]) return err("not_available", "you already asked for a rematch");
@@ -176,22 +175,21 @@ std::optional<wire_error> room::rematch(int seat, core::status_kind, bool accept
     rematch_[seat] = true;
     if (other == computer_seat_) rematch_[other] = true;  // the computer always plays again
     if (!rematch_[other]) {
-        push_event("offer", {{"room", id_}, {"kind", "rematch"}, {"by", seat}, {"state", "open"}});
+        push_event(offer_event{id_, "rematch", seat, "open"});
         return std::nullopt;
     }
-    push_event("offer", {{"room", id_}, {"kind", "rematch"}, {"by", other}, {"state", "accepted"}});
+    push_event(offer_event{id_, "rematch", other, "accepted"});
     // Colours swapped: last game's second seat moves first now.
     auto next = hub_.rooms().start_room(settings_, seats_[1].who, seats_[0].who, "rematch");
     next_room_ = next->id();
     hub_.deps().recorder->on_rematch(id_, next_room_);
-    to_all(make_frame("rematch", {{"room", id_}, {"next", next_room_}}));
+    to_all(encode(rematch_msg{id_, next_room_}));
     return std::nullopt;
 }
 
 void room::lapse_takeback() {
     if (takeback_offer_ < 0) return;
-    push_event("offer", {{"room", id_}, {"kind", "takeback"}, {"by", takeback_offer_},
-                         {"state", "lapsed"}});
+    push_event(offer_event{id_, "takeback", takeback_offer_, "lapsed"});
     takeback_offer_ = -1;
 }
 
@@ -216,8 +214,7 @@ std::optional<wire_error> room::rematch_blocked(int seat, bool starts) const {
 void room::chat(int seat, const player_ptr& who, const std::string& text) {
     std::string from = who ? who->name : "anonymous";
     remember_chat(seat >= 0, {from, seat, text});
-    to_audience(make_frame("chat", {{"room", id_}, {"from", from}, {"seat", seat}, {"text", text}}),
-                seat >= 0);
+    to_audience(encode(chat_msg{id_, from, seat, text}), seat >= 0);
     hub_.deps().recorder->on_chat({id_, who, seat >= 0, text, now_ms(-1)});
 }
 
@@ -240,7 +237,7 @@ void room::finish(core::status st, bool aborted) {
     timer_.cancel();
     timer_armed_ = false;
     computer_stop();
-    push_event("end", {{"room", id_}, {"status", status_json()}, {"clocks", clocks_json()}});
+    push_event(end_event{id_, status_json(), clocks_json()});
     // Over: a client that saw the last move needs only the end; one further
     // behind gets a full room.state (the final board) anyway. A lingering room
     // keeps no boards, and none of what only play needed (finished_rooms in

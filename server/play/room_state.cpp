@@ -7,10 +7,7 @@
 
 namespace kibitz::server {
 
-std::int64_t room::now_ms(int) const {
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
+std::int64_t room::now_ms(int) const { return hub_.config().clock.now_ms(); }
 
 json room::status_json() const {
     std::string state = aborted_ ? "aborted" : status_.over() ? "over" : "playing";
@@ -131,22 +128,7 @@ std::string room::board_text() const {
 }
 
 frame room::state_frame(int seat, const std::string& board) const {
-    // "board" sorts first among the keys of d, so splicing it in front prints
-    // exactly what make_frame("room.state", d with the board, v_) would.
-    std::string rest = dump_json(state_json_without_board(seat));
-    std::string out;
-    out.reserve(board.size() + rest.size() + 48);
-    out += "{\"d\":{\"board\":";
-    out += board;
-    if (rest.size() > 2) out += ',';
-    out.append(rest, 1, std::string::npos);  // the rest of d, with its closing brace
-    out += ",\"t\":\"room.state\"";
-    if (v_ > 0) {
-        out += ",\"v\":";
-        out += std::to_string(v_);
-    }
-    out += '}';
-    return std::make_shared<const std::string>(std::move(out));
+    return encode(room_state_msg{board, state_json_without_board(seat), v_});
 }
 
 }  // namespace kibitz::server

@@ -54,7 +54,7 @@ void room::pause_for_store() {
     computer_stop();
     spdlog::error("room {}: a move could not be stored; play paused while storing is retried",
                   id_);
-    push_event("paused", {{"room", id_}, {"reason", "storage"}, {"clocks", clocks_json()}});
+    push_event(paused_event{id_, "storage", clocks_json()});
     store_retry_delay_ = hub_.config().store_retry;
     schedule_store_retry();
 }
@@ -100,7 +100,7 @@ void room::resume_after_store() {
             if (!seat.connected()) seat.claim_at += now - paused_at_;
     }
     spdlog::info("room {}: moves stored again; play resumed", id_);
-    push_event("resumed", {{"room", id_}, {"clocks", clocks_json()}});
+    push_event(resumed_event{id_, clocks_json()});
     arm_timer();
     computer_turn();
 }

@@ -40,7 +40,7 @@ std::optional<wire_error> room::takeback(int seat, bool offer, bool accept) {
             if (plies_to_take_back(seat) == 0)
                 return err("not_available", "you have no move to take back");
             takeback_offer_ = seat;
-            push_event("offer", {{"room", id_}, {"kind", "takeback"}, {"by", seat}, {"state", "open"}});
+            push_event(offer_event{id_, "takeback", seat, "open"});
             if (other == computer_seat_) return takeback(other, false, true);
             return std::nullopt;
         }
@@ -49,10 +49,10 @@ std::optional<wire_error> room::takeback(int seat, bool offer, bool accept) {
     if (takeback_offer_ != other) return err("no_offer", "your opponent has not asked for a takeback");
     takeback_offer_ = -1;
     if (!offer && !accept) {
-        push_event("offer", {{"room", id_}, {"kind", "takeback"}, {"by", other}, {"state", "declined"}});
+        push_event(offer_event{id_, "takeback", other, "declined"});
         return std::nullopt;
     }
-    push_event("offer", {{"room", id_}, {"kind", "takeback"}, {"by", other}, {"state", "accepted"}});
+    push_event(offer_event{id_, "takeback", other, "accepted"});
     take_back(other);
     return std::nullopt;
 }
@@ -93,14 +93,8 @@ void room::take_back(int seat) {
         first_move_deadline_ = now + hub_.config().first_move_limit;
     }
     auto view = game_->view_without_cells();
-    push_event("takeback", {{"room", id_},
-                            {"by", seat},
-                            {"plies", undo},
-                            {"ply", keep},
-                            {"moves", moves_},
-                            {"last", last_json()},
-                            {"board", to_json(view, false)},
-                            {"clocks", clocks_json()}});
+    push_event(takeback_event{id_, seat, undo, keep, moves_, last_json(), to_json(view, false),
+                              clocks_json()});
     hub_.deps().recorder->on_takeback(id_, static_cast<int>(keep));
     spdlog::info("game takeback {}: {} plies, back to ply {}", id_, undo, keep);
     arm_timer();
@@ -116,7 +110,7 @@ void room::ratings_known(const std::vector<storage::rating_change>& changes) {
             if (seats_[s].who->row == c.who) by_seat[s] = c, ++found;
     if (found != 2) return;
     rating_changes_ = by_seat;
-    push_event("ratings", {{"room", id_}, {"ratings", ratings_json()}});
+    push_event(ratings_event{id_, ratings_json()});
 }
 
 json room::ratings_json() const {

@@ -1,5 +1,7 @@
 #include "protocol/server_msg.hpp"
 
+#include "protocol/envelope.hpp"
+
 #include <charconv>
 #include <vector>
 

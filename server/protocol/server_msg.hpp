@@ -21,9 +21,11 @@ namespace kibitz::server {
 using json = nlohmann::json;
 using frame = std::shared_ptr<const std::string>;
 
-// {"t": type, "d": d} (and "v" when v > 0), dumped with invalid UTF-8 replaced so
-// that no client text can make serialization throw.
-frame make_frame(std::string_view type, const json& d, std::int64_t v = 0);
+// JSON dumped with invalid UTF-8 replaced, so that no client text can make
+// serialization throw. Every message is a type (out_*.hpp), encoded by the
+// codec through protocol/envelope.hpp; the functions below encode the
+// messages sent most (error, ack, move): ack_frame and move_event_frame
+// without a json tree.
 std::string dump_json(const json& j);
 
 frame error_frame(const wire_error& e, std::string_view re = {},

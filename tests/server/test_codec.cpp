@@ -2,38 +2,17 @@
 // decodes, and malformed variants are refused with the right code.
 #include <doctest/doctest.h>
 
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "protocol/codec.hpp"
+#include "protocol_examples.hpp"
 
 using namespace kibitz::server;
 using nlohmann::json;
 
 namespace {
-
-std::vector<json> protocol_examples() {
-    std::ifstream in(std::string(KIBITZ_SOURCE_DIR) + "/schema/protocol.md");
-    REQUIRE(in.good());
-    std::vector<json> out;
-    std::string line, block;
-    bool inside = false;
-    while (std::getline(in, line)) {
-        if (line.rfind("```json", 0) == 0) { inside = true; block.clear(); continue; }
-        if (inside && line.rfind("```", 0) == 0) {
-            inside = false;
-            auto j = json::parse(block, nullptr, false);
-            CHECK_MESSAGE(!j.is_discarded(), "example is not JSON: " << block);
-            if (!j.is_discarded()) out.push_back(j);
-            continue;
-        }
-        if (inside) block += line + "\n";
-    }
-    return out;
-}
 
 std::string code_of(std::string_view text) {
     auto r = decode_client(text);

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "kibitz/core/registry.hpp"
+#include "protocol/envelope.hpp"
 #include "protocol/server_msg.hpp"
 
 using namespace kibitz;
