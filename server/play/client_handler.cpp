@@ -182,9 +182,9 @@ void client_handler::welcome(player_ptr p, bool resumed, nlohmann::json ratings)
     const auto now = std::chrono::milliseconds(hub_->config().clock.now_ms());
     json user = player_->public_json();
     if (!ratings.is_null()) user["ratings"] = ratings;
-    send(encode(welcome_msg{player_->token, std::move(user), resumed,
-                            hub_->rooms().rooms_of(player_->key()), catalogue_json(),
-                            now.count()}));
+    send(
+        encode(welcome_msg{player_->token, std::move(user), resumed,
+                           hub_->rooms().rooms_of(player_->key()), catalogue_json(), now.count()}));
     // What came in meanwhile, in order.
     auto waiting = std::move(waiting_);
     waiting_.clear();

@@ -98,7 +98,8 @@ void lobby::subscribe(player_ptr who, peer_ref p, std::uint64_t conn, bool on) {
 }
 
 frame lobby::snapshot_frame() {
-    auto counts = dump_json(to_json(counts_msg{hub_.counts().online(), hub_.counts().games_in_play(), pools_json()}));
+    auto counts = dump_json(
+        to_json(counts_msg{hub_.counts().online(), hub_.counts().games_in_play(), pools_json()}));
     const auto& tv = featured_text();
     if (snapshot_ && !seeks_changed_ && counts == snapshot_counts_ && tv == snapshot_tv_)
         return snapshot_;
