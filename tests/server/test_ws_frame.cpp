@@ -17,6 +17,7 @@
 #include "raw_ws.hpp"
 
 using namespace kibitz::server;
+using namespace kibitz::test;
 using kibitz::test::test_server;
 using kibitz::test::bytes;
 using kibitz::test::client_frame;
