@@ -213,6 +213,14 @@ TEST_CASE("conformance: a game's start, moves and end, read back by key and publ
     auto summary = finish(*s, key, 1, t0 + 5000);
     CHECK(summary.changes.empty());
     CHECK_FALSE(get<end_summary>([&](auto h) { s->end_game({key, game_status::finished, 0, "again", t0, nullptr}, h); }).ok());
+    // A "playing" end is the caller's mistake whatever the game: the same
+    // reason on every backend, for an ended game or an unknown one.
+    for (auto g : {key, key + 1000000}) {
+        auto playing = get<end_summary>([&](auto h) {
+            s->end_game({g, game_status::playing, -1, "x", t0, nullptr}, h);
+        });
+        CHECK(playing.reason() == "an ended game needs a final status");
+    }
     CHECK_FALSE(get<bool>([&](auto h) { s->append_move(key, {2, 0, "x", {0, 0}, 0}, h); }).ok());
     r = record(*s, key);
     REQUIRE(r);

@@ -10,7 +10,7 @@ import {h, clear, toast} from '../ui/dom.js';
 import {view_root} from '../ui/vdom.js';
 import {game_ids, game_names} from '../catalogue.js';
 import {position_of, draw_position} from '../ui/diagram.js';
-import {show_choices, show_stop} from '../ui/move_choice.js';
+import {show_choices, show_stop, clear_pick} from '../ui/pick_view.js';
 import {play_from_here} from './play_from_here.js';
 import {open_editor} from './position_editor.js';
 import {node, line_to, depth_of} from './move_tree.js';
@@ -132,14 +132,14 @@ export function mount(el, game) {
         board.set_orientation(bottom);
         const m = n.parent?.pos?.board.moves.find((x) => x.text === n.move);
         board.set_marks(m ? {last: m.path, affected: m.affected || []} : {});
-        board.set_input(r.board.moves, r.status.state === 'playing');
+        board.set_input(r.board.moves, r.status.state === 'playing', {refusals: r.board.refusals, idle: 'The game is over in this position'});
         root.dataset.ply = String(depth_of(n));
         if (window.kibitz) window.kibitz.analysis = {moves: r.board.moves};  // for the browser tests
         ask_engine();
     }
 
     function play(text) {
-        clear(pick);
+        clear_pick(pick);
         const existing = st.current.children.find((c) => c.move === text);
         if (existing) return go(existing);
         const c = node(text, st.current);
