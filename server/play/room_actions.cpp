@@ -83,7 +83,7 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
     if (!status_.over()) {
         int next = game_->to_move();
         if (seats_[next].moved) {
-            if (clock_) clock_->start(next, now);
+            if (clock_) start_clock(next, now);
         } else {
             // The 30 s first-move limit counts from the start of that seat's first turn.
             if (clock_) clock_->stop(now);

@@ -69,7 +69,11 @@ export function mount(el, room) {
         root.dataset.pending = '1';
         page.drop_pick();
         socket.request('move', {room, move: text}).then(() => done && done())
-            .catch((e) => { toast(e.message || e.code, 'error'); page.board && render('error'); })
+            .catch((e) => {
+                toast(e.message || e.code, 'error');
+                if (e.code === 'room_moving') sync.join();  // its new node sends room.state
+                page.board && render('error');
+            })
             .finally(() => { page.pending = false; delete root.dataset.pending; });
     }
 
