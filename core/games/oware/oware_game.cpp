@@ -16,8 +16,8 @@ namespace {
 // (the checks of illegal_reason, in the words of the rules page); called
 // only for pits that start no legal move.
 std::string why_not_sown(variant v, const position& p, int pit) {
-    const std::string other = p.side == 0 ? "North" : "South";
     if (!p.pits[pit]) return "That pit is empty";
+    const std::string other = p.side == 0 ? "North" : "South";
     const sowing s = sow(v, p, pit);
     if (p.extra && s.next.row_sum(1 - p.side) == 0)
         return "This extra turn must leave a seed on " + other + "'s row";
@@ -26,7 +26,7 @@ std::string why_not_sown(variant v, const position& p, int pit) {
     if (v == variant::oware && s.grand_slam)
         return "That would capture all of " + other +
                "'s seeds (a grand slam), which is not allowed";
-    return "A single seed may be sown only when none of your other pits holds more than one";
+    return "A single seed waits while one of your pits holds more";
 }
 
 bool key_less(const position& a, const position& b) {

@@ -385,4 +385,13 @@ TEST_CASE("a click on a pit that cannot be sown says why") {
         for (const auto& c : r.cells) why[c] = r.reason;
     CHECK(why["a"] == "North's row is empty: you must sow a pit that reaches it");
     CHECK(why.count("f") == 0);
+    // Ouril: single seeds wait while another pit holds more (docs/rules/ouril.md).
+    auto ouril = load(variant::ouril, "S:1,0,1,0,0,3,2,1,4,0,0,0:19,17");
+    why.clear();
+    for (const auto& r : ouril->view_for_mover(false).refusals)
+        for (const auto& c : r.cells) why[c] = r.reason;
+    CHECK(why["a"] == "A single seed waits while one of your pits holds more");
+    CHECK(why["c"] == why["a"]);
+    CHECK(why["b"] == "That pit is empty");
+    CHECK(why.count("f") == 0);
 }

@@ -61,16 +61,14 @@ public:
     }
 
     // Why the side to move can start no move at some cells of `v` (this
-    // position's view): one group per reason, cells in the view's order. Asked
-    // only where a mover is sent the position, never by search or perft. By
-    // default: each own piece that has no move; games say more where their
-    // rules explain it (a compulsory capture, an empty pit).
+    // position's view), where a rule explains it that the legal moves alone
+    // do not (a compulsory capture, an empty pit): one group per reason,
+    // cells in the view's order. Asked only where a mover is sent the
+    // position, never by search or perft. By default none: a piece that
+    // starts no move is hemmed in, which a client sees from the legal moves.
     virtual std::vector<refusal> refusals(const board_view& v) const {
-        return group_refusals(v, own_piece_cells(v), [&v](const std::string& cell) {
-            const piece* p = piece_at(v, cell);
-            return "The " + (p ? p->kind : std::string("piece")) + " on " + cell +
-                   " has no legal move now";
-        });
+        (void)v;
+        return {};
     }
 
     // The view a mover is sent (a room's state and move events, the position

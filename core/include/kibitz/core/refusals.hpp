@@ -19,20 +19,17 @@ inline std::vector<std::string> own_piece_cells(const board_view& v) {
     return out;
 }
 
-// The cells where a legal move of `v` starts, in the order of the moves.
+// The cells where a legal move of `v` starts, in the order of the moves
+// (moves from one cell come together in every game, so checking the last
+// one kept is enough to skip most repeats).
 inline std::vector<std::string> move_starts(const board_view& v) {
     std::vector<std::string> out;
-    for (const auto& m : v.moves)
-        if (!m.path.empty() && std::find(out.begin(), out.end(), m.path.front()) == out.end())
+    for (const auto& m : v.moves) {
+        if (m.path.empty() || (!out.empty() && out.back() == m.path.front())) continue;
+        if (std::find(out.begin(), out.end(), m.path.front()) == out.end())
             out.push_back(m.path.front());
+    }
     return out;
-}
-
-// The piece on `cell`, or null.
-inline const piece* piece_at(const board_view& v, const std::string& cell) {
-    for (const auto& p : v.pieces)
-        if (p.at == cell) return &p;
-    return nullptr;
 }
 
 // `reason(cell)` for each candidate cell that starts no legal move, grouped
@@ -43,12 +40,14 @@ std::vector<refusal> group_refusals(const board_view& v, const std::vector<std::
                                     Reason reason) {
     std::vector<refusal> out;
     if (v.moves.empty()) return out;
-    const auto starts = move_starts(v);
+    auto starts = move_starts(v);
+    std::sort(starts.begin(), starts.end());
     for (const auto& cell : candidates) {
-        if (std::find(starts.begin(), starts.end(), cell) != starts.end()) continue;
+        if (std::binary_search(starts.begin(), starts.end(), cell)) continue;
         std::string why = reason(cell);
         if (why.empty()) continue;
-        auto it = std::find_if(out.begin(), out.end(), [&](const refusal& r) { return r.reason == why; });
+        auto it =
+            std::find_if(out.begin(), out.end(), [&](const refusal& r) { return r.reason == why; });
         if (it == out.end()) out.push_back({std::move(why), {cell}});
         else it->cells.push_back(cell);
     }
