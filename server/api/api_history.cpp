@@ -64,11 +64,13 @@ void get_player(std::string name, api_context& ctx, api_reply reply) {
     // Usernames are at most 20 characters; anything much longer cannot exist.
     if (name.size() > 64)
         return reply(error_response(404, "unknown_player", "no player named that"));
-    ctx.store->profile_of(name, 20, answer<std::optional<storage::profile>>(
-        std::move(reply), "profile", [name](std::optional<storage::profile> p) {
-            if (!p) return error_response(404, "unknown_player", "no player named " + name);
-            return json_response(200, profile_json(*p));
-        }));
+    ctx.store->profile_of(
+        name, 20,
+        answer<std::optional<storage::profile>>(
+            std::move(reply), "profile", [name](std::optional<storage::profile> p) {
+                if (!p) return error_response(404, "unknown_player", "no player named " + name);
+                return json_response(200, profile_json(*p));
+            }));
 }
 
 void get_leaderboard(std::string game, int limit, api_context& ctx, api_reply reply) {

@@ -380,7 +380,8 @@ void node::join(const std::string& room, player_ptr who, peer_ref p, std::uint64
             }
             if (owner.empty() || owner == o_.node) {
                 ++hub_.stats().rejected_total;
-                return send_to(p, error_frame({"unknown_room", "no room '" + room + "'"}, type, ack));
+                return send_to(p,
+                               error_frame({"unknown_room", "no room '" + room + "'"}, type, ack));
             }
             auto& px = proxies_[conn];
             px.p = p;
@@ -406,7 +407,8 @@ void node::command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg 
     on_strand([this, who, p, conn, cmd, ack, type] {
         with_owner(cmd.room, [this, who, p, conn, cmd, ack, type](const std::string& owner) {
             if (owner == o_.node)
-                if (auto r = hub_.find_room(cmd.room)) return r->command(who, p, conn, cmd, ack, type);
+                if (auto r = hub_.find_room(cmd.room))
+                    return r->command(who, p, conn, cmd, ack, type);
             if (owner.empty() || owner == o_.node) {
                 ++hub_.stats().rejected_total;
                 return send_to(p, error_frame({"unknown_room", "no room '" + cmd.room + "'"}, type,

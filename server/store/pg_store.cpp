@@ -25,8 +25,9 @@ constexpr std::int64_t migration_lock = 0x6b6962697a;  // "kibiz"
 // what the one before applied.
 core::result<int> apply_pg_migrations(pg_db& db, std::span<const migration> list) {
     try {
-        db.exec("CREATE TABLE IF NOT EXISTS schema_version ("
-                " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_ms BIGINT NOT NULL)");
+        db.exec(
+            "CREATE TABLE IF NOT EXISTS schema_version ("
+            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_ms BIGINT NOT NULL)");
         int known = list.empty() ? 0 : list.back().version;
         int current = 0;
         int expected = 1;

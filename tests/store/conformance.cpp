@@ -399,7 +399,9 @@ TEST_CASE("conformance: profile and recent games list public games, newest first
     CHECK(p->recent[0].id == keys[3]);
     CHECK(p->recent[1].id == keys[1]);
     CHECK(p->recent[2].id == keys[0]);
-    CHECK(must<std::optional<profile>>([&](auto h) { s->profile_of("bob", 1, h); })->recent.size() == 1);
+    CHECK(must<std::optional<profile>>([&](auto h) {
+              s->profile_of("bob", 1, h);
+          })->recent.size() == 1);
     CHECK_FALSE(must<std::optional<profile>>([&](auto h) { s->profile_of("nobody", 10, h); }));
 }
 
