@@ -95,7 +95,7 @@ void client_handler::stored_hello(const std::string& token) {
             if (p->guest) return welcome(std::move(p), true);
             // An account: its ratings per game, for the lobby and the rooms.
             // This handler runs on a store thread: it touches only copies.
-            hub_->store()->profile_of(p->name, 1,
+            hub_->store()->profile_of(p->name, 1, 0,
                                       [this, h = hub_, post = post_,
                                        p](core::result<std::optional<storage::profile>> pr) {
                                           nlohmann::json ratings = nlohmann::json::object();

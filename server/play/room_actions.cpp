@@ -83,7 +83,7 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
     if (!status_.over()) {
         int next = game_->to_move();
         if (seats_[next].moved) {
-            if (clock_) clock_->start(next, now);
+            if (clock_) start_clock(next, now);
         } else {
             // The 30 s first-move limit counts from the start of that seat's first turn.
             if (clock_) clock_->stop(now);
@@ -92,7 +92,7 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
     }
     // Written straight into the frame (no json tree), from a view without cells.
     ++v_;
-    auto view = game_->view_without_cells();
+    auto view = game_->view_for_mover(false);
     push_frame(move_event_frame(v_, id_, seat, notation, moves_.size(), view, clocks_now()));
     legal_ = std::move(view.moves);  // the next move's path is found in them
     if (lapsed) push_event(offer_event{id_, "draw", 1 - seat, "lapsed"});

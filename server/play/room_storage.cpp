@@ -91,7 +91,7 @@ void room::resume_after_store() {
     if (playing()) {
         int next = game_->to_move();
         if (seats_[next].moved) {
-            if (clock_) clock_->start(next, now);
+            if (clock_) start_clock(next, now);
         } else {
             first_move_deadline_ = now + hub_.config().first_move_limit;
         }

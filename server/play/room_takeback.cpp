@@ -88,11 +88,11 @@ void room::take_back(int seat) {
     }
     int next = game_->to_move();
     if (seats_[next].moved) {
-        if (clock_) clock_->start(next, now);
+        if (clock_) start_clock(next, now);
     } else {
         first_move_deadline_ = now + hub_.config().first_move_limit;
     }
-    auto view = game_->view_without_cells();
+    auto view = game_->view_for_mover(false);
     push_event(takeback_event{id_, seat, undo, keep, moves_, last_json(), to_json(view, false),
                               clocks_json()});
     hub_.recorder().on_takeback(id_, static_cast<int>(keep));

@@ -25,9 +25,6 @@ constexpr std::int64_t migration_lock = 0x6b6962697a;  // "kibiz"
 // what the one before applied.
 core::result<int> apply_pg_migrations(pg_db& db, std::span<const migration> list) {
     try {
-        db.exec(
-            "CREATE TABLE IF NOT EXISTS schema_version ("
-            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_ms BIGINT NOT NULL)");
         int known = list.empty() ? 0 : list.back().version;
         int current = 0;
         int expected = 1;
@@ -37,6 +34,11 @@ core::result<int> apply_pg_migrations(pg_db& db, std::span<const migration> list
         for (std::size_t i = 0;; ++i) {
             db.exec("BEGIN");
             db.query("SELECT pg_advisory_xact_lock($1)", migration_lock);
+            // Under the lock: PostgreSQL's CREATE TABLE IF NOT EXISTS is not
+            // safe against itself (two at once: a duplicate key in pg_type).
+            db.exec(
+                "CREATE TABLE IF NOT EXISTS schema_version ("
+                " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_ms BIGINT NOT NULL)");
             auto v = db.query("SELECT COALESCE(MAX(version), 0) FROM schema_version");
             current = static_cast<int>(v.i64(0, 0));
             if (current > known) {

@@ -56,7 +56,7 @@ public:
     void unfinished_games(handler<std::vector<game_record>> h) override;
     void game(game_key id, handler<std::optional<game_record>> h) override;
     void game_by_public_id(std::string public_id, handler<std::optional<game_record>> h) override;
-    void profile_of(std::string username, int recent_limit,
+    void profile_of(std::string username, int recent_limit, game_key before,
                     handler<std::optional<profile>> h) override;
     void leaderboard(std::string game_id, int limit, handler<std::vector<leader>> h) override;
     void recent_games(int limit, handler<std::vector<game_summary>> h) override;

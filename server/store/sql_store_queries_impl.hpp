@@ -114,18 +114,28 @@ void sql_store<D>::game_by_public_id(std::string public_id, handler<std::optiona
 }
 
 template <class D>
-void sql_store<D>::profile_of(std::string username, int recent_limit,
+void sql_store<D>::profile_of(std::string username, int recent_limit, game_key before,
                               handler<std::optional<profile>> h) {
     read<std::optional<profile>>(
         std::move(h),
-        [username = std::move(username), recent_limit](db_type& db) -> std::optional<profile> {
+        [username = std::move(username), recent_limit,
+         before](db_type& db) -> std::optional<profile> {
             using namespace sql_store_detail;
             profile p;
             {
                 static const auto sql = account_by_username<D>("p.id, p.name, a.id");
                 auto r = db.query(sql, username);
-                if (!r.next()) return std::nullopt;
-                p.who = {r.i64(0), r.text(1), r.i64(2)};
+                if (r.next()) {
+                    p.who = {r.i64(0), r.text(1), r.i64(2)};
+                } else {
+                    // A guest, by its generated name (the newest, should two ever draw the same).
+                    auto g = db.query(
+                        "SELECT id, name FROM players WHERE name = $1 AND account_id IS NULL "
+                        "AND computer_level IS NULL ORDER BY id DESC LIMIT 1",
+                        username);
+                    if (!g.next()) return std::nullopt;
+                    p.who = {g.i64(0), g.text(1), std::nullopt};
+                }
             }
             {
                 auto r = db.query(
@@ -158,10 +168,13 @@ void sql_store<D>::profile_of(std::string username, int recent_limit,
                     p.results.push_back({r.text(0), static_cast<int>(r.i64(1)),
                                          static_cast<int>(r.i64(2)), static_cast<int>(r.i64(3))});
             }
+            // Newest first; `before` (a game key, 0: none) pages back past older ones.
+            // CAST gives the parameter one type for PostgreSQL's inference, and SQLite reads it too.
             p.recent = summaries(db,
                                  "WHERE (g.seat0 = $1 OR g.seat1 = $1) AND NOT g.private "
+                                 "AND (CAST($3 AS BIGINT) = 0 OR g.id < CAST($3 AS BIGINT)) "
                                  "ORDER BY g.id DESC LIMIT $2",
-                                 p.who.id, clamp_limit(recent_limit));
+                                 p.who.id, clamp_limit(recent_limit), before);
             return p;
         });
 }
