@@ -13,6 +13,7 @@
 #include "play/ids.hpp"
 #include "play/room.hpp"
 #include "play/store_recorder.hpp"
+#include "play/stored_player.hpp"
 #include "readiness.hpp"
 #include "store/pg_store.hpp"
 #include "store/sqlite_store.hpp"
@@ -24,10 +25,8 @@ namespace kibitz::server {
 namespace net = boost::asio;
 
 app::app(server_config cfg, std::shared_ptr<game_recorder> recorder)
-    : cfg_(std::move(cfg)), ioc_(std::max(1, cfg_.threads)) {
-    custom_recorder_ = recorder != nullptr;
+    : cfg_(std::move(cfg)), ioc_(std::max(1, cfg_.threads)), recorder_(std::move(recorder)) {
     cfg_.play.clock = cfg_.clock;  // the one time of day, for play as for the rest
-    auto play = std::make_shared<hub>(ioc_, cfg_.play, metrics_, std::move(recorder));
     // The rest keep their defaults: connection ids start at 1 (0 means "none").
     net_limits limits;
     limits.rate_per_s = cfg_.rate_per_s;
@@ -41,43 +40,34 @@ app::app(server_config cfg, std::shared_ptr<game_recorder> recorder)
     limits.max_conns_per_address = cfg_.max_conns_per_address;
     limits.metrics_addresses = cfg_.metrics_from;
     limits.metrics_token = cfg_.metrics_token;
-    ctx_.reset(new net_context{limits, cfg_.web_root, play, metrics_, {}});
+    ctx_.reset(new net_context{limits, cfg_.web_root, {}, metrics_, {}});
     engine_pool::settings es;
     es.threads = std::max(1, cfg_.engine_threads);
     es.table_mib = cfg_.engine_table_mib;
     es.nice = cfg_.engine_nice;
     engine_ = std::make_unique<engine_pool>(es);
-    play->attach_engine(engine_.get());
 }
 
 app::~app() {
-    if (cluster_) {
-        ctx_->play->attach_cluster(nullptr);
-        ctx_->play->attach_lobby_cluster(nullptr);
-        ctx_->play->attach_guests_cluster(nullptr);
-        cluster_->stop();
-    }
-    // No thinking may outlive the rooms it answers to.
-    ctx_->play->attach_engine(nullptr);
+    // What still runs on threads of its own stops first: Redis links, then
+    // the computer's thinking (none may outlive the rooms it answers to).
+    if (cluster_) cluster_->stop();
     engine_->stop();
-    // Accounts first (it waits for its operations, which use the store), then
-    // the store: it finishes every queued write, so every move the rooms
-    // handed over is committed before the file closes.
-    ctx_->api = {};
-    ctx_->play->attach_store(nullptr, nullptr);
     // A log-in waiting on Redis would hold the accounts' destructor forever.
     if (limits_) limits_->abandon();
+    // Accounts first (it waits for its operations, which use the store), then
+    // the store: it finishes every queued write, so every move the rooms
+    // handed over is committed before the file closes. (The play layer,
+    // made after them, is still there for what those writes answer.)
+    ctx_->api = {};
     accounts_.reset();
     store_.reset();
     ready_.reset();  // after the store: its last probe's answer has come
     // Every move is committed now: the rooms' leases go back, and the other
     // nodes take the rooms over from the database (docs/cluster.md).
     if (cluster_ && ctx_->stopping) cluster_->hand_over();
-    db_lock_.reset();  // the file is closed: another server may have it now
-    // The hub's timers and strands belong to the io_context: let it go while the
-    // io_context still exists (handlers that still hold it release it as the
-    // io_context shuts down).
-    ctx_->play.reset();
+    // The rest goes in the reverse order it was made: the play layer first,
+    // while the io_context its timers and strands belong to still exists.
 }
 
 // A postgresql:// URL opens PostgreSQL; anything else is a SQLite file.
@@ -113,24 +103,14 @@ std::variant<std::uint16_t, std::string> app::open_store() {
     ao.registrations_per_address.max_failures = cfg_.registrations_per_hour;
     ao.clock = cfg_.clock;
     accounts_ = std::make_unique<auth::accounts>(*store_, ao);
-    // Logging out closes every live connection of that token, not only future ones.
-    accounts_->on_session_ended(
-        [this, weak = std::weak_ptr<hub>(ctx_->play)](const std::string& token) {
-            if (guests_) guests_->forget(token);  // a guest not stored: on every node
-            if (auto h = weak.lock()) {
-                h->guests().forget(token);
-                h->sessions().end(token, "logged out");
-            }
-        });
     ctx_->api = {store_.get(), accounts_.get(), cfg_.clock};
-    auto& play = *ctx_->play;
-    play.attach_store(store_.get(), accounts_.get());
-    if (!custom_recorder_) {
-        std::weak_ptr<hub> weak = ctx_->play;
-        play.set_recorder(std::make_shared<store_recorder>(
+    if (!recorder_) {
+        // The store may answer after the cache is gone (it drains at shutdown).
+        std::weak_ptr<rating_cache> weak = ratings_;
+        recorder_ = std::make_shared<store_recorder>(
             *store_, [weak](std::int64_t row, const std::string& game, storage::rating_value v) {
-                if (auto h = weak.lock()) h->set_rating(row, game, v);
-            }));
+                if (auto r = weak.lock()) r->set(row, game, v);
+            });
     }
     // The computer's stored player rows (start-up only: waiting blocks no one).
     std::promise<core::result<std::vector<storage::player>>> computers;
@@ -139,9 +119,7 @@ std::variant<std::uint16_t, std::string> app::open_store() {
         [&](core::result<std::vector<storage::player>> r) { computers.set_value(std::move(r)); });
     auto rows = computers.get_future().get();
     if (!rows) return "database " + db_name() + ": computer players: " + rows.reason();
-    std::vector<player_ptr> by_level;
-    for (const auto& p : rows.value()) by_level.push_back(hub::from_stored(p, ""));
-    play.set_computers(std::move(by_level));
+    for (const auto& p : rows.value()) computers_.push_back(player_from_stored(p, ""));
     return std::uint16_t{0};
 }
 
@@ -173,22 +151,37 @@ std::variant<std::uint16_t, std::string> app::start() {
         if (!r) return "database " + db_name() + ": loading unfinished games: " + r.reason();
         unfinished = std::move(r.value());
     }
-    listener_ = std::make_shared<listener>(ioc_, *ctx_);
-    auto port = listener_->open(cfg_.address, cfg_.port);
-    if (std::holds_alternative<std::string>(port)) return port;
+    play_deps deps{store_.get(), accounts_.get(), engine_.get(),
+                   recorder_,    ratings_,        computer_players(computers_)};
     if (pg_ && !node_name_.empty()) {
-        cluster_ = std::make_shared<cluster::node>(ioc_, co, *ctx_->play, *pg_);
-        ctx_->play->attach_cluster(cluster_.get());
-        ctx_->play->attach_lobby_cluster(cluster_.get());
+        cluster_ = std::make_shared<cluster::node>(ioc_, co, *pg_);
         limits_ = std::make_shared<cluster::redis_limits>(ioc_, cluster_->bus(), node_name_);
-        ctx_->play->share_limits(limits_.get());
         if (accounts_) accounts_->share_limits(limits_.get());
         guests_ = std::make_unique<cluster::redis_guests>(
             cluster_->bus(),
             std::chrono::duration_cast<std::chrono::milliseconds>(cfg_.session_ttl));
-        ctx_->play->attach_guests_cluster(guests_.get());
+        deps.cluster_rooms = cluster_.get();
+        deps.cluster_lobby = cluster_.get();
+        deps.cluster_guests = guests_.get();
+        deps.cluster_limits = limits_.get();
     }
-    ctx_->play->start();
+    play_ = std::make_shared<hub>(ioc_, cfg_.play, metrics_, std::move(deps));
+    ctx_->play = play_;
+    if (accounts_)
+        // Logging out closes every live connection of that token, not only future ones.
+        accounts_->on_session_ended(
+            [this, weak = std::weak_ptr<hub>(play_)](const std::string& token) {
+                if (guests_) guests_->forget(token);  // a guest not stored: on every node
+                if (auto h = weak.lock()) {
+                    h->guests().book().forget(token);
+                    h->sessions().end(token, "logged out");
+                }
+            });
+    listener_ = std::make_shared<listener>(ioc_, *ctx_);
+    auto port = listener_->open(cfg_.address, cfg_.port);
+    if (std::holds_alternative<std::string>(port)) return port;
+    if (cluster_) cluster_->start(*play_);
+    play_->start();
     std::function<bool()> reachable;
     if (cluster_) reachable = [c = cluster_.get()] { return c->reachable(); };
     ready_ = std::make_unique<readiness>(ioc_, store_.get(), std::move(reachable));
@@ -204,9 +197,8 @@ std::variant<std::uint16_t, std::string> app::start() {
         for (const auto& g : unfinished)
             rooms.push_back(g.summary.public_id.empty() ? "r" + std::to_string(g.summary.id)
                                                         : g.summary.public_id);
-        cluster_->start();
         cluster_->adopt(rooms);
-    } else if (auto n = ctx_->play->restore_all(unfinished)) {
+    } else if (auto n = play_->rooms().restore_all(unfinished)) {
         spdlog::info("restored {} unfinished games", n);
     }
     listener_->run();
@@ -252,7 +244,7 @@ void app::stop() {
         if (listener_) listener_->stop();
         if (sweep_) sweep_->cancel();  // or the io_context would never run out
         ctx_->conns.close_all();
-        ctx_->play->stop();
+        play_->stop();
         if (ready_) ready_->stop();
         if (cluster_ && store_)
             cluster_->stop([this](std::vector<std::string> rooms) {

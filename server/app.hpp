@@ -1,10 +1,14 @@
 #pragma once
-// The whole server in one object: the io_context and its threads, the listener,
-// the play hub, the metrics, and (with a database) the store and the accounts.
-// main() and the tests both use it. start() opens the database, restores the
-// unfinished games and binds; run() blocks on the I/O threads until stop()
-// lets the work run out. The destructor closes the accounts, then the store
-// (which first finishes every queued write).
+// The whole server in one object, and its composition root: the io_context and
+// its threads, the listener, the metrics, the engine pool, (with a database)
+// the store and the accounts, (with --cluster) this node of the cluster, and
+// the play layer's services (play/hub.hpp), each made once and handed what it
+// needs by constructor. main() and the tests both use it. start() opens the
+// database, makes the rest in order, restores the unfinished games and binds;
+// run() blocks on the I/O threads until stop() lets the work run out.
+// Members are declared in the order they are made, so they go in reverse;
+// the destructor first stops what still runs (the cluster's links, the
+// engine's threads) and lets the store finish every queued write.
 #include <memory>
 #include <optional>
 #include <string>
@@ -18,6 +22,8 @@
 #include "config.hpp"
 #include "net/net_context.hpp"
 #include "play/game_recorder.hpp"
+#include "play/hub.hpp"
+#include "play/rating_cache.hpp"
 #include "store/file_lock.hpp"
 
 namespace kibitz::server {
@@ -64,11 +70,17 @@ private:
     std::unique_ptr<boost::asio::steady_timer> deadline_, poll_, sweep_;
     std::variant<std::uint16_t, std::string> open_store();
     std::string db_name() const;  // cfg_.db as it may be shown: never a password
+    // After the io_context: destroyed (its threads joined) before it.
+    std::unique_ptr<engine_pool> engine_;
     // Held while a SQLite store is open: one server per database file.
     std::optional<storage::file_lock> db_lock_;
     std::unique_ptr<storage::store> store_;  // SQLite or PostgreSQL (cfg_.db)
     std::unique_ptr<readiness> ready_;       // /readyz; probes store_
     std::unique_ptr<auth::accounts> accounts_;  // uses store_: destroyed first
+    // The ratings the play layer shows; the store's recorder fills it.
+    std::shared_ptr<rating_cache> ratings_ = std::make_shared<rating_cache>();
+    std::shared_ptr<game_recorder> recorder_;  // the tests' own, or the store's
+    std::vector<player_ptr> computers_;        // the stored computer players
     // Cluster mode (--cluster): this node; the PostgreSQL store it fences.
     std::shared_ptr<cluster::node> cluster_;
     // Cluster mode: the log-in and guest limits, shared by every node.
@@ -77,9 +89,8 @@ private:
     std::unique_ptr<cluster::redis_guests> guests_;
     storage::pg_store* pg_ = nullptr;
     std::string node_name_;
-    bool custom_recorder_ = false;
-    // After the io_context: destroyed (its threads joined) before it.
-    std::unique_ptr<engine_pool> engine_;
+    // The play layer, made last (at start) from everything above.
+    std::shared_ptr<hub> play_;
 };
 
 }  // namespace kibitz::server

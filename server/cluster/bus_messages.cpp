@@ -123,6 +123,10 @@ json lobby_closed_msg(const std::string& from, std::uint64_t conn, const player&
     return {{"t", "lobby.closed"}, {"from", from}, {"conn", conn}, {"who", player_to_json(who)}};
 }
 
+json lobby_seek_msg(std::uint64_t conn, const std::string& id, bool invite, bool open) {
+    return {{"t", "lobby.seek"}, {"conn", conn}, {"id", id}, {"invite", invite}, {"open", open}};
+}
+
 json seated_msg(const std::string& from, const std::string& room, const player& who,
                 const std::string& found) {
     return {{"t", "seated"}, {"from", from}, {"room", room}, {"who", player_to_json(who)},

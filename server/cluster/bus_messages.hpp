@@ -58,6 +58,9 @@ json lobby_msg(const std::string& from, std::uint64_t conn, const player& who,
                const json& ratings, const client_msg& m);
 client_msg lobby_client_msg(const json& m);  // throws on a malformed one
 json lobby_closed_msg(const std::string& from, std::uint64_t conn, const player& who);
+// From the leader to the node of connection `conn`: a seek of it opened
+// (under `id`; `invite`: an invite, under its code) or gone.
+json lobby_seek_msg(std::uint64_t conn, const std::string& id, bool invite, bool open);
 json seated_msg(const std::string& from, const std::string& room, const player& who,
                 const std::string& found);
 

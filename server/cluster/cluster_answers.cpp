@@ -84,7 +84,7 @@ void node::send_command(const std::string& owner, const player_ptr& who, const p
                         std::optional<std::int64_t> ack, const std::string& type) {
     if (p.expired()) return;  // closed meanwhile: no proxy to make for it
     if (owner == o_.node)
-        if (auto r = hub_.find_room(cmd.room)) return r->command(who, p, conn, cmd, ack, type);
+        if (auto r = hub_->rooms().find(cmd.room)) return r->command(who, p, conn, cmd, ack, type);
     if (owner.empty() || owner == o_.node) return no_owner(p, type, ack, cmd.room);
     // Its answer (and anything else the owner sends it) comes back as frames
     // for this connection: found only through a proxy.
@@ -105,7 +105,7 @@ void node::publish_or_moving(const std::string& owner, const json& m, const peer
                           if (auto o = self->owners_.find(room);
                               o != self->owners_.end() && o->second == owner)
                               self->owners_.erase(o);
-                          ++self->hub_.stats().rejected_total;
+                          ++self->hub_->stats().rejected_total;
                           send_to(p, error_frame({"room_moving",
                                                   "the room's node cannot be reached "
                                                   "right now: join again and retry"},
@@ -116,7 +116,7 @@ void node::publish_or_moving(const std::string& owner, const json& m, const peer
 
 void node::no_owner(const peer_ref& p, const std::string& re, std::optional<std::int64_t> ack,
                     const std::string& room) {
-    ++hub_.stats().rejected_total;
+    ++hub_->stats().rejected_total;
     if (!bus_->connected())  // no lease could be read: the room may well be somewhere
         return send_to(p, error_frame({"room_moving",
                                        "the cluster cannot be reached right now: "
@@ -133,7 +133,7 @@ void node::links_changed() {
     spdlog::warn("cluster: node {} {} Redis: connections elsewhere are {}", o_.node,
                  cut ? "lost" : "is back on", cut ? "cut off" : "back");
     for (const auto& [room, playing] : hosted_)
-        if (auto r = hub_.find_room(room)) r->cut_off(cut, remote_peer::first_conn);
+        if (auto r = hub_->rooms().find(room)) r->cut_off(cut, remote_peer::first_conn);
 }
 
 void node::release_previous_life() {

@@ -49,7 +49,7 @@ void node::catch_up(const std::string& room, std::uint64_t conn, int attempt) {
         auto* px = still();
         if (!px) return;
         if (owner == o_.node) {  // taken over here meanwhile: the room is local now
-            if (auto r = hub_.find_room(room)) r->join(px->who, px->p, conn, std::nullopt);
+            if (auto r = hub_->rooms().find(room)) r->join(px->who, px->p, conn, std::nullopt);
             return;
         }
         if (owner.empty()) return retry_catch_up(room, conn, attempt);
@@ -74,7 +74,9 @@ void node::retry_catch_up(const std::string& room, std::uint64_t conn, int attem
     auto timer = std::make_shared<boost::asio::steady_timer>(strand_, catch_up_retry);
     timer->async_wait(
         [self = shared_from_this(), timer, room, conn, attempt](boost::system::error_code ec) {
-            if (!ec) self->catch_up(room, conn, attempt + 1);
+            if (!ec)
+                self->on_strand(
+                    [self, room, conn, attempt] { self->catch_up(room, conn, attempt + 1); });
         });
 }
 

@@ -1,7 +1,7 @@
 // The games of every node, known to every node (docs/cluster.md, "Games on
 // every node"): each node tells the others, on kibitz:games, which games it
 // hosts and whose (for the caps on unfinished games, welcome's rooms and
-// lobby.yours: the hub counts them) and how its public ones look in the live
+// lobby.yours: the room directory asks games_elsewhere) and how its public ones look in the live
 // lists (the lobby lists them with its own). A node that subscribes asks the
 // others for all of theirs; a node gone (its liveness key ran out) takes its
 // games with it, until their new owner tells them again.
@@ -19,8 +19,14 @@ void node::publish_games(const json& m) { bus_->command({"PUBLISH", games_channe
 
 void node::note_hosting(const std::string& room, const std::vector<std::string>& players,
                         bool computer) {
-    // Taken over here: the hub counts it among this node's own rooms now.
-    if (games_there_.erase(room)) hub_.game_elsewhere_over(room);
+    // Taken over here: the room directory counts it among this node's own rooms now.
+    {
+        std::lock_guard lock(games_mu_);
+        if (auto it = games_there_.find(room); it != games_there_.end()) {
+            unindex_there(room, it->second);
+            games_there_.erase(it);
+        }
+    }
     auto& g = games_here_[room];
     g.players = players;
     g.computer = computer;
@@ -103,31 +109,61 @@ void node::on_games_message(const json& m) {
     if (t == "live.update" && it->second.listed) {
         std::optional<live_position> pos;
         if (m.contains("pos")) pos = live_position_from_json(m.at("pos"));
-        hub_.the_lobby().remote_changed(it->second.game, room, m.at("plies").get<std::size_t>(),
-                                        m.at("spectators").get<std::size_t>(), std::move(pos));
+        hub_->the_lobby().remote_changed(it->second.game, room, m.at("plies").get<std::size_t>(),
+                                         m.at("spectators").get<std::size_t>(), std::move(pos));
+    }
+}
+
+std::vector<remote_rooms::game_elsewhere> node::games_elsewhere(
+    const std::string& player_key) const {
+    std::vector<game_elsewhere> out;
+    std::lock_guard lock(games_mu_);
+    auto it = there_by_player_.find(player_key);
+    if (it == there_by_player_.end()) return out;
+    for (const auto& room : it->second) out.push_back({room, games_there_.at(room).computer});
+    return out;
+}
+
+void node::unindex_there(const std::string& room, const game_there& g) {
+    for (const auto& key : g.players) {
+        auto it = there_by_player_.find(key);
+        if (it != there_by_player_.end() && it->second.erase(room) && it->second.empty())
+            there_by_player_.erase(it);
     }
 }
 
 void node::game_there_on(const std::string& from, const std::string& room, const json& m) {
     if (hosted_.count(room)) return;
-    auto& g = games_there_[room];
-    g.node = from;
-    if (m.contains("players"))
-        hub_.game_elsewhere(room, m.at("players").get<std::vector<std::string>>(),
-                            m.value("computer", false));
-    if (!m.contains("summary")) return;
-    g.game = m.at("game").get<std::string>();
-    g.listed = true;
-    hub_.the_lobby().remote_started(g.game, room, m.at("summary"),
-                                    live_position_from_json(m.at("pos")));
+    std::string game;
+    {
+        std::lock_guard lock(games_mu_);
+        auto& g = games_there_[room];
+        g.node = from;
+        if (m.contains("players")) {
+            unindex_there(room, g);
+            g.players = m.at("players").get<std::vector<std::string>>();
+            g.computer = m.value("computer", false);
+            for (const auto& key : g.players) there_by_player_[key].insert(room);
+        }
+        if (!m.contains("summary")) return;
+        g.game = game = m.at("game").get<std::string>();
+        g.listed = true;
+    }
+    hub_->the_lobby().remote_started(game, room, m.at("summary"),
+                                     live_position_from_json(m.at("pos")));
 }
 
 void node::game_there_over(const std::string& room) {
-    auto it = games_there_.find(room);
-    if (it == games_there_.end()) return;
-    hub_.game_elsewhere_over(room);
-    if (it->second.listed) hub_.the_lobby().remote_ended(it->second.game, room);
-    games_there_.erase(it);
+    game_there g;
+    {
+        std::lock_guard lock(games_mu_);
+        auto it = games_there_.find(room);
+        if (it == games_there_.end()) return;
+        g = std::move(it->second);
+        unindex_there(room, g);
+        games_there_.erase(it);
+    }
+    if (g.listed) hub_->the_lobby().remote_ended(g.game, room);
 }
 
 void node::forget_games_of(const std::string& other) {

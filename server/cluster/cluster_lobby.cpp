@@ -70,15 +70,16 @@ void node::renew_lobby_lease() {
 }
 
 void node::share_counts() {
-    bus_->command({"EVAL", counts_script, "1", nodes_key, o_.node, std::to_string(hub_.online_here()),
-                   std::to_string(hub_.games_here()), std::to_string(o_.lease.count()),
-                   count_key("")},
-                  [self = shared_from_this()](const redisReply* r) {
+    bus_->command(
+        {"EVAL", counts_script, "1", nodes_key, o_.node,
+         std::to_string(hub_->counts().online_here()), std::to_string(hub_->counts().games_here()),
+         std::to_string(o_.lease.count()), count_key("")},
+        [self = shared_from_this()](const redisReply* r) {
                       // Redis unreachable: the last sums stand.
-                      if (!r || r->type != REDIS_REPLY_ARRAY || r->elements != 2) return;
-                      self->hub_.set_elsewhere(static_cast<long>(r->element[0]->integer),
+            if (!r || r->type != REDIS_REPLY_ARRAY || r->elements != 2) return;
+            self->hub_->counts().set_elsewhere(static_cast<long>(r->element[0]->integer),
                                                static_cast<long>(r->element[1]->integer));
-                  });
+        });
 }
 
 void node::lobby_led_by(const std::string& leader) {
@@ -141,33 +142,48 @@ void node::note_standing(proxy& px, const client_msg& m) {
         m.body);
 }
 
-void node::note_lobby_frame(proxy& px, const std::string& frame) {
-    // Frames are made with their keys sorted: the type comes last.
-    auto is = [&frame](std::string_view type) {
-        auto tail = "\"t\":\"" + std::string(type) + "\"}";
-        return frame.size() >= tail.size() && frame.compare(frame.size() - tail.size(), tail.size(), tail) == 0;
-    };
-    if (is("seek.created")) {
-        auto id = json::parse(frame).at("d").at("seek").at("id").get<std::string>();
-        for (auto& s : px.standing)
-            if (s.seek.empty() && std::holds_alternative<seek_create_msg>(s.m.body)) {
-                s.seek = id;
-                break;
-            }
-    } else if (is("invite.created")) {
-        auto code = json::parse(frame).at("d").at("code").get<std::string>();
-        for (auto& s : px.standing)
-            if (auto* c = std::get_if<seek_create_msg>(&s.m.body)) {
-                if (s.seek == code) break;  // sent again after a failover
-                if (s.seek.empty() && c->invite) {
-                    s.seek = code;
-                    break;
-                }
-            }
-    } else if (is("seek.remove")) {
-        auto id = json::parse(frame).at("d").at("id").get<std::string>();
+void node::note_seek(proxy& px, const std::string& id, bool invite, bool open) {
+    if (!open) {
         std::erase_if(px.standing, [&id](const proxy::standing_msg& s) { return s.seek == id; });
+        return;
     }
+    // The leader answers a connection's seek.create messages in order: the
+    // first still without an id (or, for an invite, a code) is this one.
+    for (auto& s : px.standing)
+        if (auto* c = std::get_if<seek_create_msg>(&s.m.body)) {
+            if (s.seek == id) return;  // an invite sent again after a failover
+            if (s.seek.empty() && c->invite == invite) {
+                s.seek = id;
+                return;
+            }
+        }
+}
+
+void node::seek_opened(const peer_ref& p, std::uint64_t conn, const std::string& id, bool invite) {
+    tell_seek(p, conn, id, invite, true);
+}
+
+void node::seek_closed(const peer_ref& p, std::uint64_t conn, const std::string& id) {
+    tell_seek(p, conn, id, false, false);
+}
+
+void node::tell_seek(const peer_ref& p, std::uint64_t conn, const std::string& id, bool invite,
+                     bool open) {
+    // A connection elsewhere: its node keeps it; one here: this node does.
+    auto there = std::dynamic_pointer_cast<remote_peer>(p.lock());
+    if (there)
+        return publish(there->node_name(), lobby_seek_msg(there->their_conn(), id, invite, open));
+    on_strand([this, conn, id, invite, open] {
+        if (auto it = proxies_.find(conn); it != proxies_.end())
+            note_seek(it->second, id, invite, open);
+    });
+}
+
+void node::on_lobby_seek(const json& m) {
+    auto it = proxies_.find(m.at("conn").get<std::uint64_t>());
+    if (it == proxies_.end()) return;  // the connection has gone
+    note_seek(it->second, m.at("id").get<std::string>(), m.at("invite").get<bool>(),
+              m.at("open").get<bool>());
 }
 
 void node::forget_pairing(const std::string& player_key) {
@@ -196,8 +212,9 @@ void node::lobby_message(player_ptr who, peer_ref p, std::uint64_t conn, const c
 void node::send_lobby(const player_ptr& who, std::uint64_t conn, const client_msg& m) {
     auto it = proxies_.find(conn);
     if (it == proxies_.end()) return;  // closed meanwhile
-    if (lobby_leader_ == o_.node) return dispatch_lobby(hub_.the_lobby(), who, it->second.p, conn, m);
-    json ratings = who->row ? ratings_json(hub_.ratings_of(who->row)) : json::object();
+    if (lobby_leader_ == o_.node)
+        return dispatch_lobby(hub_->the_lobby(), who, it->second.p, conn, m);
+    json ratings = who->row ? ratings_json(hub_->ratings().all_of(who->row)) : json::object();
     publish(lobby_leader_, lobby_msg(o_.node, conn, *who, ratings, m));
 }
 
@@ -226,22 +243,22 @@ void node::on_lobby_message(const json& m) {
     if (who->row) {
         // Only what this node does not know: its own may be newer (a rated
         // game that ended here).
-        auto known = hub_.ratings_of(who->row);
+        auto known = hub_->ratings().all_of(who->row);
         for (const auto& [game, v] : m.at("ratings").get<std::map<std::string, json>>())
             if (!known.count(game))
-                hub_.set_rating(who->row, game,
-                                {v.at("rating").get<double>(), v.at("rd").get<double>(),
-                                 v.at("volatility").get<double>(), v.at("games").get<int>()});
+                hub_->ratings().set(who->row, game,
+                                    {v.at("rating").get<double>(), v.at("rd").get<double>(),
+                                     v.at("volatility").get<double>(), v.at("games").get<int>()});
     }
     auto peer = remote(from, conn);
     remotes_[{from, conn}].lobby_who = who;
-    dispatch_lobby(hub_.the_lobby(), who, peer, peer->conn_id(), msg);
+    dispatch_lobby(hub_->the_lobby(), who, peer, peer->conn_id(), msg);
 }
 
 void node::on_lobby_closed(const json& m) {
     auto it = remotes_.find({m.at("from").get<std::string>(), m.at("conn").get<std::uint64_t>()});
     if (it == remotes_.end() || !it->second.lobby_who) return;
-    hub_.the_lobby().connection_closed(it->second.lobby_who, it->second.peer->conn_id());
+    hub_->the_lobby().connection_closed(it->second.lobby_who, it->second.peer->conn_id());
     it->second.lobby_who = nullptr;
     if (it->second.rooms.empty()) remotes_.erase(it);
 }
@@ -261,7 +278,7 @@ void node::on_seated(const json& m) {
     if (from == o_.node) return;  // the room took this node's connections itself
     auto who = player_from_json(m.at("who"));
     forget_pairing(who->key());
-    auto peers = hub_.peers_of(who->key());
+    auto peers = hub_->peers().of(who->key());
     if (peers.empty()) return;
     const std::string room = m.at("room");
     auto found = std::make_shared<const std::string>(m.at("f").get<std::string>());

@@ -71,10 +71,9 @@ void remote_peer::send(std::shared_ptr<const std::string> frame) {
     if (auto n = via_.lock()) n->relay(node_, their_conn_, frame);
 }
 
-node::node(net::io_context& ioc, options o, hub& h, storage::pg_store& store)
+node::node(net::io_context& ioc, options o, storage::pg_store& store)
     : ioc_(ioc),
       o_(std::move(o)),
-      hub_(h),
       store_(store),
       strand_(net::make_strand(ioc)),
       renew_timer_(strand_),
@@ -85,7 +84,8 @@ node::node(net::io_context& ioc, options o, hub& h, storage::pg_store& store)
 
 node::~node() = default;
 
-void node::start() {
+void node::start(hub& h) {
+    hub_ = &h;
     std::weak_ptr<node> weak = shared_from_this();
     // A link lost or back: the rooms here hear whether connections elsewhere
     // can see them (their clocks stand while they cannot: room::cut_off).
@@ -241,7 +241,7 @@ void node::renew() {
     }
     renew_timer_.expires_after(o_.lease / 3);
     renew_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-        if (!ec) self->renew();
+        if (!ec) self->on_strand([self] { self->renew(); });  // guarded, as every step here
     });
 }
 
@@ -251,9 +251,9 @@ void node::drop(const std::string& room, const std::string& why) {
     spdlog::warn("cluster: node {} gives room {} up: {}", o_.node, room, why);
     // The store refuses this node's writes of it already (game_owner); the
     // room stops here and its connections are moved by the `moved` message.
-    if (auto r = hub_.find_room(room)) {
+    if (auto r = hub_->rooms().find(room)) {
         r->stop();
-        hub_.forget_room(room);
+        hub_->rooms().forget(room);
     }
 }
 
@@ -287,7 +287,7 @@ void node::scan() {
     // Half the lease: a lost node's rooms are back within about 1.5 leases.
     scan_timer_.expires_after(o_.lease / 2);
     scan_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-        if (!ec) self->scan();
+        if (!ec) self->on_strand([self] { self->scan(); });
     });
 }
 
@@ -296,12 +296,14 @@ void node::take_over(const std::string& room) {
     hosted_.emplace(room, true);
     spdlog::info("cluster: node {} takes room {} over", o_.node, room);
     auto self = shared_from_this();
-    auto give_up = [self, room](std::string why) {
-        self->on_strand([self, room, why] {
+    // `over`: the game is in play nowhere (finished, or never stored), so
+    // no node is to take it: it leaves the set of rooms to watch.
+    auto give_up = [self, room](std::string why, bool over = false) {
+        self->on_strand([self, room, why, over] {
             spdlog::warn("cluster: room {} not taken over: {}", room, why);
             self->taking_.erase(room);
             if (self->hosted_.erase(room)) self->give_up_lease(room);
-            if (why == "no game in play") self->bus_->command({"SREM", rooms_key, room});
+            if (over) self->bus_->command({"SREM", rooms_key, room});
         });
     };
     // 1. Which game; 2. fence the old owner off (game_owner, in PostgreSQL);
@@ -310,7 +312,7 @@ void node::take_over(const std::string& room) {
     store_.game_by_public_id(room, [self, room, give_up](core::result<std::optional<storage::game_record>> r) {
         if (!r) return give_up(r.reason());
         if (!r.value() || r.value()->summary.status != storage::game_status::playing)
-            return give_up("no game in play");
+            return give_up("no game in play", true);
         auto key = r.value()->summary.id;
         self->store_.claim_game(key, [self, room, key, give_up](core::result<std::int64_t> epoch) {
             if (!epoch) return give_up(epoch.reason());
@@ -320,7 +322,7 @@ void node::take_over(const std::string& room) {
                 auto record = std::move(*g.value());
                 self->on_strand([self, room, e, record = std::move(record)] {
                     if (!self->taking_.count(room) || self->stopped_) return;
-                    if (self->hub_.restore_all({record}) == 0) {
+                    if (self->hub_->rooms().restore_all({record}) == 0) {
                         self->taking_.erase(room);
                         return;
                     }
@@ -352,9 +354,9 @@ void node::node_gone(const std::string& other) {
     std::size_t n = 0;
     while (it != remotes_.end() && it->first.first == other) {
         for (const auto& room : it->second.rooms)
-            if (auto r = hub_.find_room(room)) r->leave(it->second.peer->conn_id(), true);
+            if (auto r = hub_->rooms().find(room)) r->leave(it->second.peer->conn_id(), true);
         if (it->second.lobby_who)
-            hub_.the_lobby().connection_closed(it->second.lobby_who, it->second.peer->conn_id());
+            hub_->the_lobby().connection_closed(it->second.lobby_who, it->second.peer->conn_id());
         it = remotes_.erase(it);
         ++n;
     }
@@ -379,8 +381,10 @@ void node::with_owner(const std::string& room, std::function<void(const std::str
             // that much later).
             auto t = std::make_shared<net::steady_timer>(self->strand_, owner_retry);
             t->async_wait([self, room, then, t](boost::system::error_code ec) {
-                if (ec) return then("");
-                self->with_owner(room, then, false);
+                self->on_strand([self, room, then, ec] {
+                    if (ec) return then("");
+                    self->with_owner(room, then, false);
+                });
             });
         });
     });
@@ -400,7 +404,7 @@ void node::join(const std::string& room, player_ptr who, peer_ref p, std::uint64
                  {room, true, [this, room, who, p, conn, v, ack, type](const std::string& owner) {
                       if (p.expired()) return;  // closed meanwhile
                       if (owner == o_.node) {  // taken over here meanwhile
-                          if (auto r = hub_.find_room(room)) return r->join(who, p, conn, v);
+                          if (auto r = hub_->rooms().find(room)) return r->join(who, p, conn, v);
                       }
                       if (owner.empty() || owner == o_.node) return no_owner(p, type, ack, room);
                       auto& px = proxies_[conn];
@@ -438,6 +442,7 @@ void node::on_message(const std::string& channel, const std::string& payload) {
         if (t == "frame" || t == "unknown") return on_client_message(m);
         if (t == "lobby") return on_lobby_message(m);
         if (t == "lobby.closed") return on_lobby_closed(m);
+        if (t == "lobby.seek") return on_lobby_seek(m);
         on_owner_message(m);
     } catch (const std::exception& e) {
         spdlog::error("cluster: node {}: a bad bus message on {}: {}", o_.node, channel, e.what());
@@ -457,7 +462,7 @@ void node::on_owner_message(const json& m) {
     const std::string room_id = m.at("room");
     const std::string from = m.at("from");
     const auto conn = m.at("conn").get<std::uint64_t>();
-    auto r = hub_.find_room(room_id);
+    auto r = hub_->rooms().find(room_id);
     if (t == "leave") {
         auto it = remotes_.find({from, conn});
         if (it == remotes_.end()) return;
@@ -488,16 +493,15 @@ void node::on_client_message(const json& m) {
     auto it = proxies_.find(conn);
     if (it == proxies_.end()) return;  // the connection has gone
     if (m.at("t") == "frame") {
-        auto f = std::make_shared<const std::string>(m.at("f").get<std::string>());
-        if (it->second.lobby) note_lobby_frame(it->second, *f);
-        return send_to(it->second.p, std::move(f));
+        return send_to(it->second.p,
+                       std::make_shared<const std::string>(m.at("f").get<std::string>()));
     }
     // unknown: the node we thought had the room does not.
     const std::string room = m.at("room");
     std::optional<std::int64_t> ack;
     if (m.contains("ack")) ack = m.at("ack").get<std::int64_t>();
     owners_.erase(room);
-    ++hub_.stats().rejected_total;
+    ++hub_->stats().rejected_total;
     send_to(it->second.p, error_frame({"unknown_room", "no room '" + room + "'"},
                                       m.at("re").get<std::string>(), ack, room));
 }
@@ -515,7 +519,7 @@ void node::on_moved(const std::string& room, const std::string& owner) {
         }
         if (owner == o_.node) {
             px.rooms.erase(room);
-            if (auto r = hub_.find_room(room)) r->join(px.who, px.p, it->first, std::nullopt);
+            if (auto r = hub_->rooms().find(room)) r->join(px.who, px.p, it->first, std::nullopt);
             if (px.unused()) {
                 it = proxies_.erase(it);
                 continue;

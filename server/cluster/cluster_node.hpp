@@ -7,7 +7,13 @@
 // reach the rooms here the same way, as remote peers the rooms cannot tell
 // from local ones.
 //
-// State lives on one strand; the hub's calls (remote_rooms) post onto it.
+// State lives on one strand; the play layer's calls (remote_rooms,
+// remote_lobby) post onto it. Made before the play layer's hub (which is
+// handed this node as its remote_rooms and remote_lobby) and given the hub
+// at start(), before anything arrives from Redis: as lila-ws registers its
+// bus handlers once the services they reach exist. The games other nodes
+// host are the one copy the play layer asks (games_elsewhere): guarded by
+// their own mutex, since any thread asks.
 // Two Redis links: `bus` for commands and PUBLISH (one connection, so what
 // one node publishes arrives in order), `sub` for this node's channel and
 // the cluster-wide `kibitz:moved`.
@@ -17,6 +23,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <vector>
@@ -29,6 +36,7 @@
 
 #include "cluster/redis_link.hpp"
 #include "play/hub.hpp"
+#include "play/post_guarded.hpp"
 #include "play/remote_lobby.hpp"
 #include "play/remote_rooms.hpp"
 
@@ -56,10 +64,11 @@ class node final : public remote_rooms,
                    public remote_lobby,
                    public std::enable_shared_from_this<node> {
 public:
-    node(boost::asio::io_context& ioc, options o, hub& h, storage::pg_store& store);
+    node(boost::asio::io_context& ioc, options o, storage::pg_store& store);
     ~node() override;
 
-    void start();
+    // `h` outlives the node's use of it (app stops the node first).
+    void start(hub& h);
     // Timers cancelled, links closed; leases run out by themselves unless
     // given back (give_back, hand_over). `stopped`, if set, gets the rooms
     // this node hosted, on the strand once it has stopped.
@@ -84,6 +93,7 @@ public:
     bool reachable() const { return bus_->connected() && sub_->connected(); }
 
     // remote_rooms
+    std::vector<game_elsewhere> games_elsewhere(const std::string& player_key) const override;
     void hosting(const std::string& room, const std::vector<std::string>& players,
                  bool computer) override;
     void finished(const std::string& room) override;
@@ -106,6 +116,10 @@ public:
                      const json& pos) override;
     void live_changed(const std::string& game, const std::string& room, std::size_t plies,
                       std::size_t spectators, const json& pos) override;
+    // (cluster_lobby.cpp)
+    void seek_opened(const peer_ref& p, std::uint64_t conn, const std::string& id,
+                     bool invite) override;
+    void seek_closed(const peer_ref& p, std::uint64_t conn, const std::string& id) override;
 
     // A room here sends a frame to a connection on node `to` (remote_peer).
     void relay(const std::string& to, std::uint64_t conn,
@@ -132,9 +146,13 @@ private:
         std::vector<standing_msg> standing;
         bool unused() const { return rooms.empty() && !lobby; }
     };
-    // cluster_lobby.cpp: keeps `standing` up to date.
+    // cluster_lobby.cpp: keeps `standing` up to date, from the connection's
+    // messages and from what the leader's lobby says of its seeks.
     static void note_standing(proxy& px, const client_msg& m);
-    static void note_lobby_frame(proxy& px, const std::string& frame);
+    static void note_seek(proxy& px, const std::string& id, bool invite, bool open);
+    void tell_seek(const peer_ref& p, std::uint64_t conn, const std::string& id, bool invite,
+                   bool open);
+    void on_lobby_seek(const nlohmann::json& m);  // a seek of a connection here, from the leader
     void forget_pairing(const std::string& player_key);  // seated: its pool entry and seeks went
     template <class F>
     void on_strand(F&& f);
@@ -217,9 +235,15 @@ private:
         std::string node;
         std::string game;
         bool listed = false;
+        std::vector<std::string> players;  // keys
+        bool computer = false;
     };
     std::map<std::string, game_here> games_here_;    // by room
+    // Written on the strand under games_mu_ (read from any thread).
+    mutable std::mutex games_mu_;
     std::map<std::string, game_there> games_there_;  // by room
+    std::map<std::string, std::set<std::string>> there_by_player_;  // player key -> rooms
+    void unindex_there(const std::string& room, const game_there& g);  // under games_mu_
     void note_hosting(const std::string& room, const std::vector<std::string>& players,
                       bool computer);
     void note_over(const std::string& room, bool tell);  // over, or not ours any more
@@ -232,7 +256,7 @@ private:
 
     boost::asio::io_context& ioc_;
     options o_;
-    hub& hub_;
+    hub* hub_ = nullptr;  // from start()
     storage::pg_store& store_;
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;
     std::shared_ptr<redis_link> bus_, sub_;
@@ -264,11 +288,12 @@ private:
     bool subscribed_before_ = false;
 };
 
-// Every entry point hops onto the strand (cluster_node.cpp, cluster_lobby.cpp).
+// Every entry point hops onto the strand (cluster_node.cpp, cluster_lobby.cpp);
+// an exception there is logged, as on a room's or the lobby's strand.
 template <class F>
 void node::on_strand(F&& f) {
-    boost::asio::post(strand_,
-                      [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(); });
+    post_guarded(strand_, shared_from_this(), std::forward<F>(f),
+                 [](const node& n) { return "cluster: node " + n.o_.node; });
 }
 
 }  // namespace kibitz::server::cluster

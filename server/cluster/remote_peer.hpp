@@ -23,6 +23,8 @@ public:
 
     void send(std::shared_ptr<const std::string> frame) override;
     std::uint64_t conn_id() const override { return conn_; }
+    const std::string& node_name() const { return node_; }  // the node the connection is on
+    std::uint64_t their_conn() const { return their_conn_; }  // its id there
     // A session that ended is closed on the node the connection is on (its
     // own session registry); nothing to do from here.
     void end_connection(const std::string&) override {}

@@ -62,7 +62,8 @@ private:
 struct net_context {
     net_limits limits;
     std::string web_root;
-    std::shared_ptr<hub> play;
+    // The play layer, owned by app (made at start, before the listener runs).
+    std::weak_ptr<hub> play;
     metrics& stats;
     connections conns;
     address_counter per_address;

@@ -98,7 +98,7 @@ void ws_session::run(http::request<http::string_body> req) {
     };
     error_code ec;
     auto peer = socket_.remote_endpoint(ec);
-    handler_ = std::make_unique<client_handler>(ctx_.play, weak_from_this(), id_, post,
+    handler_ = std::make_unique<client_handler>(ctx_.play.lock(), weak_from_this(), id_, post,
                                                 ec ? "unknown" : peer.address().to_string());
     ctx_.conns.add(id_, weak_from_this());
     // The socket came from the HTTP session, which ran on this same strand.

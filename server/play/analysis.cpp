@@ -22,15 +22,15 @@ engine_score score_of(int score, int to_move) {
 
 }  // namespace
 
-std::optional<wire_error> analysis::start(hub& h, const peer_ref& to, std::string owner,
-                                          const analysis_start_msg& m) {
+std::optional<wire_error> analysis::start(engine_pool* engine, const peer_ref& to,
+                                          std::string owner, const analysis_start_msg& m) {
     const auto now = std::chrono::steady_clock::now();
     if (now - last_ < min_gap)
         return wire_error{"rate_limited", "one analysis request every 250 ms at most"};
     last_ = now;
     const auto* info = core::find_game(m.game);
     if (!info) return wire_error{"unknown_game", "no game '" + m.game + "'"};
-    if (!info->think || !h.engine())
+    if (!info->think || !engine)
         return wire_error{"not_available", "no engine for this game on this server"};
     std::unique_ptr<core::game> g;
     if (m.position) {
@@ -67,7 +67,7 @@ std::optional<wire_error> analysis::start(hub& h, const peer_ref& to, std::strin
         else m.stopped = r.reason();
         send_to(to, encode(m));
     };
-    if (!h.engine()->submit(std::move(j)))
+    if (!engine->submit(std::move(j)))
         return wire_error{"server_busy", "the engine is busy: try again in a moment"};
     return std::nullopt;
 }

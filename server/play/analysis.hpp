@@ -8,10 +8,13 @@
 #include <chrono>
 #include <memory>
 
-#include "play/hub.hpp"
+#include "play/peer.hpp"
 #include "protocol/client_msg.hpp"
+#include "protocol/server_msg.hpp"
 
 namespace kibitz::server {
+
+class engine_pool;
 
 class analysis {
 public:
@@ -19,8 +22,9 @@ public:
     static constexpr std::int64_t max_think_ms = 8000;
 
     // An error for the client, or nothing when the search was queued.
-    // `owner`: the connection's turn in the engine pool's fair queue.
-    std::optional<wire_error> start(hub& h, const peer_ref& to, std::string owner,
+    // `owner`: the connection's turn in the engine pool's fair queue; no
+    // `engine`: refused.
+    std::optional<wire_error> start(engine_pool* engine, const peer_ref& to, std::string owner,
                                     const analysis_start_msg& m);
     void stop();  // analysis.stop, or the connection closed
 

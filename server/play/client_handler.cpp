@@ -11,6 +11,7 @@
 #include "play/lobby_dispatch.hpp"
 #include "play/review.hpp"
 #include "play/room.hpp"
+#include "play/stored_player.hpp"
 #include "protocol/catalogue.hpp"
 #include "protocol/out_session.hpp"
 #include "protocol/server_msg.hpp"
@@ -47,8 +48,9 @@ void client_handler::fail(const client_msg& m, std::string code, std::string mes
 void client_handler::hello(const hello_msg& m) {
     if (!m.token) return new_guest();
     // A guest not stored yet is known in memory only.
-    if (auto p = hub_->guests().find(*m.token); p && !p->row) return welcome(std::move(p), true);
-    if (hub_->accounts() && hub_->store() && post_) return stored_hello(*m.token);
+    if (auto p = hub_->guests().book().find(*m.token); p && !p->row)
+        return welcome(std::move(p), true);
+    if (hub_->deps().accounts && hub_->deps().store && post_) return stored_hello(*m.token);
     send(error_frame({"stale_token", "unknown session token: here is a new identity"}, "hello"));
     new_guest();
 }
@@ -66,23 +68,22 @@ void client_handler::refuse_guest(std::int64_t retry_s) {
 void client_handler::new_guest() {
     auto decided = [this](std::int64_t retry_s) {
         if (retry_s > 0) return refuse_guest(retry_s);
-        auto p = hub_->guests().make();
-        if (auto* g = hub_->guests_cluster()) g->made(*p);
-        welcome(std::move(p), false);
+        welcome(hub_->guests().make(), false);
     };
-    if (!post_ || !hub_->limits_shared()) return hub_->may_create_guest(address_, decided);
+    if (!post_ || !hub_->guests().limit_shared())
+        return hub_->guests().may_create(address_, decided);
     // In a cluster Redis counts it too: the answer comes on another thread,
     // and what the client sends meanwhile waits for the welcome.
     identity_pending_ = true;
-    hub_->may_create_guest(address_, [post = post_, decided](std::int64_t retry_s) {
+    hub_->guests().may_create(address_, [post = post_, decided](std::int64_t retry_s) {
         post([decided, retry_s] { decided(retry_s); });
     });
 }
 
 void client_handler::stored_hello(const std::string& token) {
     identity_pending_ = true;
-    hub_->accounts()->resolve(token, [this, post = post_,
-                                      token](core::result<std::optional<storage::player>> r) {
+    hub_->deps().accounts->resolve(token, [this, post = post_,
+                                           token](core::result<std::optional<storage::player>> r) {
         post([this, r = std::move(r), token] {
             if (!r) {
                 spdlog::error("hello: resolving a token: {}", r.reason());
@@ -91,25 +92,25 @@ void client_handler::stored_hello(const std::string& token) {
                 return send(error_frame({"internal", "the session could not be checked"}, "hello"));
             }
             if (!r.value()) return unstored_elsewhere(token);
-            auto p = hub::from_stored(*r.value(), token);
+            auto p = player_from_stored(*r.value(), token);
             if (p->guest) return welcome(std::move(p), true);
             // An account: its ratings per game, for the lobby and the rooms.
             // This handler runs on a store thread: it touches only copies.
-            hub_->store()->profile_of(p->name, 1, 0,
-                                      [this, h = hub_, post = post_,
-                                       p](core::result<std::optional<storage::profile>> pr) {
-                                          nlohmann::json ratings = nlohmann::json::object();
-                                          if (pr && pr.value())
-                                              for (const auto& gr : pr.value()->ratings) {
-                                                  h->set_rating(p->row, gr.game_id, gr.value);
-                                                  ratings[gr.game_id] = {
-                                                      {"rating", gr.value.rating},
-                                                      {"rd", gr.value.rd},
-                                                      {"games", gr.value.games},
-                                                      {"provisional", gr.value.provisional()}};
-                                              }
-                                          post([this, p, ratings] { welcome(p, true, ratings); });
-                                      });
+            hub_->deps().store->profile_of(
+                p->name, 1, 0,
+                [this, h = hub_, post = post_,
+                 p](core::result<std::optional<storage::profile>> pr) {
+                    nlohmann::json ratings = nlohmann::json::object();
+                    if (pr && pr.value())
+                        for (const auto& gr : pr.value()->ratings) {
+                            h->ratings().set(p->row, gr.game_id, gr.value);
+                            ratings[gr.game_id] = {{"rating", gr.value.rating},
+                                                   {"rd", gr.value.rd},
+                                                   {"games", gr.value.games},
+                                                   {"provisional", gr.value.provisional()}};
+                        }
+                    post([this, p, ratings] { welcome(p, true, ratings); });
+                });
         });
     });
 }
@@ -120,32 +121,30 @@ void client_handler::unstored_elsewhere(const std::string& token) {
             error_frame({"stale_token", "unknown session token: here is a new identity"}, "hello"));
         new_guest();
     };
-    auto* cluster = hub_->guests_cluster();
-    if (!cluster) return stale();
-    cluster->find(token, [this, post = post_, stale](player_ptr p) {
+    hub_->guests().find_elsewhere(token, [this, post = post_, stale](player_ptr p) {
         post([this, p = std::move(p), stale] {
             if (!p) return stale();
-            welcome(hub_->guests().add(p), true);
+            welcome(hub_->guests().book().add(p), true);
         });
     });
 }
 
 bool client_handler::unstored_guest() const {
-    return player_ && player_->guest && !player_->row && hub_->accounts() && post_;
+    return player_ && player_->guest && !player_->row && hub_->deps().accounts && post_;
 }
 
 void client_handler::keep_guest(const client_msg& m) {
     identity_pending_ = true;
     waiting_.push_back(m);
     // The store's answer holds the hub (hence the guest book) until it is in.
-    auto store = [h = hub_, accounts = hub_->accounts(), name = player_->name,
+    auto store = [h = hub_, accounts = hub_->deps().accounts, name = player_->name,
                   token = player_->token](guest_book::stored_handler done) {
         accounts->store_guest(name, token, [h, done](core::result<auth::session> r) {
             if (!r) return done(core::error{r.reason()});
-            done(hub::from_stored(r.value().who, r.value().token));
+            done(player_from_stored(r.value().who, r.value().token));
         });
     };
-    hub_->guests().keep(player_, store, [this, post = post_](core::result<player_ptr> r) {
+    hub_->guests().book().keep(player_, store, [this, post = post_](core::result<player_ptr> r) {
         post([this, r = std::move(r)] {
             identity_pending_ = false;
             auto waiting = std::move(waiting_);
@@ -167,11 +166,7 @@ void client_handler::adopt(player_ptr stored) {
     // Every connection of the guest moves to the stored key at once (a game
     // that starts reaches them all); each tab's handler adopts it on its next
     // message, or when it closes.
-    auto old_key = player_->key();
-    for (auto& [conn, p] : hub_->peers_of(old_key)) {
-        hub_->unbind_peer(old_key, conn);
-        hub_->bind_peer(stored->key(), conn, p);
-    }
+    hub_->peers().rebind(player_->key(), stored->key());
     player_ = std::move(stored);
     send(encode(identity_msg{player_->public_json()}));
 }
@@ -180,16 +175,16 @@ void client_handler::welcome(player_ptr p, bool resumed, nlohmann::json ratings)
     identity_pending_ = false;
     if (closed_) return;
     player_ = std::move(p);
-    counted_ = hub_->guests().opened(player_->token);
-    hub_->bind_peer(player_->key(), conn_, self_);
+    counted_ = hub_->guests().book().opened(player_->token);
+    hub_->peers().bind(player_->key(), conn_, self_);
     hub_->sessions().opened(player_->token, conn_, self_);
-    hub_->connection_up();
+    hub_->counts().connection_up();
     const auto now = std::chrono::milliseconds(hub_->config().clock.now_ms());
     json user = player_->public_json();
     if (!ratings.is_null()) user["ratings"] = ratings;
-    send(encode(welcome_msg{player_->token, std::move(user), resumed,
-                            hub_->rooms_of(player_->key()), catalogue_json(),
-                            now.count()}));
+    send(
+        encode(welcome_msg{player_->token, std::move(user), resumed,
+                           hub_->rooms().rooms_of(player_->key()), catalogue_json(), now.count()}));
     // What came in meanwhile, in order.
     auto waiting = std::move(waiting_);
     waiting_.clear();
@@ -217,7 +212,7 @@ void client_handler::handle(const client_msg& m) {
     if (!player_) return fail(m, "hello_required", "send hello first");
     if (unstored_guest()) {
         // Stored meanwhile through another tab?
-        if (auto now = hub_->guests().find(player_->token); now && now->row) adopt(now);
+        if (auto now = hub_->guests().book().find(player_->token); now && now->row) adopt(now);
         if (unstored_guest() && worth_keeping(m)) return keep_guest(m);
     }
 
@@ -227,10 +222,13 @@ void client_handler::handle(const client_msg& m) {
             using T = std::decay_t<decltype(b)>;
             if constexpr (is_lobby_body<T>) {
                 // In a cluster the lobby is the leader's (docs/cluster.md).
-                if (auto* c = hub_->lobby_cluster()) c->lobby_message(player_, self_, conn_, m);
+                if (auto* c = hub_->deps().cluster_lobby)
+                    c->lobby_message(player_, self_, conn_, m);
                 else dispatch_lobby(lobby, player_, self_, conn_, m);
             } else if constexpr (std::is_same_v<T, analysis_start_msg>) {
-                if (auto e = analysis_.start(*hub_, self_, "conn:" + std::to_string(conn_), b)) return fail(m, e->code, e->message);
+                if (auto e = analysis_.start(hub_->deps().engine, self_,
+                                             "conn:" + std::to_string(conn_), b))
+                    return fail(m, e->code, e->message);
                 if (m.ack) send(ack_frame(*m.ack, m.type));
             } else if constexpr (std::is_same_v<T, analysis_stop_msg>) {
                 analysis_.stop();
@@ -240,31 +238,20 @@ void client_handler::handle(const client_msg& m) {
             } else if constexpr (std::is_same_v<T, computer_play_msg>) {
                 lobby.play_computer(player_, self_, b, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, room_join_msg>) {
-                auto r = hub_->find_room(b.room);
-                if (!r && hub_->cluster()) {  // on another node of the cluster, or nowhere
-                    rooms_.insert(b.room);
-                    return hub_->cluster()->join(b.room, player_, self_, conn_, b.v, m.ack, m.type);
-                }
-                if (!r) return fail(m, "unknown_room", "no room '" + b.room + "'");
                 rooms_.insert(b.room);
-                r->join(player_, self_, conn_, b.v);
+                if (auto r = hub_->rooms().find(b.room)) return r->join(player_, self_, conn_, b.v);
+                // On another node of a cluster, or nowhere (answered unknown_room).
+                hub_->rooms().elsewhere().join(b.room, player_, self_, conn_, b.v, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, room_leave_msg>) {
-                auto r = hub_->find_room(b.room);
-                if (!r && hub_->cluster() && rooms_.erase(b.room))
-                    return hub_->cluster()->leave(b.room, conn_, false);
-                if (!r) return fail(m, "unknown_room", "no room '" + b.room + "'");
-                rooms_.erase(b.room);
-                r->leave(conn_, false);
+                auto r = hub_->rooms().find(b.room);
+                if (!rooms_.erase(b.room) && !r)
+                    return fail(m, "unknown_room", "no room '" + b.room + "'");
+                if (r) return r->leave(conn_, false);
+                hub_->rooms().elsewhere().leave(b.room, conn_, false);
             } else if constexpr (std::is_same_v<T, room_cmd_msg>) {
-                auto r = hub_->find_room(b.room);
-                if (!r && hub_->cluster())
-                    return hub_->cluster()->command(player_, self_, conn_, b, m.ack, m.type);
-                if (!r) {
-                    ++hub_->stats().rejected_total;
-                    return send(error_frame({"unknown_room", "no room '" + b.room + "'"}, m.type,
-                                            m.ack, b.room));
-                }
-                r->command(player_, self_, conn_, b, m.ack, m.type);
+                if (auto r = hub_->rooms().find(b.room))
+                    return r->command(player_, self_, conn_, b, m.ack, m.type);
+                hub_->rooms().elsewhere().command(player_, self_, conn_, b, m.ack, m.type);
             }
         },
         m.body);
@@ -279,20 +266,20 @@ void client_handler::closed() {
     }
     // Stored meanwhile through another tab: its binding moved to the stored key.
     if (unstored_guest())
-        if (auto now = hub_->guests().find(player_->token); now && now->row) player_ = now;
+        if (auto now = hub_->guests().book().find(player_->token); now && now->row) player_ = now;
     closed_ = true;
-    if (counted_) hub_->guests().closed(player_->token);
+    if (counted_) hub_->guests().book().closed(player_->token);
     hub_->sessions().closed(player_->token, conn_);
-    hub_->connection_down();
-    hub_->unbind_peer(player_->key(), conn_);  // before the rooms are looked up (room::do_start)
+    hub_->counts().connection_down();
+    hub_->peers().unbind(player_->key(), conn_);  // before the rooms are looked up (room::do_start)
     hub_->the_lobby().connection_closed(player_, conn_);
-    if (auto* c = hub_->lobby_cluster()) c->lobby_closed(player_, conn_);
-    auto rooms = hub_->rooms_of(player_->key());
+    if (auto* c = hub_->deps().cluster_lobby) c->lobby_closed(player_, conn_);
+    auto rooms = hub_->rooms().rooms_of(player_->key());
     rooms.insert(rooms.end(), rooms_.begin(), rooms_.end());
     std::set<std::string> unique(rooms.begin(), rooms.end());
     for (const auto& id : unique) {
-        if (auto r = hub_->find_room(id)) r->leave(conn_, true);
-        else if (hub_->cluster()) hub_->cluster()->leave(id, conn_, true);
+        if (auto r = hub_->rooms().find(id)) r->leave(conn_, true);
+        else hub_->rooms().elsewhere().leave(id, conn_, true);
     }
 }
 

@@ -10,6 +10,7 @@
 #include "play/post_guarded.hpp"
 #include "play/room.hpp"
 #include "play/start_position.hpp"
+#include "rating/rated_games.hpp"
 
 namespace kibitz::server {
 
@@ -39,9 +40,12 @@ void lobby::stop() {
 }
 
 json lobby::seek::to_json(const hub& h) const {
-    json j = {{"id", id}, {"game", settings.game->id}, {"tc", server::to_json(settings.tc)},
-              {"rated", settings.rated}, {"color", color},
-              {"by", h.player_json(by, settings.game->id)}};
+    json j = {{"id", id},
+              {"game", settings.game->id},
+              {"tc", server::to_json(settings.tc)},
+              {"rated", settings.rated},
+              {"color", color},
+              {"by", h.ratings().player_json(by, settings.game->id)}};
     if (!settings.start_position.empty()) j["position"] = settings.start_position;
     return j;
 }
@@ -86,7 +90,7 @@ void lobby::subscribe(player_ptr who, peer_ref p, std::uint64_t conn, bool on) {
         send_to(p, snapshot_frame());
         // Leaving a game's page is not leaving the game, and an invite stays
         // open while its creator visits other pages: both are shown again.
-        lobby_yours_msg yours{hub_.rooms_of(who->key()), {}};
+        lobby_yours_msg yours{hub_.rooms().rooms_of(who->key()), {}};
         for (auto& [id, s] : seeks_)
             if (s.invite && s.by->key() == who->key()) yours.invites.push_back(s.invite_shown());
         send_to(p, encode(yours));
@@ -94,7 +98,8 @@ void lobby::subscribe(player_ptr who, peer_ref p, std::uint64_t conn, bool on) {
 }
 
 frame lobby::snapshot_frame() {
-    auto counts = dump_json(to_json(counts_msg{hub_.online(), hub_.games_in_play(), pools_json()}));
+    auto counts = dump_json(
+        to_json(counts_msg{hub_.counts().online(), hub_.counts().games_in_play(), pools_json()}));
     const auto& tv = featured_text();
     if (snapshot_ && !seeks_changed_ && counts == snapshot_counts_ && tv == snapshot_tv_)
         return snapshot_;
@@ -114,10 +119,10 @@ std::optional<wire_error> lobby::check_new_game(const player_ptr& who, const std
                                                 const core::game_info** info) const {
     *info = core::find_game(game);
     if (!*info) return wire_error{"unknown_game", "no game '" + game + "'"};
-    if (rated && who->guest)
+    if (rated && !rating::may_play_rated(who->guest))
         return wire_error{"rated_requires_account", "guests play casual games only"};
     if (rated && !tc) return wire_error{"rated_requires_account", "untimed games are casual only"};
-    if (hub_.games_of(who->key()) >= hub_.config().max_games)
+    if (hub_.rooms().games_of(who->key()) >= hub_.config().max_games)
         return wire_error{"too_many_games", "finish one of your games first"};
     return std::nullopt;
 }
@@ -150,7 +155,8 @@ void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_cre
                     return reply(p, wire_error{"invite_clash", "that invite code is taken"}, ack,
                                  type);
                 reply(p, std::nullopt, ack, type);
-                return send_to(p, encode(invite_created_msg{it->second.invite_shown()}));
+                send_to(p, encode(invite_created_msg{it->second.invite_shown()}));
+                return tell_standing(p, conn, it->second, true);
             }
         std::size_t open = 0;
         for (auto& [id, s] : seeks_) open += s.by->key() == who->key();
@@ -159,7 +165,8 @@ void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_cre
                          ack, type);
         auto id = m.invite ? (m.code.empty() ? random_string(10, base62) : m.code)
                            : "s" + random_string(9, base62);
-        seek s{id, {info, m.tc, m.rated, m.invite, m.position}, m.color, who, conn, m.invite, {}};
+        seek s{id, {info, m.tc, m.rated, m.invite, m.position}, m.color, who, conn, m.invite, {},
+               p};
         auto j = s.to_json(hub_);
         s.listed = dump_json(j);
         seeks_[s.id] = s;
@@ -171,6 +178,7 @@ void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_cre
             send_to(p, encode(seek_created_msg{j}));
             broadcast(encode(seek_add_msg{j}));
         }
+        tell_standing(p, conn, s, true);
     });
 }
 
@@ -183,6 +191,7 @@ void lobby::cancel_seek(player_ptr who, peer_ref p, seek_cancel_msg m, ack_id ac
                                      : wire_error{"unknown_seek", "no such open seek of yours"},
                          ack, type);
         bool listed = !it->second.invite;
+        if (listed) tell_standing(it->second.peer, it->second.conn, it->second, false);
         seeks_.erase(it);
         seeks_changed_ = true;
         reply(p, std::nullopt, ack, type);
@@ -208,7 +217,10 @@ void lobby::accept_seek(player_ptr who, peer_ref p, seek_accept_msg m, ack_id ac
         seeks_.erase(it);
         seeks_changed_ = true;
         reply(p, std::nullopt, ack, type);
-        if (!s.invite) broadcast(encode(seek_remove_msg{s.id, "accepted"}));
+        if (!s.invite) {
+            broadcast(encode(seek_remove_msg{s.id, "accepted"}));
+            tell_standing(s.peer, s.conn, s, false);
+        }
         int creator_seat = s.color == "random" ? random_string(1, "01")[0] - '0'
                            : s.color == s.settings.game->about.sides[0].name ? 0
                                                                    : 1;
@@ -216,10 +228,17 @@ void lobby::accept_seek(player_ptr who, peer_ref p, seek_accept_msg m, ack_id ac
     });
 }
 
+void lobby::tell_standing(const peer_ref& p, std::uint64_t conn, const seek& s, bool open) {
+    auto* c = hub_.deps().cluster_lobby;
+    if (!c) return;
+    if (open) c->seek_opened(p, conn, s.id, s.invite);
+    else c->seek_closed(p, conn, s.id);
+}
+
 void lobby::start_game(const room_settings& s, player_ptr a, player_ptr b, int a_seat,
                        const std::string& via) {
-    if (a_seat == 0) hub_.start_room(s, a, b, via);
-    else hub_.start_room(s, b, a, via);
+    if (a_seat == 0) hub_.rooms().start_room(s, a, b, via);
+    else hub_.rooms().start_room(s, b, a, via);
 }
 
 void lobby::quick_join(player_ptr who, peer_ref p, std::uint64_t conn, quick_join_msg m,
@@ -228,7 +247,7 @@ void lobby::quick_join(player_ptr who, peer_ref p, std::uint64_t conn, quick_joi
         const core::game_info* info = nullptr;
         if (auto e = check_new_game(who, m.game, m.tc, m.rated, &info)) return reply(p, e, ack, type);
         auto waiting = queue_.join({who, conn, m.game, m.tc, std::chrono::steady_clock::now(),
-                                    m.rated, hub_.pairing_rating(who, m.game)});
+                                    m.rated, hub_.ratings().pairing_rating(who, m.game)});
         reply(p, std::nullopt, ack, type);
         send_to(p, encode(quick_queued_msg{m.game, m.tc, m.rated, waiting}));
         pair_tick();
@@ -240,24 +259,24 @@ void lobby::play_computer(player_ptr who, peer_ref p, computer_play_msg m, ack_i
     on_strand([=, this] {
         const core::game_info* info = nullptr;
         if (auto e = check_new_game(who, m.game, m.tc, false, &info)) return reply(p, e, ack, type);
-        if (!info->think || !hub_.engine())
+        if (!info->think || !hub_.deps().engine)
             return reply(p, wire_error{"not_available", "no computer opponent for this game"},
                          ack, type);
         if (auto e = check_color(*info, m.color)) return reply(p, e, ack, type);
         if (auto e = check_start(*info, m.position, false)) return reply(p, e, ack, type);
         const auto& cfg = hub_.config();
-        if (hub_.computer_games_of(who->key()) >= cfg.max_computer_games_per_player)
+        if (hub_.rooms().computer_games_of(who->key()) >= cfg.max_computer_games_per_player)
             return reply(p, wire_error{"too_many_games", "finish your game against the computer first"},
                          ack, type);
-        if (static_cast<std::size_t>(hub_.computer_games()) >= cfg.max_computer_games)
+        if (static_cast<std::size_t>(hub_.rooms().computer_games()) >= cfg.max_computer_games)
             return reply(p, wire_error{"server_busy", "the computer is playing too many games: "
                                                       "try again in a few minutes"},
                          ack, type);
         int seat = m.color == "random" ? random_string(1, "01")[0] - '0'
                                        : (m.color == info->about.sides[0].name ? 0 : 1);
         reply(p, std::nullopt, ack, type);
-        start_game({info, m.tc, false, false, m.position}, who, hub_.computer(m.level), seat,
-                   "computer");
+        start_game({info, m.tc, false, false, m.position}, who, hub_.deps().computers.at(m.level),
+                   seat, "computer");
     });
 }
 
@@ -279,6 +298,7 @@ void lobby::connection_closed(player_ptr, std::uint64_t conn) {
         for (auto it = seeks_.begin(); it != seeks_.end();) {
             if (!it->second.invite && it->second.conn == conn) {
                 broadcast(encode(seek_remove_msg{it->first, "left"}));
+                tell_standing(it->second.peer, conn, it->second, false);
                 it = seeks_.erase(it);
                 seeks_changed_ = true;
             } else {
@@ -291,7 +311,7 @@ void lobby::connection_closed(player_ptr, std::uint64_t conn) {
 void lobby::count_tick() {
     if (stopped_) return;
     // Counts go out at most once per batch period, and only when they changed.
-    long players = hub_.online(), games = hub_.games_in_play();
+    long players = hub_.counts().online(), games = hub_.counts().games_in_play();
     json pools = pools_json();
     if (players != last_players_ || games != last_games_ || pools != last_pools_) {
         last_players_ = players;

@@ -71,6 +71,7 @@ private:
         json to_json(const hub& h) const;
         invite_view invite_shown() const;  // as invite.created shows it
         std::string listed;        // to_json as seek.add sent it (for the snapshot)
+        peer_ref peer;             // the connection that opened it
     };
 
     template <class F>
@@ -84,6 +85,9 @@ private:
                                              const core::game_info** info) const;
     static std::optional<wire_error> check_color(const core::game_info& info,
                                                  const std::string& color);
+    // Cluster mode: the node of the seek's connection keeps what it waits on
+    // (remote_lobby::seek_opened), for a new leader.
+    void tell_standing(const peer_ref& p, std::uint64_t conn, const seek& s, bool open);
     void start_game(const room_settings& s, player_ptr a, player_ptr b, int a_seat,
                     const std::string& via);
     void broadcast(const frame& f);

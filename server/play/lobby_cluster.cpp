@@ -33,7 +33,7 @@ void lobby::remote_ended(std::string game, std::string room) {
 
 void lobby::feed_listed(const std::string& game, const std::string& room, const json& summary,
                         const live_position& pos) {
-    auto* c = hub_.lobby_cluster();
+    auto* c = hub_.deps().cluster_lobby;
     if (!c) return;
     json p = json::object();
     put_live_position(p, pos, std::chrono::steady_clock::now());
@@ -41,7 +41,7 @@ void lobby::feed_listed(const std::string& game, const std::string& room, const 
 }
 
 void lobby::feed_changes() {
-    auto* c = hub_.lobby_cluster();
+    auto* c = hub_.deps().cluster_lobby;
     if (!c) return;
     auto now = std::chrono::steady_clock::now();
     for (const auto& [game, rooms] : live_changed_)

@@ -39,6 +39,16 @@ public:
                              const nlohmann::json& summary, const nlohmann::json& pos) = 0;
     virtual void live_changed(const std::string& game, const std::string& room, std::size_t plies,
                               std::size_t spectators, const nlohmann::json& pos) = 0;
+
+    // What a connection waits on at the lobby, told by the lobby that leads
+    // (its connections may be on any node): a seek it opened, under the id
+    // the lobby gave it (`invite`: an invite, under its code), and a seek of
+    // it gone (accepted, cancelled, or its connection left). The node the
+    // connection is on keeps them, to tell a new leader again (docs/cluster.md,
+    // "One lobby"). `p` and `conn` as the lobby knows the connection.
+    virtual void seek_opened(const peer_ref& p, std::uint64_t conn, const std::string& id,
+                             bool invite) = 0;
+    virtual void seek_closed(const peer_ref& p, std::uint64_t conn, const std::string& id) = 0;
 };
 
 }  // namespace kibitz::server

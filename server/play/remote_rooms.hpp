@@ -1,10 +1,11 @@
 #pragma once
-// Rooms on other nodes of a cluster, as the play layer sees them: the hub
-// tells it which rooms this node hosts, and a connection hands it the room
-// messages for rooms this node does not have. server/cluster/ implements it
-// over Redis (docs/cluster.md); a single node has none (hub::cluster() is
-// null) and pays one null check per unknown room. Every call returns at once
-// (the work is posted) and is safe from any thread.
+// Rooms on other nodes of a cluster, as the play layer sees them: the room
+// directory tells it which rooms this node hosts, and a connection hands it
+// the room messages for rooms this node does not have. It keeps the one copy
+// of the games other nodes host (games_elsewhere). server/cluster/ implements
+// it over Redis (docs/cluster.md); a single node has play/single_node.hpp,
+// for which every room is here or nowhere. Every call returns at once (the
+// work is posted) and is safe from any thread.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -19,7 +20,14 @@ namespace kibitz::server {
 
 class remote_rooms {
 public:
+    struct game_elsewhere {
+        std::string room;
+        bool computer = false;  // against the computer
+    };
     virtual ~remote_rooms() = default;
+
+    // A player's unfinished games hosted by other nodes (by player key).
+    virtual std::vector<game_elsewhere> games_elsewhere(const std::string& player_key) const = 0;
 
     // This node hosts `room` now (started, restored or taken over here), a
     // game of `players` (their keys): every node counts it among their

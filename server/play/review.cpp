@@ -41,8 +41,8 @@ struct reviewer::task {
 };
 
 void reviewer::request(std::string public_id, peer_ref to) {
-    auto* store = hub_.store();
-    if (!store || !hub_.engine())
+    auto* store = hub_.deps().store;
+    if (!store || !hub_.deps().engine)
         return send_error(to, "not_available", "analysis needs the database and the engine");
     {
         std::lock_guard lock(mu_);
@@ -132,7 +132,7 @@ void reviewer::search_next(std::shared_ptr<task> t) {
         if (t->evals.size() > t->moves.size()) return self->complete(t);
         self->search_next(t);
     };
-    if (!hub_.engine()->submit(std::move(j))) {
+    if (!hub_.deps().engine->submit(std::move(j))) {
         std::lock_guard lock(mu_);
         for (auto& w : t->watchers) send_error(w, "server_busy", "the engine is busy: try again later");
         running_.erase(t->id);
@@ -143,7 +143,7 @@ void reviewer::complete(std::shared_ptr<task> t) {
     json analysis = judge(t->evals, t->moves, t->movers);
     analysis["nodes"] = hub_.config().review_nodes;
     auto self = shared_from_this();
-    auto* store = hub_.store();
+    auto* store = hub_.deps().store;
     auto finish = [self, t, analysis](bool) {
         self->tell(t, encode(review_done_msg{t->id, analysis, false}));
         std::lock_guard lock(self->mu_);

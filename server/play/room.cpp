@@ -122,7 +122,7 @@ void room::do_start(const std::string& via) {
         auto& seat = seats_[s];
         if (s == computer_seat_) continue;
         // Every tab of the player is taken to the game and seated.
-        seat.conns = hub_.peers_of(seat.who->key());
+        seat.conns = hub_.peers().of(seat.who->key());
         if (!seat.connected()) seat.claim_at = now + hub_.config().disconnect_grace;
         auto found = encode(game_found_msg{id_, std::string(settings_.game->id), s,
                                            std::string(settings_.game->about.sides[s].name), via});
@@ -131,14 +131,14 @@ void room::do_start(const std::string& via) {
             send_to(p, found);
             send_to(p, state);
         }
-        if (auto* c = hub_.cluster()) c->seated(seat.who, id_, found);
+        hub_.rooms().elsewhere().seated(seat.who, id_, found);
     }
     arm_timer();
     computer_turn();
     game_started rec{id_, std::string(settings_.game->id), settings_.tc, settings_.rated,
                      settings_.is_private, {seats_[0].who, seats_[1].who},
                      game_->position_text(), settings_.start_position, now_ms(-1)};
-    hub_.recorder().on_start(rec);
+    hub_.deps().recorder->on_start(rec);
     spdlog::info("game start {} {} {} vs {}{}", id_, settings_.game->id, seats_[0].who->name,
                  seats_[1].who->name, settings_.rated ? " rated" : "");
     if (!settings_.is_private)
@@ -149,7 +149,7 @@ void room::do_start(const std::string& via) {
 json room::lobby_summary() const {
     json players = json::array();
     for (auto& s : seats_) {
-        auto pj = hub_.player_json(s.who, settings_.game->id);
+        auto pj = hub_.ratings().player_json(s.who, settings_.game->id);
         json one = {{"name", s.who->name}, {"rating", pj["rating"]}};
         if (pj.contains("provisional")) one["provisional"] = pj["provisional"];
         players.push_back(std::move(one));

@@ -180,9 +180,9 @@ std::optional<wire_error> room::rematch(int seat, core::status_kind, bool accept
     }
     push_event(offer_event{id_, "rematch", other, "accepted"});
     // Colours swapped: last game's second seat moves first now.
-    auto next = hub_.start_room(settings_, seats_[1].who, seats_[0].who, "rematch");
+    auto next = hub_.rooms().start_room(settings_, seats_[1].who, seats_[0].who, "rematch");
     next_room_ = next->id();
-    hub_.recorder().on_rematch(id_, next_room_);
+    hub_.deps().recorder->on_rematch(id_, next_room_);
     to_all(encode(rematch_msg{id_, next_room_}));
     return std::nullopt;
 }
@@ -198,14 +198,15 @@ std::optional<wire_error> room::rematch_blocked(int seat, bool starts) const {
     for (int s : {seat, 1 - seat}) {
         if (s == computer_seat_ || (s != seat && !starts)) continue;
         const auto& key = seats_[s].who->key();
-        if (hub_.games_of(key) >= cfg.max_games)
+        if (hub_.rooms().games_of(key) >= cfg.max_games)
             return err("too_many_games", s == seat ? "finish one of your games first"
                                                    : "your opponent has too many unfinished games");
-        if (computer_seat_ >= 0 && hub_.computer_games_of(key) >= cfg.max_computer_games_per_player)
+        if (computer_seat_ >= 0 &&
+            hub_.rooms().computer_games_of(key) >= cfg.max_computer_games_per_player)
             return err("too_many_games", "finish your game against the computer first");
     }
     if (computer_seat_ >= 0 && starts &&
-        static_cast<std::size_t>(hub_.computer_games()) >= cfg.max_computer_games)
+        static_cast<std::size_t>(hub_.rooms().computer_games()) >= cfg.max_computer_games)
         return err("server_busy", "the computer is playing too many games: try again in a few minutes");
     return std::nullopt;
 }
@@ -214,7 +215,7 @@ void room::chat(int seat, const player_ptr& who, const std::string& text) {
     std::string from = who ? who->name : "anonymous";
     remember_chat(seat >= 0, {from, seat, text});
     to_audience(encode(chat_msg{id_, from, seat, text}), seat >= 0);
-    hub_.recorder().on_chat({id_, who, seat >= 0, text, now_ms(-1)});
+    hub_.deps().recorder->on_chat({id_, who, seat >= 0, text, now_ms(-1)});
 }
 
 void room::remember_chat(bool players, chat_line line) {
@@ -247,27 +248,28 @@ void room::finish(core::status st, bool aborted) {
     plies_ = {};  // takebacks end with the game
     // The rating change arrives from the store's thread once computed; the
     // room hands it on from its strand (room_takeback.cpp).
-    hub_.recorder().on_end({id_, status_, aborted_, now_ms(-1)},
-                           [self = shared_from_this()](std::vector<storage::rating_change> c) {
-                               boost::asio::post(self->strand_, [self, c = std::move(c)] {
-                                   try {
-                                       self->ratings_known(c);
-                                   } catch (const std::exception& e) {
-                                       spdlog::error("room {}: ratings: {}", self->id_, e.what());
-                                   }
-                               });
-                           });
+    hub_.deps().recorder->on_end(
+        {id_, status_, aborted_, now_ms(-1)},
+        [self = shared_from_this()](std::vector<storage::rating_change> c) {
+            boost::asio::post(self->strand_, [self, c = std::move(c)] {
+                try {
+                    self->ratings_known(c);
+                } catch (const std::exception& e) {
+                    spdlog::error("room {}: ratings: {}", self->id_, e.what());
+                }
+            });
+        });
     spdlog::info("game end {} {}: {}", id_, aborted_ ? "aborted"
                  : status_.kind == core::status_kind::draw ? "draw"
                  : std::string(settings_.game->about.sides[status_.winner].name) + " wins",
                  status_.reason);
     player_ptr seats[2] = {seats_[0].who, seats_[1].who};
-    hub_.room_finished(id_, seats);
+    hub_.rooms().finished(id_, seats);
     if (!settings_.is_private) hub_.the_lobby().room_ended(std::string(settings_.game->id), id_);
     // Stay joinable a while for the rematch and for viewers, then go.
     linger_timer_.expires_after(hub_.config().room_linger);
     linger_timer_.async_wait([self = shared_from_this(), this](boost::system::error_code ec) {
-        if (!ec) hub_.forget_room(id_);
+        if (!ec) hub_.rooms().forget(id_);
     });
 }
 

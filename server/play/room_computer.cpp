@@ -34,7 +34,7 @@ core::engine::clock_reading room::computer_clock(clock_type::time_point now) con
 
 void room::computer_turn() {
     if (computer_seat_ < 0 || !playing() || game_->to_move() != computer_seat_) return;
-    engine_pool* pool = hub_.engine();
+    engine_pool* pool = hub_.deps().engine;
     if (!pool) {
         spdlog::error("room {}: a computer seat but no engine pool", id_);
         return;

@@ -39,7 +39,7 @@ json room::players_json() const {
     auto now = clock_type::now();
     for (int s = 0; s < 2; ++s) {
         const auto& seat = seats_[s];
-        json p = hub_.player_json(seat.who, settings_.game->id);
+        json p = hub_.ratings().player_json(seat.who, settings_.game->id);
         p["seat"] = s;
         p["color"] = settings_.game->about.sides[s].name;
         p["connected"] = seat.connected();

@@ -21,8 +21,8 @@ constexpr auto max_store_retry = std::chrono::seconds(30);
 void room::record_move(const move_played& rec, move_done done) {
     unstored_.push_back(rec);
     auto v = v_;
-    hub_.recorder().on_move(rec, [self = shared_from_this(), done = std::move(done), v,
-                                  ply = rec.ply](bool durable) {
+    hub_.deps().recorder->on_move(rec, [self = shared_from_this(), done = std::move(done), v,
+                                        ply = rec.ply](bool durable) {
         // The recorder answers on its own thread: back to the strand first.
         post_guarded(self->strand_, self, [self, done, v, ply, durable] {
             self->move_recorded(ply, durable);
@@ -70,7 +70,7 @@ void room::retry_store() {
     if (!store_paused_) return;
     if (unstored_.empty()) return resume_after_store();
     const auto& rec = unstored_.front();
-    hub_.recorder().on_move(rec, [self = shared_from_this(), ply = rec.ply](bool durable) {
+    hub_.deps().recorder->on_move(rec, [self = shared_from_this(), ply = rec.ply](bool durable) {
         post_guarded(self->strand_, self, [self, ply, durable] {
             if (!self->store_paused_) return;
             if (!durable) {

@@ -95,7 +95,7 @@ void room::take_back(int seat) {
     auto view = game_->view_for_mover(false);
     push_event(takeback_event{id_, seat, undo, keep, moves_, last_json(), to_json(view, false),
                               clocks_json()});
-    hub_.recorder().on_takeback(id_, static_cast<int>(keep));
+    hub_.deps().recorder->on_takeback(id_, static_cast<int>(keep));
     spdlog::info("game takeback {}: {} plies, back to ply {}", id_, undo, keep);
     arm_timer();
     computer_turn();

@@ -6,13 +6,15 @@ namespace kibitz::server::rating {
 
 std::optional<std::string> refuse_start(const storage::game_settings& g,
                                         const std::array<storage::player, 2>& seats) {
-    if (g.rated && (seats[0].guest() || seats[1].guest())) return "guests cannot play rated games";
+    if (g.rated && !(may_play_rated(seats[0].guest()) && may_play_rated(seats[1].guest())))
+        return "guests cannot play rated games";
     return std::nullopt;
 }
 
 std::optional<std::array<storage::rating_value, 2>> rate(const storage::ending& e) {
     if (!e.rated || e.status != storage::game_status::finished) return std::nullopt;
-    if (e.seats[0].id == e.seats[1].id || e.seats[0].guest() || e.seats[1].guest())
+    if (e.seats[0].id == e.seats[1].id || !may_play_rated(e.seats[0].guest()) ||
+        !may_play_rated(e.seats[1].guest()))
         return std::nullopt;
     if (e.moves[0] < min_moves_each || e.moves[1] < min_moves_each) return std::nullopt;
     if (e.recent_pair_games >= rated_games_per_pair) return std::nullopt;

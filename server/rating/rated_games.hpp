@@ -24,6 +24,9 @@
 namespace kibitz::server::rating {
 
 // The rules themselves: pure functions, safe on any thread.
+// Rated play needs an account: guests play casual games only (the lobby
+// refuses a rated seek or pairing of a guest; the store a rated start).
+inline bool may_play_rated(bool guest) { return !guest; }
 inline constexpr int min_moves_each = 2;
 inline constexpr std::int64_t pair_window_ms = 24 * 60 * 60 * 1000;
 inline constexpr int rated_games_per_pair = 3;  // within pair_window_ms

@@ -34,17 +34,6 @@ struct silent_ws {
     }
 };
 
-// Polls `done` every 20 ms until it holds or `within` passes.
-template <class F>
-bool eventually(F done, std::chrono::milliseconds within) {
-    auto until = std::chrono::steady_clock::now() + within;
-    while (!done()) {
-        if (std::chrono::steady_clock::now() > until) return false;
-        std::this_thread::sleep_for(20ms);
-    }
-    return true;
-}
-
 }  // namespace
 
 TEST_CASE(
@@ -56,7 +45,7 @@ TEST_CASE(
     silent_ws stalled(g.owner->port);
     const auto owner = g.owner->name;
     ::kill(g.owner->pid, SIGTERM);
-    CHECK_MESSAGE(eventually([&] { return g.env.lease_holder(g.room) != owner; }, 1000ms),
+    CHECK_MESSAGE(eventually([&] { return g.env.lease_holder(g.room) != owner; }, 1000ms, 20ms),
                   "the stopping node still held the room's lease a second after SIGTERM");
     // The other node takes the room at its next scan (half a lease).
     auto st = join_when_owned(*p, g.room, 5000ms);

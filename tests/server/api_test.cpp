@@ -592,7 +592,7 @@ TEST_CASE("api: a token from /api/login works in hello; a played game is served 
         b.expect("end");
         // The end commits a moment after the event.
         json gj;
-        eventually([&] {
+        t::eventually([&] {
             gj = get(srv.port(), "/api/games/" + tab.room).j();
             return gj.value("status", json::object()).value("state", "") == "over";
         });

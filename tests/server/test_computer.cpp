@@ -265,7 +265,7 @@ TEST_CASE("analysis: the engine's lines for a position, one search per connectio
     // A new request cancels the running one: its done says stopped. Each
     // wait below is the behaviour under test: one request per 250 ms is taken,
     // so a request is sent once that gap has passed (and the last one before).
-    std::this_thread::sleep_for(300ms);
+    std::this_thread::sleep_for(300ms);  // past the 250 ms gap
     a.send({{"t", "analysis.start"}, {"d", {{"game", "oware"}, {"id", 8}}}});
     auto first_done = a.expect("analysis.done", [](const json& j) { return j["d"]["id"] == 7; });
     CHECK(first_done["d"].contains("stopped"));
@@ -273,10 +273,10 @@ TEST_CASE("analysis: the engine's lines for a position, one search per connectio
     auto second = a.expect("analysis.done", [](const json& j) { return j["d"]["id"] == 8; }, 10000ms);
     REQUIRE(!second.is_null());
 
-    std::this_thread::sleep_for(300ms);
+    std::this_thread::sleep_for(300ms);  // past the 250 ms gap
     a.send({{"t", "analysis.start"}, {"d", {{"game", "checkers"}, {"position", "nonsense"}, {"id", 9}}}});
     CHECK(a.expect("error")["d"]["code"] == "bad_position");
-    std::this_thread::sleep_for(300ms);
+    std::this_thread::sleep_for(300ms);  // past the 250 ms gap
     a.send({{"t", "analysis.start"}, {"d", {{"game", "checkers"}, {"moves", {"11-14"}}, {"id", 9}}}});
     CHECK(a.expect("error")["d"]["code"] == "illegal");
     a.send({{"t", "analysis.start"}, {"d", {{"game", "checkers"}, {"id", 10}}}});

@@ -16,9 +16,9 @@ namespace {
 
 // Waits (bounded) until the hub holds `n` rooms; returns what it holds then.
 std::size_t rooms_held_when(test_server& srv, std::size_t n) {
-    auto& hub = *srv.app().context().play;
-    eventually([&] { return hub.rooms_held() == n; }, 2s);
-    return hub.rooms_held();
+    auto hub = srv.app().context().play.lock();
+    eventually([&] { return hub->rooms().held() == n; }, 2s);
+    return hub->rooms().held();
 }
 
 }  // namespace

@@ -96,7 +96,7 @@ struct findable_at_start : kibitz::server::game_recorder {
     void on_start(const kibitz::server::game_started& g) override {
         ++started;
         auto h = hub.lock();
-        if (!h || !h->find_room(g.room)) ++missing;
+        if (!h || !h->rooms().find(g.room)) ++missing;
     }
 };
 }  // namespace

@@ -17,11 +17,13 @@
 #include "raw_ws.hpp"
 
 using namespace kibitz::server;
-using kibitz::test::test_server;
 using kibitz::test::bytes;
 using kibitz::test::client_frame;
+using kibitz::test::eventually;
+using kibitz::test::metric;
 using kibitz::test::ping_msg;
 using kibitz::test::raw_client;
+using kibitz::test::test_server;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
