@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "store/db_worker.hpp"
 #include "store/sql_store.hpp"
@@ -85,6 +86,15 @@ template <class T, class F>
 void sql_store<D>::read(handler<T> h, F fn) {
     auto i = next_reader_.fetch_add(1, std::memory_order_relaxed) % readers_.size();
     post_job<db_type, T>(*readers_[i], std::move(h), std::move(fn));
+}
+
+// Every row of one statement, each read by read(rows) into a T.
+template <class T, class Db, class Read, class... A>
+std::vector<T> all_rows(Db& db, std::string_view sql, Read read, const A&... args) {
+    auto r = db.query(sql, args...);
+    std::vector<T> out;
+    while (r.next()) out.push_back(read(r));
+    return out;
 }
 
 // A player from the columns id, name, account_id, computer_level at `col` of

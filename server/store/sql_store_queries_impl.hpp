@@ -36,45 +36,42 @@ game_summary read_summary(const Rows& r) {
 
 template <class Db, class... A>
 std::vector<game_summary> summaries(Db& db, const std::string& where_sql, const A&... args) {
-    auto r = db.query(summary_sql + where_sql, args...);
-    std::vector<game_summary> out;
-    while (r.next()) out.push_back(read_summary(r));
-    return out;
+    return all_rows<game_summary>(
+        db, summary_sql + where_sql, [](const auto& r) { return read_summary(r); }, args...);
 }
 
 template <class Db>
 std::vector<chat_record> chat_lines(Db& db, game_key game) {
-    auto r = db.query(
-        "SELECT c.player_id, c.channel, c.text, c.at_ms, COALESCE(p.name, '') FROM chat c "
-        "LEFT JOIN players p ON p.id = c.player_id WHERE c.game = $1 ORDER BY c.id",
-        game);
-    std::vector<chat_record> out;
-    while (r.next()) {
+    auto line = [](const auto& r) {
         chat_record c;
         if (!r.is_null(0)) c.who = r.i64(0);
         c.channel = r.text(1);
         c.text = r.text(2);
         c.at_ms = r.i64(3);
         c.name = r.text(4);
-        out.push_back(std::move(c));
-    }
-    return out;
+        return c;
+    };
+    return all_rows<chat_record>(
+        db,
+        "SELECT c.player_id, c.channel, c.text, c.at_ms, COALESCE(p.name, '') FROM chat c "
+        "LEFT JOIN players p ON p.id = c.player_id WHERE c.game = $1 ORDER BY c.id",
+        line, game);
 }
 
 template <class Db>
 std::vector<move_record> moves_of(Db& db, game_key game) {
-    auto r = db.query(
+    auto move = [](const auto& r) {
+        return move_record{static_cast<int>(r.i64(0)),
+                           static_cast<int>(r.i64(1)),
+                           r.text(2),
+                           {r.i64(3), r.i64(4)},
+                           r.i64(5)};
+    };
+    return all_rows<move_record>(
+        db,
         "SELECT ply, seat, notation, clock0_ms, clock1_ms, at_ms FROM moves "
         "WHERE game = $1 ORDER BY ply",
-        game);
-    std::vector<move_record> out;
-    while (r.next())
-        out.push_back({static_cast<int>(r.i64(0)),
-                       static_cast<int>(r.i64(1)),
-                       r.text(2),
-                       {r.i64(3), r.i64(4)},
-                       r.i64(5)});
-    return out;
+        move, game);
 }
 }  // namespace sql_store_detail
 
