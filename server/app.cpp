@@ -25,6 +25,7 @@ namespace net = boost::asio;
 app::app(server_config cfg, std::shared_ptr<game_recorder> recorder)
     : cfg_(std::move(cfg)), ioc_(std::max(1, cfg_.threads)) {
     custom_recorder_ = recorder != nullptr;
+    cfg_.play.clock = cfg_.clock;  // the one time of day, for play as for the rest
     auto play = std::make_shared<hub>(ioc_, cfg_.play, metrics_, std::move(recorder));
     // The rest keep their defaults: connection ids start at 1 (0 means "none").
     net_limits limits;
@@ -108,6 +109,7 @@ std::variant<std::uint16_t, std::string> app::open_store() {
     }
     auth::accounts_options ao;
     ao.registrations_per_address.max_failures = cfg_.registrations_per_hour;
+    ao.clock = cfg_.clock;
     accounts_ = std::make_unique<auth::accounts>(*store_, ao);
     // Logging out closes every live connection of that token, not only future ones.
     accounts_->on_session_ended(
@@ -118,7 +120,7 @@ std::variant<std::uint16_t, std::string> app::open_store() {
                 h->sessions().end(token, "logged out");
             }
         });
-    ctx_->api = {store_.get(), accounts_.get()};
+    ctx_->api = {store_.get(), accounts_.get(), cfg_.clock};
     auto& play = *ctx_->play;
     play.attach_store(store_.get(), accounts_.get());
     if (!custom_recorder_) {
@@ -130,12 +132,9 @@ std::variant<std::uint16_t, std::string> app::open_store() {
     }
     // The computer's stored player rows (start-up only: waiting blocks no one).
     std::promise<core::result<std::vector<storage::player>>> computers;
-    store_->computer_players(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                 std::chrono::system_clock::now().time_since_epoch())
-                                 .count(),
-                             [&](core::result<std::vector<storage::player>> r) {
-                                 computers.set_value(std::move(r));
-                             });
+    store_->computer_players(
+        cfg_.clock.now_ms(),
+        [&](core::result<std::vector<storage::player>> r) { computers.set_value(std::move(r)); });
     auto rows = computers.get_future().get();
     if (!rows) return "database " + db_name() + ": computer players: " + rows.reason();
     std::vector<player_ptr> by_level;
@@ -207,9 +206,8 @@ std::variant<std::uint16_t, std::string> app::start() {
 std::string app::db_name() const { return storage::without_password(cfg_.db); }
 
 void app::sweep_sessions() {
-    auto now = std::chrono::system_clock::now().time_since_epoch();
-    auto before = std::chrono::duration_cast<std::chrono::milliseconds>(now - cfg_.session_ttl);
-    store_->expire_sessions(before.count(), [](core::result<int> r) {
+    const auto ttl = std::chrono::duration_cast<std::chrono::milliseconds>(cfg_.session_ttl);
+    store_->expire_sessions(cfg_.clock.now_ms() - ttl.count(), [](core::result<int> r) {
         if (!r) spdlog::warn("store: expiring sessions: {}", r.reason());
         else if (r.value() > 0) spdlog::info("expired {} sessions", r.value());
     });

@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "domain/wall_clock.hpp"
 #include "play/play_config.hpp"
 
 namespace kibitz::server {
@@ -51,6 +52,9 @@ struct server_config {
     std::string node_id;  // empty: made up at start
     play_config play;
     int registrations_per_hour = 5;     // account sign-ups per address an hour (tests raise it)
+    // The time of day everything stored or shown carries (domain/wall_clock.hpp):
+    // the system's; tests pass a manual_clock's. Game clocks run on the steady clock.
+    wall_clock clock;
 };
 
 struct config_help {};  // --help was asked for

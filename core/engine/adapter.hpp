@@ -27,11 +27,42 @@
 //   std::uint32_t key(const move&)        non-zero; tells a position's moves apart
 //   int history_slot(const position&, const move&)    for the history heuristic
 //   std::string text(const position&, const move&)    the game's notation
+//
+// search_adapter below is this contract as the compiler checks it: the search
+// accepts no adapter that misses a member or returns another type.
+#include <concepts>
 #include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
 
 namespace kibitz::core::engine {
 
 // A game's result seen from the side to move.
 enum class outcome : std::uint8_t { none, win, loss, draw };
+
+template <class A>
+concept search_adapter = std::is_trivially_copyable_v<typename A::position> &&
+                         std::is_trivially_copyable_v<typename A::move> &&
+                         requires(const A& a, const typename A::position& p,
+                                  const typename A::move& m, std::vector<typename A::move>& out) {
+                             { A::forced_noisy } -> std::convertible_to<bool>;
+                             { A::history_size } -> std::convertible_to<int>;
+                             { a.hash(p) } -> std::same_as<std::uint64_t>;
+                             { a.side(p) } -> std::same_as<int>;
+                             { a.terminal(p) } -> std::same_as<outcome>;
+                             { a.generate(p, out) } -> std::same_as<void>;
+                             { a.no_moves(p) } -> std::same_as<outcome>;
+                             { a.repetition(p) } -> std::same_as<outcome>;
+                             { a.quiet_limit() } -> std::same_as<int>;
+                             { a.play(p, m) } -> std::same_as<typename A::position>;
+                             { a.irreversible(p, m) } -> std::same_as<bool>;
+                             { a.evaluate(p) } -> std::same_as<int>;
+                             { a.noisy(p, m) } -> std::same_as<bool>;
+                             { a.order(p, m) } -> std::same_as<int>;
+                             { a.key(m) } -> std::same_as<std::uint32_t>;
+                             { a.history_slot(p, m) } -> std::same_as<int>;
+                             { a.text(p, m) } -> std::same_as<std::string>;
+                         };
 
 }  // namespace kibitz::core::engine

@@ -5,17 +5,14 @@
 #include <cmath>
 
 #include "kibitz/core/game.hpp"
+#include "kibitz/core/splitmix64.hpp"
 
 namespace kibitz::core::engine {
 
 namespace {
 
-std::uint64_t mix(std::uint64_t z) {  // splitmix64's finaliser
-    z += 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+// The first number of a generator seeded with z.
+std::uint64_t mix(std::uint64_t z) { return splitmix64{z}.next(); }
 
 double elo_of(double p) { return -400.0 * std::log10(1.0 / p - 1.0); }
 

@@ -20,7 +20,7 @@ namespace kibitz::core::engine {
 
 // What the search is asked to decide: the position, what repetition needs to
 // know of the game before it, and the legal moves in the game's own order.
-template <class A>
+template <search_adapter A>
 struct root_input {
     typename A::position pos;
     std::vector<std::uint64_t> history;  // hashes since the last irreversible move, oldest first, current excluded
@@ -30,7 +30,7 @@ struct root_input {
 
 using root_output = search_result;
 
-template <class A>
+template <search_adapter A>
 class searcher {
 public:
     using position = typename A::position;
@@ -115,6 +115,12 @@ private:
     move root_pv_[max_ply + 1];
     int root_pv_length_ = 0;
 };
+
+// The one root search every game's think() ends in: the search over adapter
+// `a`, from the root the game built, within the limits and the table of `ws`.
+template <search_adapter A>
+root_output search_root(const A& a, const root_input<A>& in, const limits& l, int margin,
+                        const info_sink& sink, workspace& ws);
 
 }  // namespace kibitz::core::engine
 

@@ -11,9 +11,19 @@ constexpr int check_every = 256;  // searched nodes between budget checks
 // Move-ordering bands: the hash move, then noisy moves, killers, the rest by history.
 constexpr int hash_band = 1 << 30, noisy_band = 1 << 28, killer_band = 1 << 27;
 constexpr int history_cap = 1 << 26;
+// Late-move reductions: from reduce_depth on, a quiet move that is not a killer
+// and comes after the first few (more at a PV node) is searched shallower
+// first, by two plies from reduce_more_depth on and past the first few more.
+constexpr int reduce_depth = 3;
+constexpr std::size_t reduce_after = 2, reduce_after_pv = 4;
+constexpr int reduce_more_depth = 6;
+constexpr std::size_t reduce_more_after = 8;
+// Aspiration windows at the root: from aspiration_depth on, the next
+// iteration first looks within aspiration_window of the last score.
+constexpr int aspiration_depth = 4, aspiration_window = 40;
 }  // namespace search_detail
 
-template <class A>
+template <search_adapter A>
 bool searcher<A>::out_of_budget() {
     if (aborted_) return true;
     if (--until_check_ > 0) return false;
@@ -27,7 +37,7 @@ bool searcher<A>::out_of_budget() {
     return aborted_;
 }
 
-template <class A>
+template <search_adapter A>
 void searcher<A>::rank_moves(const position& p, ply_state& st, std::uint32_t hash_move) const {
     st.order.resize(st.moves.size());
     const int side = a_.side(p);
@@ -49,7 +59,7 @@ void searcher<A>::rank_moves(const position& p, ply_state& st, std::uint32_t has
     }
 }
 
-template <class A>
+template <search_adapter A>
 void searcher<A>::reward(const position& p, ply_state& st, const move& m, int depth) {
     const std::uint32_t k = a_.key(m);
     if (st.killers[0] != k) {
@@ -62,7 +72,7 @@ void searcher<A>::reward(const position& p, ply_state& st, const move& m, int de
         for (int& x : history_) x /= 2;
 }
 
-template <class A>
+template <search_adapter A>
 int searcher<A>::quiesce(const position& p, int alpha, int beta, int ply, int qdepth) {
     ++nodes_;
     plies_[ply].pv_length = 0;
@@ -102,7 +112,7 @@ int searcher<A>::quiesce(const position& p, int alpha, int beta, int ply, int qd
     return best == -search_detail::infinity ? a_.evaluate(p) : best;
 }
 
-template <class A>
+template <search_adapter A>
 int searcher<A>::search(const position& p, int depth, int alpha, int beta, int ply, int window,
                         int quiet, bool pv_node) {
     ply_state& st = plies_[ply];
@@ -160,10 +170,11 @@ int searcher<A>::search(const position& p, int depth, int alpha, int beta, int p
             s = child(p, c, d, alpha, beta, ply, w, q, pv_node);
         } else {
             // Late quiet moves are searched shallower first; a surprise is re-searched.
+            using namespace search_detail;
             int r = 0;
-            if (depth >= 3 && i >= (pv_node ? 4u : 2u) && !noisy &&
-                st.order[i] < search_detail::killer_band)
-                r = (depth >= 6 && i >= 8) ? 2 : 1;
+            if (depth >= reduce_depth && i >= (pv_node ? reduce_after_pv : reduce_after) &&
+                !noisy && st.order[i] < killer_band)
+                r = (depth >= reduce_more_depth && i >= reduce_more_after) ? 2 : 1;
             s = child(p, c, d - r, alpha, alpha + 1, ply, w, q, false);
             if (s > alpha && r) s = child(p, c, d, alpha, alpha + 1, ply, w, q, false);
             if (s > alpha && s < beta && pv_node) s = child(p, c, d, alpha, beta, ply, w, q, true);
@@ -190,7 +201,7 @@ int searcher<A>::search(const position& p, int depth, int alpha, int beta, int p
     return best;
 }
 
-template <class A>
+template <search_adapter A>
 int searcher<A>::root_iteration(const root_input<A>& in, std::vector<std::size_t>& order,
                                 std::vector<int>& scores, int depth, int alpha, int beta,
                                 bool& completed_any, std::size_t& best_index) {
@@ -230,7 +241,7 @@ int searcher<A>::root_iteration(const root_input<A>& in, std::vector<std::size_t
     return best;
 }
 
-template <class A>
+template <search_adapter A>
 root_output searcher<A>::run(const root_input<A>& in) {
     root_output out;
     out.scores.assign(in.moves.size(), -search_detail::infinity);
@@ -247,7 +258,9 @@ root_output searcher<A>::run(const root_input<A>& in) {
     int last = 0;
     for (int depth = 1; depth <= max_depth; ++depth) {
         // Aspiration: expect the last score; widen on a miss.
-        int delta = (depth >= 4 && margin_ == 0 && !is_decided(last)) ? 40 : search_detail::infinity;
+        int delta = (depth >= search_detail::aspiration_depth && margin_ == 0 && !is_decided(last))
+                        ? search_detail::aspiration_window
+                        : search_detail::infinity;
         int alpha = std::max(-search_detail::infinity, last - delta);
         int beta = std::min(search_detail::infinity, last + delta);
         int best = 0;
@@ -299,7 +312,7 @@ root_output searcher<A>::run(const root_input<A>& in) {
     return out;
 }
 
-template <class A>
+template <search_adapter A>
 std::vector<std::string> searcher<A>::pv_text(const position& root) const {
     std::vector<std::string> out;
     position p = root;
@@ -314,6 +327,13 @@ std::vector<std::string> searcher<A>::pv_text(const position& root) const {
         p = a_.play(p, *it);
     }
     return out;
+}
+
+template <search_adapter A>
+root_output search_root(const A& a, const root_input<A>& in, const limits& l, int margin,
+                        const info_sink& sink, workspace& ws) {
+    searcher<A> s(a, ws, l, margin, sink);
+    return s.run(in);
 }
 
 }  // namespace kibitz::core::engine

@@ -7,22 +7,14 @@
 #include "kibitz/core/engine.hpp"
 #include "kibitz/core/game.hpp"
 #include "kibitz/core/registry.hpp"
+#include "kibitz/core/splitmix64.hpp"
 
 namespace kibitz::core::engine {
 
 namespace {
 
-// splitmix64: a tiny, well-mixed generator, identical on every platform.
-struct random_source {
-    std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    std::uint64_t below(std::uint64_t n) { return next() % n; }
-};
+// The level's randomness: the same seed picks the same moves on every platform.
+using random_source = splitmix64;
 
 // The one mapping of levels for every game. Levels 1-4 see only a few plies
 // and often take a weaker move; 5-7 search a capped number of nodes with a

@@ -32,22 +32,18 @@ json progress_json(const std::vector<storage::lesson_done>& done) {
     return {{"done", by_game}};
 }
 
-std::int64_t now_ms() {
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
-void record(storage::store* store, const storage::player& who, std::string game, std::string lesson,
-            api_reply reply) {
-    store->lessons_of(who.id, [store, who, game = std::move(game), lesson = std::move(lesson),
-                               reply = std::move(reply)](core::result<std::vector<storage::lesson_done>> r) mutable {
+void record(storage::store* store, wall_clock clock, const storage::player& who, std::string game,
+            std::string lesson, api_reply reply) {
+    store->lessons_of(who.id, [store, clock, who, game = std::move(game),
+                               lesson = std::move(lesson), reply = std::move(reply)](
+                                  core::result<std::vector<storage::lesson_done>> r) mutable {
         if (!r) {
             spdlog::error("api learn: {}", r.reason());
             return reply(error_response(500, "internal", "the progress could not be read"));
         }
         if (r.value().size() >= max_lessons_per_player)
             return reply(error_response(409, "too_many_lessons", "no more lessons can be recorded"));
-        store->record_lesson(who.id, game, lesson, now_ms(),
+        store->record_lesson(who.id, game, lesson, clock.now_ms(),
                              [reply = std::move(reply)](core::result<bool> added) {
                                  if (!added) {
                                      spdlog::error("api learn: {}", added.reason());
@@ -78,18 +74,22 @@ void learn_progress(const api_request& req, const json& body, api_context& ctx, 
             return reply(error_response(400, "bad_lesson", "a lesson id is 1..48 of a-z, 0-9, - and _"));
     }
     auto* store = ctx.store;
-    ctx.accounts->resolve(std::move(token), [store, post, game = std::move(game), lesson = std::move(lesson),
-                                             reply = std::move(reply)](core::result<std::optional<storage::player>> r) mutable {
+    ctx.accounts->resolve(std::move(token), [store, clock = ctx.clock, post, game = std::move(game),
+                                             lesson = std::move(lesson), reply = std::move(reply)](
+                                                core::result<std::optional<storage::player>>
+                                                    r) mutable {
         if (!r) {
             spdlog::error("api learn: {}", r.reason());
             return reply(error_response(500, "internal", "the session could not be checked"));
         }
-        if (!r.value()) return reply(error_response(401, "bad_token", "no such session: log in again"));
+        if (!r.value())
+            return reply(error_response(401, "bad_token", "no such session: log in again"));
         const auto& who = *r.value();
         if (who.guest())
             return reply(error_response(403, "account_required",
                                         "guests keep their lesson progress in their browser"));
-        if (post) return record(store, who, std::move(game), std::move(lesson), std::move(reply));
+        if (post)
+            return record(store, clock, who, std::move(game), std::move(lesson), std::move(reply));
         store->lessons_of(who.id, [reply = std::move(reply)](core::result<std::vector<storage::lesson_done>> d) {
             if (!d) {
                 spdlog::error("api learn: {}", d.reason());

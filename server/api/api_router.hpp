@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "domain/wall_clock.hpp"
+
 namespace kibitz::server {
 namespace storage { class store; }
 namespace auth { class accounts; }
@@ -27,6 +29,7 @@ namespace kibitz::server::api {
 struct api_context {
     storage::store* store = nullptr;
     auth::accounts* accounts = nullptr;
+    wall_clock clock;  // the app's (server_config::clock)
 };
 
 struct api_request {

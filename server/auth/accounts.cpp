@@ -31,11 +31,7 @@ handler<T> accounts::track(handler<T> h) {
     };
 }
 
-std::int64_t accounts::now() const {
-    if (options_.now_ms) return options_.now_ms();
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
+std::int64_t accounts::now() const { return options_.clock.now_ms(); }
 
 void accounts::issue_session(player who, handler<session> h) {
     std::string token = new_token();

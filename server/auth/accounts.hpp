@@ -20,6 +20,7 @@
 #include "auth/blocking_pool.hpp"
 #include "auth/password.hpp"
 #include "auth/shared_limits.hpp"
+#include "domain/wall_clock.hpp"
 #include "store/store.hpp"
 
 namespace kibitz::server::auth {
@@ -42,7 +43,7 @@ struct accounts_options {
     // Hash jobs waiting beyond this are refused ("busy") instead of queued:
     // a flood of log-ins must not grow memory or delay everyone for minutes.
     std::size_t max_queued_hashes = 64;
-    std::function<std::int64_t()> now_ms;  // empty: the system clock (tests inject one)
+    wall_clock clock;  // the app's (server_config::clock); tests pass a manual one
 };
 
 struct session {

@@ -182,12 +182,12 @@ void client_handler::welcome(player_ptr p, bool resumed, nlohmann::json ratings)
     hub_->bind_peer(player_->key(), conn_, self_);
     hub_->sessions().opened(player_->token, conn_, self_);
     hub_->connection_up();
-    auto now = std::chrono::system_clock::now().time_since_epoch();
+    const auto now = std::chrono::milliseconds(hub_->config().clock.now_ms());
     json user = player_->public_json();
     if (!ratings.is_null()) user["ratings"] = ratings;
     send(encode(welcome_msg{player_->token, std::move(user), resumed,
                             hub_->rooms_of(player_->key()), catalogue_json(),
-                            std::chrono::duration_cast<std::chrono::milliseconds>(now).count()}));
+                            now.count()}));
     // What came in meanwhile, in order.
     auto waiting = std::move(waiting_);
     waiting_.clear();
@@ -199,9 +199,7 @@ void client_handler::handle(const client_msg& m) {
     if (auto* ping = std::get_if<ping_msg>(&m.body)) {
         // Answered at once, on the connection's own strand: the round trip the
         // page measures is the network's and this server's queue, nothing else.
-        auto now = std::chrono::system_clock::now().time_since_epoch();
-        return send(encode(pong_msg{
-            ping->at, std::chrono::duration_cast<std::chrono::milliseconds>(now).count()}));
+        return send(encode(pong_msg{ping->at, hub_->config().clock.now_ms()}));
     }
     if (auto* h = std::get_if<hello_msg>(&m.body)) {
         if (player_ || identity_pending_)

@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "domain/wall_clock.hpp"
+
 namespace kibitz::server {
 
 using ms = std::chrono::milliseconds;
@@ -39,6 +41,9 @@ struct play_config {
     // A room whose move could not be stored retries after this, then twice as
     // long each time (at most 30 s), paused meanwhile (room_storage.cpp).
     ms store_retry{1000};
+    // The time of day moves, chat lines and welcomes carry: the app's own
+    // (server_config::clock), copied here by the composition root.
+    wall_clock clock;
 };
 
 }  // namespace kibitz::server

@@ -23,12 +23,6 @@ constexpr int decided_cp = 3000;
 // Loss thresholds, in hundredths of one unit of the game (a man, a seed...).
 constexpr int inaccuracy = 40, mistake = 90, blunder = 200;
 
-std::int64_t now_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 void send_error(const peer_ref& to, std::string code, std::string message) {
     send_to(to, error_frame({std::move(code), std::move(message)}, "review.request"));
 }
@@ -156,7 +150,7 @@ void reviewer::complete(std::shared_ptr<task> t) {
         self->running_.erase(t->id);
     };
     if (!store) return finish(false);
-    store->save_analysis(t->key, analysis.dump(), now_ms(),
+    store->save_analysis(t->key, analysis.dump(), hub_.config().clock.now_ms(),
                          [finish](core::result<bool> r) { finish(r && r.value()); });
 }
 

@@ -7,10 +7,7 @@
 
 namespace kibitz::server {
 
-std::int64_t room::now_ms(int) const {
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
+std::int64_t room::now_ms(int) const { return hub_.config().clock.now_ms(); }
 
 json room::status_json() const {
     std::string state = aborted_ ? "aborted" : status_.over() ? "over" : "playing";

@@ -1,18 +1,13 @@
 #include "store/migrations.hpp"
 
+#include "domain/wall_clock.hpp"
+
 #include <spdlog/spdlog.h>
 
 #include <chrono>
 #include <string>
 
 namespace kibitz::server::storage {
-
-namespace {
-std::int64_t now_ms() {
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-}  // namespace
 
 int schema_version(sqlite_db& db) {
     db.exec(
@@ -43,7 +38,7 @@ core::result<int> apply_migrations(sqlite_db& db, std::span<const migration> lis
             try {
                 db.exec(m.sql);
                 db.prepare("INSERT INTO schema_version(version, name, applied_ms) VALUES (?,?,?)")
-                    .bind(m.version, m.name, now_ms())
+                    .bind(m.version, m.name, wall_clock::system_now_ms())
                     .run();
                 db.exec("COMMIT");
             } catch (const db_error& e) {

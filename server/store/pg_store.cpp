@@ -3,6 +3,7 @@
 
 #include <chrono>
 
+#include "domain/wall_clock.hpp"
 #include "store/db_worker_impl.hpp"
 #include "store/pg_store_impl.hpp"
 
@@ -14,11 +15,6 @@ namespace {
 constexpr game_key keys_per_block = 4096;
 // Any constant: the advisory lock that serialises migrations between processes.
 constexpr std::int64_t migration_lock = 0x6b6962697a;  // "kibiz"
-
-std::int64_t now_ms() {
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
 
 // As apply_migrations for SQLite: each pending migration in its own
 // transaction with its schema_version row; a newer schema is refused. Several
@@ -55,7 +51,7 @@ core::result<int> apply_pg_migrations(pg_db& db, std::span<const migration> list
             try {
                 db.exec(m.sql);
                 db.query("INSERT INTO schema_version(version, name, applied_ms) VALUES ($1,$2,$3)",
-                         m.version, m.name, now_ms());
+                         m.version, m.name, wall_clock::system_now_ms());
                 db.exec("COMMIT");
             } catch (const db_error& e) {
                 db.exec("ROLLBACK");

@@ -131,17 +131,22 @@ inline json play_ply(ws_client& mover, const std::string& room, const json& boar
 // Joins `room` until a node has it (during a takeover no node may, for a
 // moment): its room.state, or null after `within`.
 inline json join_when_owned(ws_client& c, const std::string& room, std::chrono::milliseconds within) {
-    auto until = std::chrono::steady_clock::now() + within;
-    while (std::chrono::steady_clock::now() < until) {
-        c.clear();
-        c.send({{"t", "room.join"}, {"d", {{"room", room}}}});
-        for (int i = 0; i < 10; ++i) {
-            if (c.sees("room.state", 100ms)) return c.expect("room.state");
-            if (c.sees("error", 0ms)) break;
-        }
-        std::this_thread::sleep_for(200ms);
-    }
-    return nullptr;
+    json state;
+    eventually(  // each join counts against the connection's rate limit: every 200 ms
+        [&] {
+            c.clear();
+            c.send({{"t", "room.join"}, {"d", {{"room", room}}}});
+            for (int i = 0; i < 10; ++i) {
+                if (c.sees("room.state", 100ms)) {
+                    state = c.expect("room.state");
+                    return true;
+                }
+                if (c.sees("error", 0ms)) break;
+            }
+            return false;
+        },
+        within, 200ms);
+    return state;
 }
 
 // The scratch Redis and a schema of this test's own in the scratch PostgreSQL.

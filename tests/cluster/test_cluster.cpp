@@ -226,7 +226,14 @@ TEST_CASE("cluster: Redis restarted mid-game: the owner plays on, and the nodes 
         if (auto* r = redisCommand(c, "SHUTDOWN NOSAVE")) freeReplyObject(static_cast<redisReply*>(r));
         redisFree(c);
     }
-    std::this_thread::sleep_for(300ms);
+    // Down once it refuses connections.
+    REQUIRE(eventually([&] {
+        redisContext* c =
+            redisConnect("127.0.0.1", std::stoi(env.redis.substr(env.redis.rfind(':') + 1)));
+        const bool down = !c || c->err;
+        if (c) redisFree(c);
+        return down;
+    }));
     auto mv = first_move(ev["d"]["board"]);
     seat1->send(move_msg(t.room, mv, 102));
     CHECK(!seat1->expect("ack", [](const json& j) { return j["d"]["ack"] == 102; }, 5000ms).is_null());

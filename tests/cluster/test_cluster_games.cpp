@@ -83,11 +83,13 @@ std::unique_ptr<ws_client> page_knowing(node_process& n, const std::string& toke
                                         const std::string& room) {
     json welcome;
     std::unique_ptr<ws_client> page;
-    for (int i = 0; i < 30 && !has_room(welcome["rooms"], room); ++i) {
-        if (i) std::this_thread::sleep_for(100ms);
-        page = std::make_unique<ws_client>(n.port);
-        welcome = page->hello(token);
-    }
+    eventually(  // a new page each time, so no faster than every 100 ms
+        [&] {
+            page = std::make_unique<ws_client>(n.port);
+            welcome = page->hello(token);
+            return has_room(welcome["rooms"], room);
+        },
+        3s, 100ms);
     CHECK_MESSAGE(has_room(welcome["rooms"], room),
                   "welcome on " << n.name << ": " << welcome["rooms"]);
     return page;

@@ -3,7 +3,7 @@
 // the stop flag are honoured, fixed budgets are deterministic, and the levels
 // are ordered. Game-specific tactics live in each game's own engine test.
 // KIBITZ_TEST_REDUCED=1 (the sanitizer builds): fewer positions, smaller
-// budgets, and the level match only plays (its strength check needs the full run).
+// budgets, and a level match of two short games (a weaker strength check).
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -137,16 +137,19 @@ TEST_CASE("a time budget is kept, and the stop flag stops the search") {
         // that ignores its budget (seconds); bench_engine measures the real overshoot.
         CHECK_MESSAGE(ms < 60 + 1000, info.id);
 
+        // No budget but the flag, raised once the first depth is done (the
+        // server raises it from another thread; here the search's own report
+        // is the moment): the search returns, with that depth's move.
         std::atomic<bool> stop{false};
         engine::limits forever;
         forever.stop = &stop;
-        std::thread stopper([&] {
-            std::this_thread::sleep_for(std::chrono::milliseconds(30));
+        int reports = 0;
+        auto s = engine::think(*g, forever, [&](const engine::info&) {
+            ++reports;
             stop = true;
         });
-        auto s = engine::think(*g, forever);
-        stopper.join();
         REQUIRE(s.ok());
+        CHECK(reports >= 1);
         CHECK(s.value().move < g->move_count());
     }
 }
@@ -160,13 +163,17 @@ TEST_CASE("level 8 beats levels 1 and 4 at the same node budget") {
         ms.max_plies = full_or_reduced(300, 40);
         const char* nodes = kibitz::test::reduced() ? ",nodes=500" : ",nodes=4000";
         auto strong = engine::parse_spec(std::string("level=8") + nodes).value();
-        for (const char* weak : {"level=1", "level=4"}) {
-            auto sum = engine::play_match(
-                info, strong, engine::parse_spec(weak + std::string(nodes)).value(), ms);
+        for (const std::string weak : {"level=1", "level=4"}) {
+            auto sum =
+                engine::play_match(info, strong, engine::parse_spec(weak + nodes).value(), ms);
             INFO(info.id << " against " << weak << ": " << sum.wins << "/" << sum.draws << "/"
                          << sum.losses);
             CHECK(sum.games() == ms.games);
-            if (!kibitz::test::reduced()) CHECK(sum.points() >= 0.75 * ms.games);
+            // The reduced run's two short games (fixed seeds and node budgets:
+            // the same games in every build) still separate level 8 from
+            // level 1; against level 4 they show only that it is not the weaker.
+            const double least = !kibitz::test::reduced() || weak == "level=1" ? 0.75 : 0.5;
+            CHECK(sum.points() >= least * ms.games);
         }
     }
 }

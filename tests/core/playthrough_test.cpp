@@ -17,6 +17,7 @@
 #include <doctest/doctest.h>
 
 #include "kibitz/core/registry.hpp"
+#include "kibitz/core/splitmix64.hpp"
 
 namespace core = kibitz::core;
 
@@ -26,16 +27,8 @@ constexpr int seeds = 2;
 constexpr std::size_t max_plies = 120;  // enough to reach each game's middle and, often, its end
 
 // A generator whose sequence is fixed by its definition (std::mt19937's is too,
-// but the standard distributions' are not): SplitMix64.
-struct split_mix {
-    std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        return z ^ (z >> 31);
-    }
-};
+// but the standard distributions' are not).
+using split_mix = core::splitmix64;
 
 std::string playthrough(const core::game_info& info) {
     std::ostringstream out;

@@ -557,11 +557,10 @@ TEST_CASE("api: a token from /api/login works in hello; a played game is served 
         b.expect("end");
         // The end commits a moment after the event.
         json gj;
-        for (int i = 0; i < 100; ++i) {
+        eventually([&] {
             gj = get(srv.port(), "/api/games/" + tab.room).j();
-            if (gj.value("status", json::object()).value("state", "") == "over") break;
-            std::this_thread::sleep_for(20ms);
-        }
+            return gj.value("status", json::object()).value("state", "") == "over";
+        });
         CHECK(gj["id"] == tab.room);
         CHECK(gj["status"]["state"] == "over");
         CHECK(gj["status"]["winner"] == 1 - tab.seat_a);

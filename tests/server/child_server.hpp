@@ -42,11 +42,9 @@ public:
         for (auto& a : args) argv.push_back(a.data());
         argv.push_back(nullptr);
         REQUIRE(posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ) == 0);
-        for (int i = 0; i < 200; ++i) {
-            if (http_get(port, "/healthz").status == 200) return;
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        }
-        FAIL(what << " did not come up on port " << port);
+        if (!eventually([&] { return http_get(port, "/healthz").status == 200; },
+                        std::chrono::seconds(10)))
+            FAIL(what << " did not come up on port " << port);
     }
     void kill9() {
         if (pid <= 0) return;

@@ -150,19 +150,22 @@ ws_client::~ws_client() {
 
 void ws_client::drop() {
     if (!p_->thread.joinable()) return;
+    // The close runs on the client's thread (the socket's), which then stops:
+    // nothing else of this client needs to run there. If the thread had
+    // already run out of work (the server closed first), it has ended and the
+    // close is run below.
     net::post(p_->ioc, [p = p_] {
         beast::error_code ec;
         beast::get_lowest_layer(p->ws).socket().close(ec);
+        p->ioc.stop();
     });
-    // Let the close run, then stop whatever is left.
-    std::this_thread::sleep_for(20ms);
-    p_->ioc.stop();
     p_->thread.join();
     // Handlers still queued hold `impl`, which owns the io_context: a cycle that
     // leaked every dropped client (LeakSanitizer, build-asan). Run them out: the
-    // socket is closed, so each ends without starting another operation.
-    p_->ioc.restart();
-    p_->ioc.poll();
+    // socket is closed, so each ends without starting another operation (the
+    // close may stop a poll once: poll again until nothing ran).
+    do p_->ioc.restart();
+    while (p_->ioc.poll() > 0);
 }
 
 void ws_client::send_raw(const std::string& text) {

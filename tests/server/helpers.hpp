@@ -4,6 +4,7 @@
 
 #include <functional>
 
+#include "eventually.hpp"  // tests/support
 #include "harness.hpp"
 
 namespace kibitz::test {
@@ -14,6 +15,14 @@ struct table {
     int seat_a = -1;  // a's seat (b has the other)
     json state_a, state_b;
 };
+
+// A gauge or counter of /metrics ("kibitz_outbound_bytes"), -1 if absent.
+inline long long metric(std::uint16_t port, const std::string& name) {
+    auto r = http_get(port, "/metrics");
+    auto at = r.body.find("\n" + name + " ");
+    if (at == std::string::npos) return -1;
+    return std::stoll(r.body.substr(at + name.size() + 2));
+}
 
 inline json untimed() { return nullptr; }
 inline json tc(int initial_s, int increment_s) {

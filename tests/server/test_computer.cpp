@@ -262,7 +262,9 @@ TEST_CASE("analysis: the engine's lines for a position, one search per connectio
     REQUIRE(g->try_move("11-15").ok());
     REQUIRE(g->try_move("23-19").ok());
     CHECK(g->parse_move(info["d"]["pv"][0].get<std::string>()).ok());
-    // A new request cancels the running one: its done says stopped.
+    // A new request cancels the running one: its done says stopped. Each
+    // wait below is the behaviour under test: one request per 250 ms is taken,
+    // so a request is sent once that gap has passed (and the last one before).
     std::this_thread::sleep_for(300ms);
     a.send({{"t", "analysis.start"}, {"d", {{"game", "oware"}, {"id", 8}}}});
     auto first_done = a.expect("analysis.done", [](const json& j) { return j["d"]["id"] == 7; });
@@ -328,22 +330,21 @@ TEST_CASE("review: a finished game analysed once, with progress, stored and serv
     a.send(room_msg("resign", t.room));
     REQUIRE(!a.expect("end").is_null());
 
-    // The end is written by the store's writer: ask until it is there.
-    json done;
+    // The end is written by the store's writer: ask until the review starts
+    // (until the end is written the answer is not_finished).
+    REQUIRE(eventually(
+        [&] {
+            a.clear();
+            a.send({{"t", "review.request"}, {"d", {{"id", t.room}}}});
+            return a.sees("review.progress", 2000ms);
+        },
+        60s));
     int progress = 0;
-    for (int i = 0; i < 40 && done.is_null(); ++i) {
-        a.send({{"t", "review.request"}, {"d", {{"id", t.room}}}});
-        if (!a.sees("review.progress", 2000ms)) {
-            a.clear();  // not_finished: the end was not written yet
-            std::this_thread::sleep_for(100ms);
-            continue;
-        }
-        while (a.sees("review.progress", 500ms)) {
-            a.expect("review.progress");
-            ++progress;
-        }
-        done = a.expect("review.done", {}, 10000ms);
+    while (a.sees("review.progress", 500ms)) {
+        a.expect("review.progress");
+        ++progress;
     }
+    json done = a.expect("review.done", {}, 10000ms);
     REQUIRE(!done.is_null());
     CHECK(done["d"]["cached"] == false);
     // Every position was searched, the last too (the game ended by resignation,

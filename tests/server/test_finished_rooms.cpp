@@ -17,7 +17,7 @@ namespace {
 // Waits (bounded) until the hub holds `n` rooms; returns what it holds then.
 std::size_t rooms_held_when(test_server& srv, std::size_t n) {
     auto& hub = *srv.app().context().play;
-    for (int i = 0; i < 200 && hub.rooms_held() != n; ++i) std::this_thread::sleep_for(10ms);
+    eventually([&] { return hub.rooms_held() == n; }, 2s);
     return hub.rooms_held();
 }
 

@@ -17,11 +17,8 @@ const std::string stored_guests =
 // Polls a count on the file until it is `want` (the store commits a moment
 // after the server answers), then returns what it is.
 std::int64_t wait_count(const std::string& db, const std::string& sql, std::int64_t want) {
-    auto n = db_scalar(db, sql);
-    for (int i = 0; i < 100 && n != want; ++i) {
-        std::this_thread::sleep_for(20ms);
-        n = db_scalar(db, sql);
-    }
+    std::int64_t n = 0;
+    eventually([&] { return (n = db_scalar(db, sql)) == want; });
     return n;
 }
 

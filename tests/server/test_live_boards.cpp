@@ -81,6 +81,7 @@ TEST_CASE("live boards: the running clock is counted down to the moment of sendi
     int running = ev["d"]["clocks"]["running"];
     REQUIRE(running == 0);
     std::int64_t at_move = ev["d"]["clocks"]["ms"][running];
+    // Time passing on the running clock is the behaviour under test.
     std::this_thread::sleep_for(400ms);
     ws_client w(g.srv.port());
     w.hello();
@@ -97,7 +98,9 @@ TEST_CASE("live boards: many moves within one batch send one board, the last") {
     w.hello();
     subscribe(w);
     // Wait for the batch that follows the subscription to pass, then play
-    // four plies at once: they fall into at most two batches.
+    // four plies at once: they fall into at most two batches. The batch timer
+    // is the behaviour under test, and a batch with nothing new sends nothing
+    // to wait on: its period is waited out.
     std::this_thread::sleep_for(1600ms);
     for (int i = 0; i < 4; ++i) g.step();
     int updates = 0;

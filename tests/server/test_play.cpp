@@ -227,6 +227,7 @@ TEST_CASE("disconnection: claim too early is refused, after the grace the win is
     CHECK(p["d"]["claim_in_ms"] == 500);
     stayer->send({{"t", "claim"}, {"d", {{"room", g.t.room}, {"result", "win"}}}});
     CHECK(stayer->expect("error")["d"]["code"] == "too_early");
+    // The grace period is the behaviour under test: it is waited out.
     std::this_thread::sleep_for(std::chrono::milliseconds(600));
     stayer->send({{"t", "claim"}, {"d", {{"room", g.t.room}, {"result", "win"}, {"ack", 99}}}});
     stayer->expect("ack");

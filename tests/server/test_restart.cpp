@@ -354,8 +354,7 @@ TEST_CASE("restart: a takeback survives SIGKILL exactly (moves and clocks)") {
         // is on disk, so is the takeback.
         asker.send({{"t", "chat"}, {"d", {{"room", room}, {"text", "thanks"}}}});
         other.expect("chat");
-        for (int i = 0; i < 100 && db_scalar(db, "SELECT COUNT(*) FROM chat") < 1; ++i)
-            std::this_thread::sleep_for(20ms);
+        REQUIRE(eventually([&] { return db_scalar(db, "SELECT COUNT(*) FROM chat") >= 1; }));
         srv.kill9();
     }
     server_process srv(db, web);

@@ -67,12 +67,8 @@ TEST_CASE("store: a move is acknowledged only once it is in the database file") 
     auto t = pair_by_seek(a, b, "checkers", tc(300, 3));
     // The game and its room id are stored at the start (committed a moment
     // later: the start is not waited for, the first move's ack is).
-    auto key = db_scalar(db, game_of_room, t.room);
-    for (int i = 0; i < 100 && key <= 0; ++i) {
-        std::this_thread::sleep_for(20ms);
-        key = db_scalar(db, game_of_room, t.room);
-    }
-    REQUIRE(key > 0);
+    std::int64_t key = 0;
+    REQUIRE(eventually([&] { return (key = db_scalar(db, game_of_room, t.room)) > 0; }));
     json board = t.state_a["d"]["board"];
     for (int ply = 1; ply <= 6; ++ply) {
         int to_move = board["to_move"];
@@ -140,8 +136,7 @@ TEST_CASE("store: rated games between accounts change both ratings; casual and a
         auto end = b.expect("end");
         CHECK(end["d"]["status"]["winner"] == 1 - t.seat_a);
         // The end and its ratings commit together, a moment after the event.
-        for (int i = 0; i < 100 && db_scalar(db, ratings_of) < 2; ++i)
-            std::this_thread::sleep_for(20ms);
+        CHECK(eventually([&] { return db_scalar(db, ratings_of) >= 2; }));
         CHECK(db_scalar(db, ratings_of) == 2);
         auto ada_r = db_scalar(db, "SELECT CAST(ROUND(rating) AS INTEGER) FROM ratings WHERE player_id = " +
                                        std::to_string(ada.row));
@@ -151,12 +146,18 @@ TEST_CASE("store: rated games between accounts change both ratings; casual and a
         CHECK(bob_r > 1500);
         CHECK(db_scalar(db, "SELECT COUNT(*) FROM rating_history") == 2);
         CHECK(db_text(db, "SELECT status FROM games WHERE public_id = ?", t.room) == "finished");
-        // The next seek shows the new rating (the cache is updated right
-        // after the commit, on the store's thread).
-        std::this_thread::sleep_for(300ms);
-        a.send({{"t", "seek.create"}, {"d", {{"game", "oware"}, {"tc", tc(300, 3)}, {"rated", true}}}});
-        auto s = a.expect("seek.created");
-        CHECK(s["d"]["seek"]["by"]["rating"] == ada_r);
+        // A new seek shows the new rating (the cache is updated right after
+        // the commit, on the store's thread: a seek made before that shows the
+        // old one and is withdrawn).
+        CHECK(eventually([&] {
+            a.send({{"t", "seek.create"},
+                    {"d", {{"game", "oware"}, {"tc", tc(300, 3)}, {"rated", true}}}});
+            auto s = a.expect("seek.created");
+            if (s["d"]["seek"]["by"]["rating"] == ada_r) return true;
+            a.send({{"t", "seek.cancel"}, {"d", {{"id", s["d"]["seek"]["id"]}, {"ack", 70}}}});
+            a.expect("ack", [](const json& j) { return j["d"]["ack"] == 70; });
+            return false;
+        }));
         // and a reconnect's welcome carries the ratings per game
         ws_client a2(srv.port());
         auto w2 = a2.hello(ada.token);
@@ -168,10 +169,10 @@ TEST_CASE("store: rated games between accounts change both ratings; casual and a
         a.send({{"t", "resign"}, {"d", {{"room", t.room}, {"ack", 50}}}});
         a.expect("ack", [](const json& j) { return j["d"]["ack"] == 50; });
         b.expect("end");
-        for (int i = 0; i < 100 && db_text(db, "SELECT status FROM games WHERE public_id = ?",
-                                            t.room) != "finished"; ++i)
-            std::this_thread::sleep_for(20ms);
-        CHECK(db_text(db, "SELECT status FROM games WHERE public_id = ?", t.room) == "finished");
+        CHECK(eventually([&] {
+            return db_text(db, "SELECT status FROM games WHERE public_id = ?", t.room) ==
+                   "finished";
+        }));
         CHECK(db_scalar(db, ratings_of) == 0);
     }
     SUBCASE("rated but too short (one move each, then a resignation): no rating changes") {
@@ -180,10 +181,10 @@ TEST_CASE("store: rated games between accounts change both ratings; casual and a
         a.send({{"t", "resign"}, {"d", {{"room", t.room}, {"ack", 50}}}});
         a.expect("ack", [](const json& j) { return j["d"]["ack"] == 50; });
         b.expect("end");
-        for (int i = 0; i < 100 && db_text(db, "SELECT status FROM games WHERE public_id = ?",
-                                            t.room) != "finished"; ++i)
-            std::this_thread::sleep_for(20ms);
-        CHECK(db_text(db, "SELECT status FROM games WHERE public_id = ?", t.room) == "finished");
+        CHECK(eventually([&] {
+            return db_text(db, "SELECT status FROM games WHERE public_id = ?", t.room) ==
+                   "finished";
+        }));
         CHECK(db_scalar(db, ratings_of) == 0);
     }
     SUBCASE("rated but aborted: no rating changes") {
@@ -192,10 +193,9 @@ TEST_CASE("store: rated games between accounts change both ratings; casual and a
         a.send({{"t", "abort"}, {"d", {{"room", t.room}, {"ack", 50}}}});
         a.expect("ack", [](const json& j) { return j["d"]["ack"] == 50; });
         b.expect("end");
-        for (int i = 0; i < 100 && db_text(db, "SELECT status FROM games WHERE public_id = ?",
-                                            t.room) != "aborted"; ++i)
-            std::this_thread::sleep_for(20ms);
-        CHECK(db_text(db, "SELECT status FROM games WHERE public_id = ?", t.room) == "aborted");
+        CHECK(eventually([&] {
+            return db_text(db, "SELECT status FROM games WHERE public_id = ?", t.room) == "aborted";
+        }));
         CHECK(db_scalar(db, ratings_of) == 0);
     }
     SUBCASE("rated quick pairing between two accounts") {
@@ -207,11 +207,11 @@ TEST_CASE("store: rated games between accounts change both ratings; casual and a
         auto st = a.expect("room.state");
         CHECK(st["d"]["rated"] == true);
         std::string room = f["d"]["room"];
-        auto rated = db_scalar(db, "SELECT rated FROM games WHERE public_id = ?", room);
-        for (int i = 0; i < 100 && rated < 0; ++i) {  // the start commits a moment later
-            std::this_thread::sleep_for(20ms);
-            rated = db_scalar(db, "SELECT rated FROM games WHERE public_id = ?", room);
-        }
+        std::int64_t rated = -1;
+        eventually([&] {  // the start commits a moment later
+            return (rated = db_scalar(db, "SELECT rated FROM games WHERE public_id = ?", room)) >=
+                   0;
+        });
         CHECK(rated == 1);
         g.send({{"t", "quick.join"}, {"d", {{"game", "ouril"}, {"tc", tc(180, 2)}, {"rated", true}, {"ack", 9}}}});
         CHECK(g.expect("error")["d"]["code"] == "rated_requires_account");
@@ -248,8 +248,7 @@ TEST_CASE("store: chat and names with quotes, SQL and Unicode are stored and ret
     auto count = [&] {
         return db_scalar(db, "SELECT COUNT(*) FROM chat WHERE game = (" + game_of_room + ")", t.room);
     };
-    for (int i = 0; i < 100 && count() < static_cast<std::int64_t>(texts.size()); ++i)
-        std::this_thread::sleep_for(20ms);
+    REQUIRE(eventually([&] { return count() >= static_cast<std::int64_t>(texts.size()); }));
     REQUIRE(count() == static_cast<std::int64_t>(texts.size()));
     for (std::size_t i = 0; i < texts.size(); ++i) {
         auto stored = db_text(db,

@@ -213,9 +213,7 @@ TEST_CASE("takeback: the store forgets the undone plies; the computer accepts at
         auto tb = a.expect("takeback");
         CHECK(tb["d"]["plies"] == 2);
         CHECK(tb["d"]["board"]["to_move"] == 0);
-        for (int i = 0; i < 100 && db_scalar(db, stored, room) != 0; ++i)
-            std::this_thread::sleep_for(20ms);
-        CHECK(db_scalar(db, stored, room) == 0);
+        CHECK(eventually([&] { return db_scalar(db, stored, room) == 0; }));
     }
 }
 

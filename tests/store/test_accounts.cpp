@@ -18,10 +18,10 @@ std::string slurp(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), {}};
 }
-accounts_options fast(std::int64_t* clock) {
+accounts_options fast(const server::manual_clock& clock) {
     accounts_options o;
     o.cost = hash_cost::minimum();  // argon2id still, at the smallest cost: tests stay quick
-    o.now_ms = [clock] { return *clock; };
+    o.clock = clock.clock();
     return o;
 }
 }  // namespace
@@ -60,9 +60,9 @@ TEST_CASE("auth: argon2id hashes verify and are salted") {
 TEST_CASE("auth: register, duplicate, login, token hashed on disk, logout") {
     test::temp_dir dir;
     auto path = dir.file("k.db");
-    std::int64_t clock = 1700000000000;
+    server::manual_clock clock(1700000000000);
     auto s = test::open_store(path);
-    accounts acc(*s, fast(&clock));
+    accounts acc(*s, fast(clock));
 
     auto reg = test::must<session>([&](auto h) { acc.register_account("Alice", "password1", "1.2.3.4", {}, h); });
     CHECK(reg.who.name == "Alice");
@@ -103,9 +103,9 @@ TEST_CASE("auth: register, duplicate, login, token hashed on disk, logout") {
 
 TEST_CASE("auth: log-in rate limiting per username and per address") {
     test::temp_dir dir;
-    std::int64_t clock = 1700000000000;
+    server::manual_clock clock(1700000000000);
     auto s = test::open_store(dir.file("k.db"));
-    accounts acc(*s, fast(&clock));
+    accounts acc(*s, fast(clock));
     test::must<session>([&](auto h) { acc.register_account("carol", "password1", "", {}, h); });
     for (int i = 0; i < 5; ++i)
         CHECK(test::get<session>([&](auto h) { acc.login("carol", "nope-nope", "10.0.0." + std::to_string(i), h); })
@@ -114,7 +114,7 @@ TEST_CASE("auth: log-in rate limiting per username and per address") {
     auto blocked = test::get<session>([&](auto h) { acc.login("Carol", "password1", "10.9.9.9", h); });
     REQUIRE_FALSE(blocked.ok());
     CHECK(blocked.reason().find("too many") != std::string::npos);
-    clock += 15 * 60 * 1000 + 1;  // the window passes
+    clock.advance(std::chrono::milliseconds(15 * 60 * 1000 + 1));  // the window passes
     CHECK(test::get<session>([&](auto h) { acc.login("carol", "password1", "10.9.9.9", h); }).ok());
 
     // Per address: 20 failures spread over many names block that address only.
@@ -127,9 +127,9 @@ TEST_CASE("auth: log-in rate limiting per username and per address") {
 
 TEST_CASE("auth: a guest who registers keeps their games and their token") {
     test::temp_dir dir;
-    std::int64_t clock = 1700000000000;
+    server::manual_clock clock(1700000000000);
     auto s = test::open_store(dir.file("k.db"));
-    accounts acc(*s, fast(&clock));
+    accounts acc(*s, fast(clock));
     // A guest stored the way the server stores one once it plays.
     auto token = new_token();
     auto guest = test::must<session>([&](auto h) { acc.store_guest(guest_name(), token, h); });
@@ -160,9 +160,9 @@ TEST_CASE("auth: a guest who registers keeps their games and their token") {
 
 TEST_CASE("auth: parallel guesses cannot outrun the limit; sign-ups are limited per address") {
     test::temp_dir dir;
-    std::int64_t clock = 1700000000000;
+    server::manual_clock clock(1700000000000);
     auto s = test::open_store(dir.file("k.db"));
-    accounts acc(*s, fast(&clock));
+    accounts acc(*s, fast(clock));
     test::must<session>([&](auto h) { acc.register_account("frank", "password1", "8.8.8.8", {}, h); });
     // Ten guesses fired at once, none awaited before the next is made.
     std::vector<std::future<core::result<session>>> answers;

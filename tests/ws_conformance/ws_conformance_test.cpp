@@ -176,6 +176,8 @@ public:
     void send_chopped(std::string_view data, std::size_t chunk) {
         for (std::size_t at = 0; at < data.size(); at += chunk) {
             send_all(data.substr(at, chunk));
+            // The pause is the behaviour under test: it makes each chunk its
+            // own TCP segment, so the server's reads see the frame in pieces.
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         }
     }

@@ -63,6 +63,9 @@ namespace kibitz::core::checkers {
 
 constexpr int black = 0, white = 1;
 constexpr int max_path = 14;  // at most 12 captures, so 13 squares in a path
+// The 40-move rule: 40 moves by each side (80 plies) with no capture and no
+// man move draw. The rules and the engine's search both read it from here.
+constexpr int quiet_ply_limit = 80;
 
 struct position {
     std::array<std::uint64_t, 2> men{};  // by seat, ghost-layout bits

@@ -60,7 +60,7 @@ struct adapter {
     }
     engine::outcome no_moves(const position&) const { return engine::outcome::loss; }
     engine::outcome repetition(const position&) const { return engine::outcome::draw; }
-    int quiet_limit() const { return 80; }
+    int quiet_limit() const { return quiet_ply_limit; }  // the rules' own
     position play(const position& p, const move& m) const {
         if (p.p.side == black)
             return {detail::make_t<black>(p.p, m.from, m.to, m.captured),
@@ -94,6 +94,8 @@ struct adapter {
     }
 };
 
+static_assert(engine::search_adapter<adapter>);
+
 }  // namespace
 
 engine::search_result think(const game& g, const engine::limits& l, int margin,
@@ -107,8 +109,7 @@ engine::search_result think(const game& g, const engine::limits& l, int margin,
         in.moves.push_back({std::uint8_t(bit_of_square(m.path[0])),
                             std::uint8_t(bit_of_square(m.path[m.length - 1])), m.captured});
     const adapter a;
-    engine::searcher<adapter> s(a, ws, l, margin, sink);
-    return s.run(in);
+    return engine::search_root(a, in, l, margin, sink, ws);
 }
 
 }  // namespace kibitz::core::checkers

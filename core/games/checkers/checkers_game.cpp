@@ -14,9 +14,6 @@ namespace kibitz::core::checkers {
 
 namespace {
 
-// 40 moves by each side with no capture and no man move.
-constexpr int quiet_ply_limit = 80;
-
 class checkers_game final : public game {
 public:
     explicit checkers_game(const position& p) : pos_(p), history_{p} { refresh(); }

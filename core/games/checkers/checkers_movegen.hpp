@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "checkers/checkers.hpp"
+#include "kibitz/core/splitmix64.hpp"
 
 namespace kibitz::core::checkers::detail {
 
@@ -242,17 +243,11 @@ struct zobrist_keys {
 
 constexpr zobrist_keys make_zobrist() {
     zobrist_keys z{};
-    u64 x = 0x9E3779B97F4A7C15ull;
-    auto next = [&x] {  // splitmix64
-        u64 r = (x += 0x9E3779B97F4A7C15ull);
-        r = (r ^ (r >> 30)) * 0xBF58476D1CE4E5B9ull;
-        r = (r ^ (r >> 27)) * 0x94D049BB133111EBull;
-        return r ^ (r >> 31);
-    };
+    splitmix64 rng{splitmix64_gamma};
     for (auto& seat : z.piece)
         for (auto& kind : seat)
-            for (auto& key : kind) key = next();
-    z.side = next();
+            for (auto& key : kind) key = rng.next();
+    z.side = rng.next();
     return z;
 }
 

@@ -23,16 +23,11 @@
 #include "oferhlyp/oferhlyp_engine.hpp"
 
 #include "engine/search.hpp"
+#include "kibitz/core/splitmix64.hpp"
 
 namespace kibitz::core::oferhlyp {
 
 namespace {
-
-std::uint64_t mix(std::uint64_t z) {  // splitmix64's finaliser
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 // The 0..7 direction of a one- or two-square move from `from` to `to`.
 int direction(int from, int to) {
@@ -49,9 +44,10 @@ struct adapter {
     static constexpr int history_size = square_count * square_count;
 
     std::uint64_t hash(const position& p) const {
-        return mix(p.tokens[0] * 0x9E3779B97F4A7C15ull + std::uint64_t(p.to_move)) ^
-               mix(p.tokens[1] ^ 0xD1B54A32D192ED03ull) ^ mix(p.half + 0x8CB92BA72F3D8DD7ull) ^
-               mix(p.kings ^ 0x2545F4914F6CDD1Dull);
+        return splitmix64_mix(p.tokens[0] * splitmix64_gamma + std::uint64_t(p.to_move)) ^
+               splitmix64_mix(p.tokens[1] ^ 0xD1B54A32D192ED03ull) ^
+               splitmix64_mix(p.half + 0x8CB92BA72F3D8DD7ull) ^
+               splitmix64_mix(p.kings ^ 0x2545F4914F6CDD1Dull);
     }
     int side(const position& p) const { return p.to_move; }
     engine::outcome terminal(const position& p) const {
@@ -89,6 +85,8 @@ struct adapter {
     std::string text(const position& p, const move& m) const { return move_text(p, m); }
 };
 
+static_assert(engine::search_adapter<adapter>);
+
 }  // namespace
 
 int attack_gain(const position& p, const move& m) {
@@ -115,8 +113,7 @@ engine::search_result think(const game& g, const engine::limits& l, int margin,
     for (std::size_t i = 0; i + 1 < w.size(); ++i) in.history.push_back(a.hash(w[i]));
     in.quiet_plies = static_cast<int>(w.size()) - 1;
     legal_moves(w, in.moves);  // the game's legal moves, in its order
-    engine::searcher<adapter> s(a, ws, l, margin, sink);
-    return s.run(in);
+    return engine::search_root(a, in, l, margin, sink, ws);
 }
 
 }  // namespace kibitz::core::oferhlyp

@@ -17,23 +17,19 @@
 #include <bit>
 
 #include "engine/search.hpp"
+#include "kibitz/core/splitmix64.hpp"
 
 namespace kibitz::core::opprimo {
 
 namespace {
 
-std::uint64_t mix(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 std::uint64_t hash_of(const position& p) {
     const std::uint64_t small = std::uint64_t(std::uint8_t(p.king[0])) |
                                 std::uint64_t(std::uint8_t(p.king[1])) << 8 |
                                 std::uint64_t(p.side) << 16;
-    return mix(p.men[0] + 0x9E3779B97F4A7C15ull) ^ mix(p.men[1] ^ 0xD1B54A32D192ED03ull) ^
-           mix((p.knights * 0xC2B2AE3D27D4EB4Full) ^ (small << 45) ^ small);
+    return splitmix64_mix(p.men[0] + splitmix64_gamma) ^
+           splitmix64_mix(p.men[1] ^ 0xD1B54A32D192ED03ull) ^
+           splitmix64_mix((p.knights * 0xC2B2AE3D27D4EB4Full) ^ (small << 45) ^ small);
 }
 
 // How many corners of the enemy King's triangle the side to move holds after m.
@@ -99,6 +95,8 @@ struct adapter {
     std::string text(const position&, const move& m) const { return move_to_text(m); }
 };
 
+static_assert(engine::search_adapter<adapter>);
+
 }  // namespace
 
 engine::search_result think(const game& g, const engine::limits& l, int margin,
@@ -109,8 +107,7 @@ engine::search_result think(const game& g, const engine::limits& l, int margin,
     for (const position& p : st.earlier) in.history.push_back(hash_of(p));
     in.moves.assign(st.moves.begin(), st.moves.end());
     const adapter a;
-    engine::searcher<adapter> s(a, ws, l, margin, sink);
-    return s.run(in);
+    return engine::search_root(a, in, l, margin, sink, ws);
 }
 
 }  // namespace kibitz::core::opprimo

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "engine/search.hpp"
+#include "kibitz/core/splitmix64.hpp"
 
 namespace kibitz::core::oware {
 
@@ -19,12 +20,6 @@ struct search_move {
     std::uint8_t pit = 0;
     std::uint8_t taken = 0;  // seeds captured
 };
-
-std::uint64_t mix(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 // From the side to move's point of view: who wins if the game ends as `s` says.
 engine::outcome seen_by(int side, const status& s) {
@@ -43,7 +38,8 @@ struct adapter {
     std::uint64_t hash(const position& p) const {
         std::uint64_t w[2];
         std::memcpy(w, &p, sizeof w);
-        return mix(w[0] + 0x9E3779B97F4A7C15ull) ^ mix(w[1] ^ 0xD1B54A32D192ED03ull);
+        return splitmix64_mix(w[0] + splitmix64_gamma) ^
+               splitmix64_mix(w[1] ^ 0xD1B54A32D192ED03ull);
     }
     int side(const position& p) const { return p.side; }
     engine::outcome terminal(const position& p) const {
@@ -77,6 +73,8 @@ struct adapter {
     std::string text(const position&, const move& m) const { return std::string(1, pit_letter(m.pit)); }
 };
 
+static_assert(engine::search_adapter<adapter>);
+
 }  // namespace
 
 engine::search_result think(const game& g, const engine::limits& l, int margin,
@@ -90,8 +88,7 @@ engine::search_result think(const game& g, const engine::limits& l, int margin,
         const int taken = st.moves.next[i].stores[st.pos.side] - st.pos.stores[st.pos.side];
         in.moves.push_back({st.moves.next[i], st.moves.pit[i], std::uint8_t(taken)});
     }
-    engine::searcher<adapter> s(a, ws, l, margin, sink);
-    return s.run(in);
+    return engine::search_root(a, in, l, margin, sink, ws);
 }
 
 }  // namespace kibitz::core::oware
