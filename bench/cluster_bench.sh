@@ -8,9 +8,8 @@
 #   pg:      one node on PostgreSQL, the same load;
 #   cluster: three nodes on that PostgreSQL and the Redis (--cluster), one
 #            kibitz-load per node with N/3 players each (kibitz-load takes one
-#            port; the lobby is per node, so each game's two players meet and
-#            play on one node: what the bus carries here is the leases' upkeep
-#            and each room's start, not relayed moves);
+#            port; the lobby is the cluster's, so a game is hosted by the
+#            lobby's leader and most of its moves are relayed over Redis);
 #   cluster-spectators: the same with S spectators per game (CLUSTER_SPECTATORS,
 #            1) connected to the next node (kibitz-load --spectator-port): each
 #            move is then relayed over Redis to the spectators' node.
@@ -21,7 +20,9 @@
 # (INFO before and after), and the same over an idle stretch (the leases).
 # Then the failover time: test_cluster's SIGKILL case (lease 1500 ms), from the
 # kill to the room's state back on another node, after which the next move is
-# played at once.
+# played at once; and its dead-owner case: from the kill to the first
+# acknowledged move of a player sending one every 100 ms through the
+# surviving node, with how many were refused (room_moving) and unanswered.
 # Usage: bench/cluster_bench.sh [BUILD_DIR]   (default build; nothing is built)
 # Environment: LOAD_CLIENTS (198), LOAD_SECONDS (15), CLUSTER_SERVER_BIN,
 # CLUSTER_LOAD_BIN, CLUSTER_TEST_BIN (test_cluster; empty: no failover run),
@@ -175,4 +176,10 @@ if [[ -n $test_bin && -x $test_bin ]]; then
     KIBITZ_REDIS_URL_FILE=$tmp/redis.url KIBITZ_PG_URL_FILE=$tmp/pg.url \
         "$test_bin" --no-intro=true -s -tc='*SIGKILL of the node that owns it*' 2>&1 |
         grep -o 'room back after [0-9]* ms' | sed 's/^/failover (lease 1500 ms, kill -9 to the room back; the next move follows): /' || true
+    # As a client plays through it: a move every 100 ms through the surviving
+    # node, joining again after each refusal (room_moving), until one is
+    # acknowledged; every move must be answered.
+    KIBITZ_REDIS_URL_FILE=$tmp/redis.url KIBITZ_PG_URL_FILE=$tmp/pg.url \
+        "$test_bin" --no-intro=true -s -tc='*sent to a dead owner*' 2>&1 |
+        grep -o 'failover: kill -9 to the first ack.*' | sed 's/^failover:/failover (lease 1500 ms, a move every 100 ms):/' || true
 fi

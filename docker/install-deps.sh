@@ -39,6 +39,7 @@ fi
 
 # Browser tests drive Debian's /usr/bin/chromium with playwright-core; it never downloads a browser.
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-if [ -f "$root/tests/e2e/package.json" ] && [ ! -d "$root/tests/e2e/node_modules/playwright-core" ]; then
+# axe-core: the accessibility checks the browser tests load into each page (tests/e2e/a11y.mjs).
+if [ -f "$root/tests/e2e/package.json" ] && { [ ! -d "$root/tests/e2e/node_modules/playwright-core" ] || [ ! -d "$root/tests/e2e/node_modules/axe-core" ]; }; then
   (cd "$root/tests/e2e" && npm ci --no-audit --no-fund --loglevel=error 2>/dev/null || npm install --no-audit --no-fund --loglevel=error)
 fi

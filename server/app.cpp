@@ -13,6 +13,7 @@
 #include "play/ids.hpp"
 #include "play/room.hpp"
 #include "play/store_recorder.hpp"
+#include "readiness.hpp"
 #include "store/pg_store.hpp"
 #include "store/sqlite_store.hpp"
 
@@ -68,6 +69,7 @@ app::~app() {
     if (limits_) limits_->abandon();
     accounts_.reset();
     store_.reset();
+    ready_.reset();  // after the store: its last probe's answer has come
     // Every move is committed now: the rooms' leases go back, and the other
     // nodes take the rooms over from the database (docs/cluster.md).
     if (cluster_ && ctx_->stopping) cluster_->hand_over();
@@ -151,9 +153,12 @@ std::variant<std::uint16_t, std::string> app::start() {
             return "--cluster needs a shared database: --db postgresql://...";
         if (!cluster::parse_redis_url(cfg_.cluster, co))
             return "--cluster " + cfg_.cluster + ": expected redis://host:port";
-        // A new name per start: a restarted node is a new owner (docs/cluster.md).
-        node_name_ = cfg_.node_id.empty() ? "n-" + random_string(10, base62) : cfg_.node_id;
+        // A new name per start: a restarted node is a new owner (docs/cluster.md),
+        // also under a fixed --node-id ("<id>@<incarnation>").
+        node_name_ = cfg_.node_id.empty() ? "n-" + random_string(10, base62)
+                                          : cfg_.node_id + "@" + random_string(6, base62);
         co.node = node_name_;
+        co.node_id = cfg_.node_id;
         co.lease = cfg_.lease;
     }
     if (!cfg_.db.empty() && cfg_.db != ":memory:") {
@@ -184,6 +189,11 @@ std::variant<std::uint16_t, std::string> app::start() {
         ctx_->play->attach_guests_cluster(guests_.get());
     }
     ctx_->play->start();
+    std::function<bool()> reachable;
+    if (cluster_) reachable = [c = cluster_.get()] { return c->reachable(); };
+    ready_ = std::make_unique<readiness>(ioc_, store_.get(), std::move(reachable));
+    ctx_->readiness = [r = ready_.get()] { return r->why_not(); };
+    ready_->start();
     if (store_) {
         sweep_ = std::make_unique<net::steady_timer>(ioc_);
         sweep_sessions();
@@ -243,7 +253,16 @@ void app::stop() {
         if (sweep_) sweep_->cancel();  // or the io_context would never run out
         ctx_->conns.close_all();
         ctx_->play->stop();
-        if (cluster_) cluster_->stop();
+        if (ready_) ready_->stop();
+        if (cluster_ && store_)
+            cluster_->stop([this](std::vector<std::string> rooms) {
+                // The leases go back now, not after the clients (one that never
+                // answers the close holds the stop for shutdown_grace). First
+                // the store commits what the rooms gave it: its writes run in
+                // order, so this no-op write's answer comes after theirs.
+                store_->expire_sessions(
+                    0, [this, rooms](core::result<int>) { cluster_->give_back(rooms); });
+            });
         // Whatever has not wound down by then (a peer that never answers the
         // close) is cut off.
         deadline_ = std::make_unique<net::steady_timer>(ioc_, cfg_.shutdown_grace);

@@ -23,6 +23,7 @@
 namespace kibitz::server {
 
 class listener;
+class readiness;
 class engine_pool;
 class store_recorder;
 namespace storage { class store; class pg_store; }
@@ -66,6 +67,7 @@ private:
     // Held while a SQLite store is open: one server per database file.
     std::optional<storage::file_lock> db_lock_;
     std::unique_ptr<storage::store> store_;  // SQLite or PostgreSQL (cfg_.db)
+    std::unique_ptr<readiness> ready_;       // /readyz; probes store_
     std::unique_ptr<auth::accounts> accounts_;  // uses store_: destroyed first
     // Cluster mode (--cluster): this node; the PostgreSQL store it fences.
     std::shared_ptr<cluster::node> cluster_;

@@ -13,6 +13,14 @@
 
 namespace kibitz::server::api {
 
+std::optional<storage::game_key> game_key_of(std::string_view id) {
+    if (id.empty() || id.size() > 18 || id[0] == '0') return std::nullopt;
+    storage::game_key k = 0;
+    auto [end, ec] = std::from_chars(id.data(), id.data() + id.size(), k);
+    if (ec != std::errc() || end != id.data() + id.size() || k <= 0) return std::nullopt;
+    return k;
+}
+
 namespace {
 
 // Runs `fn` for a successful result; a store failure or a throw while building
@@ -33,15 +41,6 @@ storage::handler<T> answer(api_reply reply, const char* what, F fn) {
     };
 }
 
-// A stored game's key: a positive decimal number without sign or leading zero.
-std::optional<storage::game_key> game_key_of(std::string_view id) {
-    if (id.empty() || id.size() > 18 || id[0] == '0') return std::nullopt;
-    storage::game_key k = 0;
-    auto [end, ec] = std::from_chars(id.data(), id.data() + id.size(), k);
-    if (ec != std::errc() || end != id.data() + id.size() || k <= 0) return std::nullopt;
-    return k;
-}
-
 // A public id (the room id, base62) can only be these characters; anything
 // else cannot exist and is not worth a query.
 bool plausible_public_id(std::string_view id) {
@@ -50,6 +49,9 @@ bool plausible_public_id(std::string_view id) {
         if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') return false;
     return true;
 }
+
+// Games on one page of a profile; a full page says there may be more.
+constexpr int profile_page = 20;
 
 std::string file_name(const storage::game_record& g) {
     // Only digits and a fixed game id go in: nothing to escape in the header.
@@ -60,15 +62,24 @@ std::string file_name(const storage::game_record& g) {
 
 }  // namespace
 
-void get_player(std::string name, api_context& ctx, api_reply reply) {
+void get_player(std::string name, std::string_view query, api_context& ctx, api_reply reply) {
     // Usernames are at most 20 characters; anything much longer cannot exist.
     if (name.size() > 64)
         return reply(error_response(404, "unknown_player", "no player named that"));
-    ctx.store->profile_of(name, 20, answer<std::optional<storage::profile>>(
-        std::move(reply), "profile", [name](std::optional<storage::profile> p) {
-            if (!p) return error_response(404, "unknown_player", "no player named " + name);
-            return json_response(200, profile_json(*p));
-        }));
+    // ?before=<game key>: the next page of games, older than that one.
+    storage::game_key before = 0;
+    if (auto b = query_param(query, "before")) {
+        auto key = game_key_of(*b);
+        if (!key) return reply(error_response(400, "bad_before", "before is a game's key"));
+        before = *key;
+    }
+    ctx.store->profile_of(
+        name, profile_page, before,
+        answer<std::optional<storage::profile>>(
+            std::move(reply), "profile", [name](std::optional<storage::profile> p) {
+                if (!p) return error_response(404, "unknown_player", "no player named " + name);
+                return json_response(200, profile_json(*p));
+            }));
 }
 
 void get_leaderboard(std::string game, int limit, api_context& ctx, api_reply reply) {

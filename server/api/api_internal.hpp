@@ -21,6 +21,9 @@ std::optional<std::string_view> query_param(std::string_view query, std::string_
 // optional when present but not a plain decimal number.
 std::optional<int> limit_param(std::string_view query, std::string_view key, int fallback, int max);
 
+// A stored game's key: a positive decimal number without sign or leading zero.
+std::optional<storage::game_key> game_key_of(std::string_view id);
+
 // The bearer token of an Authorization header, or "" (api_accounts.cpp).
 std::string bearer(std::string_view header);
 
@@ -28,7 +31,8 @@ std::string bearer(std::string_view header);
 void post_register(const api_request& req, const json& body, api_context& ctx, api_reply reply);
 void post_login(const api_request& req, const json& body, api_context& ctx, api_reply reply);
 void post_logout(const api_request& req, const json& body, api_context& ctx, api_reply reply);
-void get_player(std::string name, api_context& ctx, api_reply reply);
+// A profile (account or guest); ?before=<game key> pages back through its games.
+void get_player(std::string name, std::string_view query, api_context& ctx, api_reply reply);
 void get_leaderboard(std::string game, int limit, api_context& ctx, api_reply reply);
 void get_recent(int limit, api_context& ctx, api_reply reply);
 void get_game(std::string id, bool export_text, api_context& ctx, api_reply reply);

@@ -74,11 +74,19 @@ api_response post_position(const json& body) {
         last = before->move_text(r.value());
         played.push_back(last);
     }
+    // The last move's cells, for the board to mark (a diagram's or lesson's move).
+    json last_move = nullptr;
+    if (before) {
+        for (const auto& m : before->view_without_cells().moves)
+            if (m.text == last)
+                last_move = {{"move", m.text}, {"path", m.path}, {"affected", m.affected}};
+    }
     json out = {{"game", info->id},
                 {"position", g->position_text()},
                 {"moves", played},
-                {"board", to_json(g->view(), true)},
-                {"status", status_json(g->current_status())}};
+                {"board", to_json(g->view_for_mover(true), true)},
+                {"status", status_json(g->current_status())},
+                {"last", last_move}};
     if (auto goal = body.find("goal"); goal != body.end() && goal->is_object())
         out["goal_met"] = before && goal_met(*goal, *before, *g, last);
     return json_response(200, out);

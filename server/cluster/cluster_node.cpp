@@ -86,9 +86,16 @@ node::node(net::io_context& ioc, options o, hub& h, storage::pg_store& store)
 node::~node() = default;
 
 void node::start() {
-    bus_->start();
-    sub_->start();
     std::weak_ptr<node> weak = shared_from_this();
+    // A link lost or back: the rooms here hear whether connections elsewhere
+    // can see them (their clocks stand while they cannot: room::cut_off).
+    auto changed = [weak] {
+        if (auto self = weak.lock()) self->on_strand([self] { self->links_changed(); });
+    };
+    for (auto* link : {bus_.get(), sub_.get()}) {
+        link->on_up(changed);
+        link->on_down(changed);
+    }
     sub_->on_subscribed([weak] {
         if (auto self = weak.lock())
             self->on_strand([self] {
@@ -96,6 +103,9 @@ void node::start() {
                 self->subscriber_up();  // after a reconnect: catch up (cluster_catch_up.cpp)
             });
     });
+    // Started once their callbacks are set: those run on the links' strands.
+    bus_->start();
+    sub_->start();
     sub_->subscribe({node_channel(o_.node), moved_channel, seated_channel, games_channel},
                     [weak](const std::string& channel, const std::string& payload) {
                         if (auto self = weak.lock())
@@ -104,18 +114,24 @@ void node::start() {
     spdlog::info("cluster: node {} on redis {}:{}, lease {} ms", o_.node, o_.host, o_.port,
                  o_.lease.count());
     on_strand([this] {
+        // First on the bus link: the scan below then finds those rooms free.
+        release_previous_life();
         renew();
         scan();
     });
 }
 
-void node::stop() {
-    on_strand([this] {
+void node::stop(std::function<void(std::vector<std::string>)> stopped) {
+    on_strand([this, stopped = std::move(stopped)] {
         stopped_ = true;
         renew_timer_.cancel();
         scan_timer_.cancel();
         bus_->stop();
         sub_->stop();
+        if (!stopped) return;
+        std::vector<std::string> rooms;
+        for (const auto& [room, playing] : hosted_) rooms.push_back(room);
+        stopped(std::move(rooms));
     });
 }
 
@@ -175,6 +191,13 @@ void node::give_up_lease(const std::string& room) {
 }
 
 std::size_t node::hand_over() {
+    std::vector<std::string> rooms;
+    for (const auto& [room, playing] : hosted_) rooms.push_back(room);
+    return give_back(rooms);
+}
+
+std::size_t node::give_back(const std::vector<std::string>& rooms) {
+    if (given_back_.exchange(true)) return 0;
     timeval timeout{1, 0};
     redisContext* c = redisConnectWithTimeout(o_.host.c_str(), o_.port, timeout);
     if (!c || c->err) {
@@ -185,7 +208,7 @@ std::size_t node::hand_over() {
     }
     redisSetTimeout(c, timeout);
     std::size_t given = 0;
-    for (const auto& [room, playing] : hosted_) {
+    for (const auto& room : rooms) {
         auto key = lease_key(room);
         const char* argv[] = {"EVAL", release_script, "1", key.c_str(), o_.node.c_str()};
         auto* r = static_cast<redisReply*>(redisCommandArgv(c, 5, argv, nullptr));
@@ -371,23 +394,24 @@ void node::send_join(const std::string& owner, const std::string& room, std::uin
 void node::join(const std::string& room, player_ptr who, peer_ref p, std::uint64_t conn,
                 std::optional<std::int64_t> v, std::optional<std::int64_t> ack, std::string type) {
     on_strand([this, room, who, p, conn, v, ack, type] {
-        // Asked afresh at every join: a client that joins again recovers
-        // from an owner learnt wrongly (a `moved` lost while Redis was down).
-        owners_.erase(room);
-        with_owner(room, [this, room, who, p, conn, v, ack, type](const std::string& owner) {
-            if (owner == o_.node) {  // taken over here meanwhile
-                if (auto r = hub_.find_room(room)) return r->join(who, p, conn, v);
-            }
-            if (owner.empty() || owner == o_.node) {
-                ++hub_.stats().rejected_total;
-                return send_to(p, error_frame({"unknown_room", "no room '" + room + "'"}, type, ack));
-            }
-            auto& px = proxies_[conn];
-            px.p = p;
-            px.who = who;
-            px.rooms.insert(room);
-            send_join(owner, room, conn, px, v);
-        });
+        // Asked afresh at every join (`fresh`): a client that joins again
+        // recovers from an owner learnt wrongly (a `moved` lost while Redis was down).
+        in_order(conn,
+                 {room, true, [this, room, who, p, conn, v, ack, type](const std::string& owner) {
+                      if (p.expired()) return;  // closed meanwhile
+                      if (owner == o_.node) {  // taken over here meanwhile
+                          if (auto r = hub_.find_room(room)) return r->join(who, p, conn, v);
+                      }
+                      if (owner.empty() || owner == o_.node) return no_owner(p, type, ack, room);
+                      auto& px = proxies_[conn];
+                      px.p = p;
+                      px.who = who;
+                      // Kept in the room even if no owner hears the join:
+                      // the `moved` of the takeover joins it again.
+                      px.rooms.insert(room);
+                      publish_or_moving(owner, join_msg(room, o_.node, conn, *who, v), p, type, ack,
+                                        room);
+                  }});
     });
 }
 
@@ -398,22 +422,6 @@ void node::leave(const std::string& room, std::uint64_t conn, bool closed) {
         if (it->second.unused()) proxies_.erase(it);
         if (auto o = owners_.find(room); o != owners_.end())
             publish(o->second, leave_msg(room, o_.node, conn, closed));
-    });
-}
-
-void node::command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg cmd,
-                   std::optional<std::int64_t> ack, std::string type) {
-    on_strand([this, who, p, conn, cmd, ack, type] {
-        with_owner(cmd.room, [this, who, p, conn, cmd, ack, type](const std::string& owner) {
-            if (owner == o_.node)
-                if (auto r = hub_.find_room(cmd.room)) return r->command(who, p, conn, cmd, ack, type);
-            if (owner.empty() || owner == o_.node) {
-                ++hub_.stats().rejected_total;
-                return send_to(p, error_frame({"unknown_room", "no room '" + cmd.room + "'"}, type,
-                                              ack, cmd.room));
-            }
-            publish(owner, cmd_msg(o_.node, conn, *who, cmd, ack, type));
-        });
     });
 }
 

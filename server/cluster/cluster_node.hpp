@@ -11,7 +11,10 @@
 // Two Redis links: `bus` for commands and PUBLISH (one connection, so what
 // one node publishes arrives in order), `sub` for this node's channel and
 // the cluster-wide `kibitz:moved`.
+#include <atomic>
 #include <chrono>
+#include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -37,6 +40,9 @@ struct options {
     std::string host = "127.0.0.1";  // Redis
     int port = 6379;
     std::string node;                // this node's name, unique per process start
+    // --node-id, when given: the name is "<id>@<incarnation>", and a start
+    // gives back at once what an earlier life under the same id still holds.
+    std::string node_id;
     std::chrono::milliseconds lease{5000};
 };
 
@@ -54,7 +60,10 @@ public:
     ~node() override;
 
     void start();
-    void stop();  // timers cancelled, links closed; leases run out by themselves
+    // Timers cancelled, links closed; leases run out by themselves unless
+    // given back (give_back, hand_over). `stopped`, if set, gets the rooms
+    // this node hosted, on the strand once it has stopped.
+    void stop(std::function<void(std::vector<std::string>)> stopped = {});
     // Unfinished games found in the database at start-up: made known to the
     // cluster, so that some node (this one, if none has them) takes them.
     void adopt(const std::vector<std::string>& rooms);
@@ -65,8 +74,14 @@ public:
     // store has committed every queued write: gives every lease this node
     // holds back at once (a blocking Redis connection of its own), so other
     // nodes take its rooms over at their next scan instead of a lease later.
-    // Returns how many it gave back.
+    // Returns how many it gave back. Nothing more after give_back().
     std::size_t hand_over();
+    // The same for `rooms` and the lobby, from any thread, at most once
+    // (SIGTERM: as soon as the store has committed what the rooms gave it).
+    std::size_t give_back(const std::vector<std::string>& rooms);
+    // Both Redis links are up: rooms elsewhere and connections elsewhere are
+    // within reach (/readyz). Any thread.
+    bool reachable() const { return bus_->connected() && sub_->connected(); }
 
     // remote_rooms
     void hosting(const std::string& room, const std::vector<std::string>& players,
@@ -134,6 +149,37 @@ private:
                     bool again = true);
     void send_join(const std::string& owner, const std::string& room, std::uint64_t conn,
                    const proxy& px, std::optional<std::int64_t> v);
+
+    // cluster_answers.cpp: every room.join and room command of a connection
+    // here, for a room elsewhere, goes out in the order it came (each waits
+    // for the ones before it to know their owner) and gets its answer: the
+    // owner's, or `room_moving` when no owner heard it (issue 29).
+    struct outgoing {
+        std::string room;
+        bool fresh;  // ask Redis for the owner, not the cache
+        std::function<void(const std::string& owner)> send;
+    };
+    std::map<std::uint64_t, std::deque<outgoing>> outbox_;  // by local connection
+    void in_order(std::uint64_t conn, outgoing out);
+    void next_in_order(std::uint64_t conn);
+    void send_command(const std::string& owner, const player_ptr& who, const peer_ref& p,
+                      std::uint64_t conn, const room_cmd_msg& cmd, std::optional<std::int64_t> ack,
+                      const std::string& type);
+    // Publishes `m` to `owner`; if no one heard it (the owner is gone, or
+    // Redis is), `p` gets room_moving for (re, ack, room).
+    void publish_or_moving(const std::string& owner, const json& m, const peer_ref& p,
+                           const std::string& re, std::optional<std::int64_t> ack,
+                           const std::string& room);
+    // No owner found: unknown_room, or room_moving while Redis is out of reach.
+    void no_owner(const peer_ref& p, const std::string& re, std::optional<std::int64_t> ack,
+                  const std::string& room);
+    // The rooms here hear when connections elsewhere are cut off (a Redis link down).
+    void links_changed();
+    bool cut_off_ = false;
+    bool ever_reachable_ = false;  // until both links are first up, nothing was cut
+    // cluster_answers.cpp: a restart under the same --node-id.
+    void release_previous_life();
+    std::atomic<bool> given_back_{false};
     std::shared_ptr<remote_peer> remote(const std::string& from, std::uint64_t conn);
     void renew();
     void scan();

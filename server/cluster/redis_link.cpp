@@ -137,16 +137,19 @@ void redis_link::on_disconnect(const redisAsyncContext* c, int status) {
     auto* l = static_cast<redis_link*>(c->data);
     if (!l) return;
     l->ctx_ = nullptr;  // hiredis frees it on return
-    l->up_ = false;
-    if (l->stopped_) return;
+    if (l->stopped_) {
+        l->up_ = false;
+        return;
+    }
     spdlog::warn("cluster: redis {} lost ({}); reconnecting", l->name_,
                  status == REDIS_OK ? "closed" : c->errstr);
     l->lost();
 }
 
 void redis_link::lost() {
-    up_ = false;
+    const bool was_up = up_.exchange(false);
     if (stopped_) return;
+    if (was_up && on_down_) on_down_();
     retry_.expires_after(std::chrono::milliseconds(500));
     retry_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
         if (!ec && !self->ctx_) self->connect();

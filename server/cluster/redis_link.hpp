@@ -13,6 +13,7 @@
 // A lost connection is reconnected every `retry`; commands made while it is
 // down fail at once (their callback gets null). A subscriber link subscribes
 // again after each reconnect.
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -51,6 +52,8 @@ public:
     bool connected() const { return up_; }
     // Every time the connection comes up (the first time included); on the strand.
     void on_up(std::function<void()> f) { on_up_ = std::move(f); }
+    // Every time a connection that was up is lost; on the strand. Set both before start().
+    void on_down(std::function<void()> f) { on_down_ = std::move(f); }
     // A subscriber link: every time Redis has confirmed every channel (the
     // first time and after each reconnect): from then on nothing published
     // to them is missed. On the strand; set before subscribe().
@@ -78,11 +81,12 @@ private:
     bool want_read_ = false, want_write_ = false;
     bool reading_ = false, writing_ = false;  // an async_wait is pending
     std::uint64_t generation_ = 0;            // bumped per context: stale waits drop
-    bool up_ = false, stopped_ = false;
+    std::atomic<bool> up_{false};  // read from any thread (connected())
+    bool stopped_ = false;
     boost::asio::steady_timer retry_;
     std::vector<std::string> channels_;
     message_fn on_message_;
-    std::function<void()> on_up_, on_subscribed_;
+    std::function<void()> on_up_, on_down_, on_subscribed_;
 };
 
 }  // namespace kibitz::server::cluster

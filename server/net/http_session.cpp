@@ -82,6 +82,11 @@ http::message_generator http_respond(const http::request<http::string_body>& req
         return text_response(req, http::status::method_not_allowed, "GET or HEAD only\n");
     auto path = path_of(req.target());
     if (path == "/healthz") return text_response(req, http::status::ok, "ok\n");
+    if (path == "/readyz") {  // liveness above; readiness (the database, Redis) here
+        std::string why = ctx.stopping ? "stopping" : ctx.readiness ? ctx.readiness() : "";
+        if (why.empty()) return text_response(req, http::status::ok, "ready\n");
+        return text_response(req, http::status::service_unavailable, why + "\n");
+    }
     if (path == "/metrics" &&
         !metrics_allowed(ctx.limits, peer_address,
                          std::string_view(req[http::field::authorization].data(),

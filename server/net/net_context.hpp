@@ -4,6 +4,7 @@
 // registry is thread-safe (a mutex held only to copy or edit the map).
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -70,6 +71,9 @@ struct net_context {
     // The store and the accounts, for the API only (set by app; null without a
     // database).
     api::api_context api;
+    // /readyz: empty when this node can serve new players, else why not (set
+    // by app; any thread). Unset: ready.
+    std::function<std::string()> readiness;
 };
 
 }  // namespace kibitz::server

@@ -95,19 +95,21 @@ void client_handler::stored_hello(const std::string& token) {
             if (p->guest) return welcome(std::move(p), true);
             // An account: its ratings per game, for the lobby and the rooms.
             // This handler runs on a store thread: it touches only copies.
-            hub_->store()->profile_of(p->name, 1, [this, h = hub_, post = post_, p](
-                                                      core::result<std::optional<storage::profile>> pr) {
-                nlohmann::json ratings = nlohmann::json::object();
-                if (pr && pr.value())
-                    for (const auto& gr : pr.value()->ratings) {
-                        h->set_rating(p->row, gr.game_id, gr.value);
-                        ratings[gr.game_id] = {{"rating", gr.value.rating},
-                                               {"rd", gr.value.rd},
-                                               {"games", gr.value.games},
-                                               {"provisional", gr.value.provisional()}};
-                    }
-                post([this, p, ratings] { welcome(p, true, ratings); });
-            });
+            hub_->store()->profile_of(p->name, 1, 0,
+                                      [this, h = hub_, post = post_,
+                                       p](core::result<std::optional<storage::profile>> pr) {
+                                          nlohmann::json ratings = nlohmann::json::object();
+                                          if (pr && pr.value())
+                                              for (const auto& gr : pr.value()->ratings) {
+                                                  h->set_rating(p->row, gr.game_id, gr.value);
+                                                  ratings[gr.game_id] = {
+                                                      {"rating", gr.value.rating},
+                                                      {"rd", gr.value.rd},
+                                                      {"games", gr.value.games},
+                                                      {"provisional", gr.value.provisional()}};
+                                              }
+                                          post([this, p, ratings] { welcome(p, true, ratings); });
+                                      });
         });
     });
 }

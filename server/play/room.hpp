@@ -56,6 +56,11 @@ public:
     void command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg cmd,
                  std::optional<std::int64_t> ack, std::string type);
     void stop();  // server shutdown: cancel timers
+    // A cluster's bus lost (on) or back (off): connections on other nodes
+    // (numbered from `first_remote` on) can neither see this room nor act in
+    // it. The clock of a seat reached only through them stands meanwhile
+    // (room_cut_off.cpp).
+    void cut_off(bool on, std::uint64_t first_remote);
 
 private:
     struct seat_state {
@@ -151,6 +156,13 @@ private:
     void schedule_store_retry();
     void retry_store();
     void resume_after_store();
+
+    // room_cut_off.cpp: whether `seat` is reached only through other nodes
+    // while the bus is down (start_turn then holds its clock).
+    bool seat_cut_off(int seat) const;
+    bool cut_off_ = false;
+    std::uint64_t first_remote_ = 0;
+    bool clock_held_ = false;  // the side to move's clock stands for the cut-off
 
     // room_computer.cpp: a seat played by the engine pool (hub::engine()).
     void computer_turn();  // asks the pool for a move when it is the computer's turn

@@ -85,7 +85,7 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
     journal_.record(notation, seat, clock_ms);
     // Written straight into the frame (no json tree), from a view without cells.
     ++v_;
-    auto view = game_->view_without_cells();
+    auto view = game_->view_for_mover(false);
     push_frame(move_event_frame(v_, id_, seat, notation, journal_.size(), view, clocks_now()));
     journal_.keep_legal(std::move(view.moves));  // the next move's path is found in them
     if (lapsed) push_event(offer_event{id_, "draw", *lapsed, "lapsed"});
@@ -261,6 +261,10 @@ void room::finish(core::status st, bool aborted) {
 void room::start_turn(clock_type::time_point now) {
     int next = game_->to_move();
     clocks_.start_turn(next, seats_[next].moved, now);
+    if (!seats_[next].moved || !clocks_.timed()) return;
+    // A seat cut off from a cluster's bus loses no time until it is back (room_cut_off.cpp).
+    clock_held_ = seat_cut_off(next);
+    if (clock_held_) clocks_.clock().stop(now);
 }
 
 void room::arm_timer() {

@@ -98,9 +98,10 @@ const std::string& start_board_text(const core::game_info& info) {
     static std::map<std::string, std::string, std::less<>> boards;  // entries never move
     std::lock_guard lock(mu);
     auto it = boards.find(info.id);
-    if (it == boards.end())
-        it = boards.emplace(std::string(info.id), dump_json(to_json(info.new_game()->view(), true)))
-                 .first;
+    if (it == boards.end()) {
+        const auto start = info.new_game()->view_for_mover(true);
+        it = boards.emplace(std::string(info.id), dump_json(to_json(start, true))).first;
+    }
     return it->second;
 }
 
@@ -109,7 +110,7 @@ const std::string& start_board_text(const core::game_info& info) {
 std::string room::board_text() const {
     if (journal_.empty() && !status_.over() && !aborted_ && settings_.start_position.empty())
         return start_board_text(*settings_.game);
-    return dump_json(to_json(game_->view(), true));
+    return dump_json(to_json(game_->view_for_mover(true), true));
 }
 
 frame room::state_frame(int seat, const std::string& board) const {

@@ -79,7 +79,7 @@ void room::take_back(int seat) {
         for (int s = 0; s < 2; ++s) clocks_.clock().set(s, std::chrono::milliseconds(left[s]));
     }
     start_turn(now);
-    auto view = game_->view_without_cells();
+    auto view = game_->view_for_mover(false);
     push_event(takeback_event{id_, seat, undo, keep, journal_.moves(), last_json(),
                               to_json(view, false), clocks_json()});
     hub_.recorder().on_takeback(id_, static_cast<int>(keep));

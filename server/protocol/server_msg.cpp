@@ -92,6 +92,17 @@ void put_board_without_cells(std::string& out, const core::board_view& b) {
         put_int(out, p.owner);
         out += '}';
     }
+    // Always written, empty too: a client merges a move event's board into
+    // what it holds, and an old position's refusals must not survive it.
+    out += "],\"refusals\":[";
+    for (std::size_t i = 0; i < b.refusals.size(); ++i) {
+        if (i) out += ',';
+        out += "{\"cells\":";
+        put_str_array(out, b.refusals[i].cells);
+        out += ",\"reason\":";
+        put_str(out, b.refusals[i].reason);
+        out += '}';
+    }
     out += "],\"to_move\":";
     put_int(out, b.to_move);
     out += '}';
@@ -198,6 +209,9 @@ json to_json(const core::board_view& b, bool with_cells) {
     for (const auto& m : b.moves)
         moves.push_back({{"text", m.text}, {"path", m.path}, {"affected", m.affected}});
     json out = {{"pieces", std::move(pieces)}, {"to_move", b.to_move}, {"moves", std::move(moves)}};
+    json refusals = json::array();
+    for (const auto& r : b.refusals) refusals.push_back({{"reason", r.reason}, {"cells", r.cells}});
+    out["refusals"] = std::move(refusals);
     if (with_cells) {
         json cells = json::array();
         for (const auto& c : b.cells) {

@@ -1,6 +1,6 @@
 #pragma once
 // Errors inside the storage layer, whatever the database: thrown by the
-// connection wrappers (sqlite_db, pg_conn) and by jobs, caught at the job
+// connection wrappers (sqlite_db, pg_db) and by jobs, caught at the job
 // boundary (db_worker) and turned into error values, so they never reach a caller.
 #include <stdexcept>
 

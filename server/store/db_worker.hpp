@@ -3,7 +3,7 @@
 // order. A store has one writer worker (the only connection that writes) and
 // one or more reader workers, so no database call runs on an I/O thread or a
 // room strand. The same worker serves every backend: `Db` is the connection
-// (sqlite_db, pg_conn), which needs exec(sql) and command(sql), and reports
+// (sqlite_db, pg_db), which needs exec(sql) and command(sql), and reports
 // failures as db_error.
 //
 // Group commit: the writer takes every job already queued (up to max_batch),
@@ -65,7 +65,7 @@ private:
 };
 
 // The definitions are in db_worker_impl.hpp, instantiated once per backend
-// (sqlite_db in db_worker.cpp, pg_conn in pg_store.cpp).
+// (sqlite_db in db_worker.cpp, pg_db in pg_store.cpp).
 using db_job = basic_db_job<sqlite_db>;
 using db_worker = basic_db_worker<sqlite_db>;
 extern template class basic_db_worker<sqlite_db>;

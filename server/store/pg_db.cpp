@@ -95,19 +95,20 @@ void pg_db::exec(const std::string& sql) {
     PQclear(r);
 }
 
-void pg_db::command(const std::string& sql) { run(sql, {}); }
+void pg_db::command(std::string_view sql) { run(sql, {}); }
 
-const std::string& pg_db::prepared(const std::string& sql) {
+const std::string& pg_db::prepared(std::string_view sql) {
     auto it = names_.find(sql);
     if (it != names_.end()) return it->second;
     std::string name = "k" + std::to_string(names_.size());
-    PGresult* r = PQprepare(conn(conn_), name.c_str(), sql.c_str(), 0, nullptr);
+    std::string text(sql);
+    PGresult* r = PQprepare(conn(conn_), name.c_str(), text.c_str(), 0, nullptr);
     if (PQresultStatus(r) != PGRES_COMMAND_OK) fail("prepare", r);
     PQclear(r);
-    return names_.emplace(sql, std::move(name)).first->second;
+    return names_.emplace(std::move(text), std::move(name)).first->second;
 }
 
-pg_rows pg_db::run(const std::string& sql, const params& p) {
+pg_rows pg_db::run(std::string_view sql, const params& p) {
     const auto& name = prepared(sql);
     std::vector<const char*> values;
     std::vector<int> lengths;

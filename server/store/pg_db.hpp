@@ -15,19 +15,20 @@
 #include <vector>
 
 #include "kibitz/core/result.hpp"
+#include "store/blob.hpp"
 #include "store/db_error.hpp"
+#include "store/sql_text_hash.hpp"
 
 namespace kibitz::server::storage {
 
-struct pg_bytes {  // a bytea parameter (raw bytes)
-    std::string_view bytes;
-};
-
-// The rows of one statement; owns libpq's result.
+// The rows of one statement; owns libpq's result. Read by row and column, or
+// as a cursor, as sqlite_db's statement is (one store reads both):
+// next() moves to the next row, the first one included, and the one-argument
+// readers read the row it is on.
 class pg_rows {
 public:
     explicit pg_rows(void* result) : r_(result) {}
-    pg_rows(pg_rows&& o) noexcept : r_(o.r_) { o.r_ = nullptr; }
+    pg_rows(pg_rows&& o) noexcept : r_(o.r_), row_(o.row_) { o.r_ = nullptr; }
     pg_rows& operator=(pg_rows&&) = delete;
     ~pg_rows();
 
@@ -41,8 +42,16 @@ public:
     std::string text(int row, int col) const;
     bool is_null(int row, int col) const;
 
+    bool next() { return ++row_ < size(); }
+    std::int64_t i64(int col) const { return i64(row_, col); }  // 0 for NULL
+    double real(int col) const { return real(row_, col); }
+    bool flag(int col) const { return flag(row_, col); }
+    std::string text(int col) const { return text(row_, col); }
+    bool is_null(int col) const { return is_null(row_, col); }
+
 private:
     void* r_;
+    int row_ = -1;  // the cursor: before the first row until next()
 };
 
 class pg_db {
@@ -55,12 +64,12 @@ public:
     pg_db(const pg_db&) = delete;
     pg_db& operator=(const pg_db&) = delete;
 
-    void exec(const std::string& sql);     // one or more statements, no parameters
-    void command(const std::string& sql);  // one prepared statement, no parameters
+    void exec(const std::string& sql);  // one or more statements, no parameters
+    void command(std::string_view sql);  // one prepared statement, no parameters
 
     // One statement, prepared on first use on this connection.
     template <class... A>
-    pg_rows query(const std::string& sql, const A&... args) {
+    pg_rows query(std::string_view sql, const A&... args) {
         params p;
         (p.add(args), ...);
         return run(sql, p);
@@ -77,7 +86,7 @@ private:
         void add(std::string_view v) { push(std::string(v)); }
         void add(const std::string& v) { push(v); }
         void add(const char* v) { push(v); }
-        void add(pg_bytes v) {
+        void add(blob v) {
             values.emplace_back(std::string(v.bytes));
             binary.push_back(1);
         }
@@ -97,12 +106,13 @@ private:
     };
 
     explicit pg_db(void* conn) : conn_(conn) {}
-    pg_rows run(const std::string& sql, const params& p);
-    const std::string& prepared(const std::string& sql);
+    pg_rows run(std::string_view sql, const params& p);
+    const std::string& prepared(std::string_view sql);
     [[noreturn]] void fail(const std::string& what, void* result);
 
     void* conn_;
-    std::unordered_map<std::string, std::string> names_;  // sql -> statement name
+    // sql -> statement name
+    std::unordered_map<std::string, std::string, sql_text_hash, std::equal_to<>> names_;
 };
 
 }  // namespace kibitz::server::storage

@@ -2,11 +2,39 @@
 
 #include <sqlite3.h>
 
+#include <cctype>
+#include <utility>
+
 namespace kibitz::server::storage {
 
+statement::statement(statement&& o) noexcept
+    : s_(std::exchange(o.s_, nullptr)),
+      db_(o.db_),
+      first_row_pending_(o.first_row_pending_),
+      done_(o.done_),
+      changes_(o.changes_) {}
+
 statement::~statement() {
+    if (!s_) return;  // moved from
     sqlite3_reset(s_);
     sqlite3_clear_bindings(s_);
+}
+
+void statement::start() {
+    first_row_pending_ = step();
+    done_ = !first_row_pending_;
+    changes_ = sqlite3_changes(db_);
+}
+
+bool statement::next() {
+    if (first_row_pending_) {
+        first_row_pending_ = false;
+        return true;
+    }
+    // Never past the end: stepping a finished statement would run it again.
+    if (done_) return false;
+    done_ = !step();
+    return !done_;
 }
 
 void statement::check(int rc, const char* what) const {
@@ -89,19 +117,33 @@ void sqlite_db::exec(const std::string& sql) {
     }
 }
 
-statement sqlite_db::prepare(const std::string& sql) {
+namespace {
+// PostgreSQL's $N as SQLite's ?N (the same numbered parameter). The store's
+// SQL has no '$' inside a string literal; this keeps any such literal as is.
+std::string sqlite_placeholders(std::string_view sql) {
+    std::string out(sql);
+    bool in_literal = false;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (out[i] == '\'') in_literal = !in_literal;
+        else if (!in_literal && out[i] == '$' && i + 1 < out.size() &&
+                 std::isdigit(static_cast<unsigned char>(out[i + 1])))
+            out[i] = '?';
+    }
+    return out;
+}
+}  // namespace
+
+statement sqlite_db::prepare(std::string_view sql) {
     auto it = cache_.find(sql);
     if (it == cache_.end()) {
+        auto text = sqlite_placeholders(sql);
         sqlite3_stmt* s = nullptr;
-        if (sqlite3_prepare_v3(db_, sql.c_str(), static_cast<int>(sql.size()),
+        if (sqlite3_prepare_v3(db_, text.c_str(), static_cast<int>(text.size()),
                                SQLITE_PREPARE_PERSISTENT, &s, nullptr) != SQLITE_OK)
-            throw db_error(std::string("prepare: ") + sqlite3_errmsg(db_) + " in: " + sql);
-        it = cache_.emplace(sql, s).first;
+            throw db_error(std::string("prepare: ") + sqlite3_errmsg(db_) + " in: " + text);
+        it = cache_.emplace(std::string(sql), s).first;
     }
     return statement(it->second, db_);
 }
-
-std::int64_t sqlite_db::last_insert_id() const { return sqlite3_last_insert_rowid(db_); }
-int sqlite_db::changes() const { return sqlite3_changes(db_); }
 
 }  // namespace kibitz::server::storage

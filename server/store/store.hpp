@@ -70,7 +70,9 @@ public:
     // By the public id given at start_game (the server's room id).
     virtual void game_by_public_id(std::string public_id,
                                    handler<std::optional<game_record>> h) = 0;
-    virtual void profile_of(std::string username, int recent_limit,
+    // An account by username, else a guest by its generated name; its recent
+    // games newest first, those older than `before` (a game key; 0: from the newest).
+    virtual void profile_of(std::string username, int recent_limit, game_key before,
                             handler<std::optional<profile>> h) = 0;
     virtual void leaderboard(std::string game_id, int limit, handler<std::vector<leader>> h) = 0;
     virtual void recent_games(int limit, handler<std::vector<game_summary>> h) = 0;

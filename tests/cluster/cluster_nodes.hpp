@@ -57,6 +57,17 @@ inline int http_post(std::uint16_t port, const std::string& target, const json& 
     return static_cast<int>(res.result_int());
 }
 
+// A node's --node-id from its name in Redis and the database: a node is
+// named "<id>@<incarnation>", new at every start (docs/cluster.md).
+inline std::string node_id_of(const std::string& name) { return name.substr(0, name.find('@')); }
+
+// The server the nodes run: this build's, or $KIBITZ_CLUSTER_SERVER_BIN (to
+// run the suite against another build, e.g. main's, and see a test fail there).
+inline std::string server_bin() {
+    const char* other = std::getenv("KIBITZ_CLUSTER_SERVER_BIN");
+    return other && *other ? other : KIBITZ_SERVER_BIN;
+}
+
 inline std::string first_move(const json& board) {
     if (!board.contains("moves") || board["moves"].empty()) return "";
     return board["moves"][0]["text"];
@@ -84,7 +95,7 @@ struct node_process : child_server {
         port = free_port();
         // Every test's guests come from 127.0.0.1 and, in a cluster, count
         // against one budget (docs/cluster.md): a cap the suite never reaches.
-        std::vector<std::string> args = {KIBITZ_SERVER_BIN,
+        std::vector<std::string> args = {server_bin(),
                                          "--address",
                                          "127.0.0.1",
                                          "--port",
@@ -183,10 +194,14 @@ struct cluster_env {
         auto r = admin->query("SELECT node, epoch FROM " + schema + ".game_owner WHERE game = "
                               "(SELECT id FROM " + schema + ".games WHERE public_id = $1)", room);
         REQUIRE(r.size() == 1);
-        return {r.text(0, 0), r.i64(0, 1)};
+        return {node_id_of(r.text(0, 0)), r.i64(0, 1)};
     }
-    // The room's lease holder in Redis ("" when none).
-    std::string lease_holder(const std::string& room) { return redis_get("kibitz:room:" + room); }
+    // The --node-id of the room's lease holder in Redis ("" when none).
+    std::string lease_holder(const std::string& room) {
+        return node_id_of(redis_get("kibitz:room:" + room));
+    }
+    // The --node-id of the lobby's leader ("" when none).
+    std::string lobby_leader() { return node_id_of(redis_get("kibitz:lobby")); }
     // A connection of the test's own to the scratch Redis (redisFree it).
     redisContext* redis_connect() {
         auto at = redis.rfind(':');

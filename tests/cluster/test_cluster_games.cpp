@@ -39,7 +39,7 @@ struct cluster_of_three {
             probe.hello();
             lobby_snapshot(probe);
         }
-        const std::string name_of_leader = env.redis_get("kibitz:lobby");
+        const std::string name_of_leader = env.lobby_leader();
         for (auto* n : {&n1, &n2, &n3}) {
             if (n->name == name_of_leader) leader = n;
             else (x ? y : x) = n;

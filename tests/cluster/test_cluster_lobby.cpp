@@ -23,7 +23,7 @@ struct three_nodes {
         ws_client probe(n1.port);
         probe.hello();
         lobby_snapshot(probe);
-        const std::string name = env.redis_get("kibitz:lobby");
+        const std::string name = env.lobby_leader();
         node_process* lead = nullptr;
         std::vector<node_process*> others;
         for (auto* n : {&n1, &n2, &n3}) {

@@ -172,6 +172,48 @@ TEST_CASE("view_without_cells is the default's: view() without layout, extent an
     }
 }
 
+TEST_CASE("refusals explain only cells that start no legal move, each once, in one line") {
+    int explained_somewhere = 0;
+    for (const auto& info : core::all_games()) {
+        CAPTURE(info.id);
+        for (int seed = 1; seed <= 6; ++seed) {
+            CAPTURE(seed);
+            int explained = 0;
+            visit_random_game(info, seed, [&](const core::game& g) {
+                const core::board_view v = g.view_for_mover(true);
+                std::set<std::string> starts, ids, seen;
+                for (const auto& m : v.moves) starts.insert(m.path.front());
+                for (const auto& c : v.cells) ids.insert(c.id);
+                if (g.current_status().over()) CHECK(v.refusals.empty());
+                for (const auto& r : v.refusals) {
+                    CHECK(!r.reason.empty());
+                    CHECK(r.reason.find('\n') == std::string::npos);
+                    CHECK(!r.cells.empty());
+                    for (const auto& c : r.cells) {
+                        CAPTURE(c);
+                        CHECK(ids.count(c) == 1);
+                        CHECK(starts.count(c) == 0);
+                        CHECK(seen.insert(c).second);
+                        ++explained;
+                    }
+                }
+                // Only the mover's own cells: a piece of the opponent's is no question.
+                for (const auto& p : v.pieces)
+                    if (p.owner != v.to_move && p.owner >= 0) CHECK(seen.count(p.at) == 0);
+                // Without cells the same refusals: a move event says what a state says.
+                const core::board_view lean = g.view_for_mover(false);
+                REQUIRE(lean.refusals.size() == v.refusals.size());
+                for (std::size_t i = 0; i < v.refusals.size(); ++i) {
+                    CHECK(lean.refusals[i].reason == v.refusals[i].reason);
+                    CHECK(lean.refusals[i].cells == v.refusals[i].cells);
+                }
+            });
+            explained_somewhere += explained;
+        }
+    }
+    CHECK(explained_somewhere > 0);  // so the checks above are not vacuous
+}
+
 TEST_CASE("hostile move and position texts are refused with a reason, never a crash") {
     std::mt19937_64 rng(7);
     // A std::string literal (""s): from a plain C string the NUL would end the

@@ -57,7 +57,7 @@ export async function all_cells_labelled(page) {
 }
 
 export async function resign(page, pages) {
-    await page.click('[data-action="resign"]');
+    await page.click('[data-action="resign"]'); await page.click('[data-action="resign"][data-confirm]');
     for (const p of pages) await p.waitForSelector('.game[data-status="over"]', {timeout: 5000});
     const text = await pages[0].locator('[data-test="result"]').textContent();
     check(/resign/.test(text), `banner gives the reason: ${text}`);

@@ -267,6 +267,41 @@ TEST_CASE("api: a guest who registers keeps their identity") {
     CHECK(r.status == 200);
 }
 
+TEST_CASE("api: a guest's name opens its profile and games; a game not analysed yet is 200") {
+    api_server srv;
+    auto p = std::make_shared<std::promise<kibitz::core::result<auth::session>>>();
+    srv.app->context().api.accounts->store_guest(auth::guest_name(), auth::new_token(),
+                                                 [p](auto r) { p->set_value(std::move(r)); });
+    auto guest = p->get_future().get();
+    REQUIRE(guest.ok());
+    auto other = make_account(*srv.store, "opponent");
+    auto older = record_game(*srv.store, "oware", guest.value().who, other, false, {"c", "f"},
+                             storage::game_status::finished, 1, "resigned");
+    auto newer = record_game(*srv.store, "oware", other, guest.value().who, false, {"c", "f"},
+                             storage::game_status::finished, 1, "resigned");
+    const auto name = guest.value().who.name;
+    auto prof = get(srv.port, "/api/players/" + name);
+    REQUIRE(prof.status == 200);
+    auto j = prof.j();
+    CHECK(j["guest"] == true);
+    CHECK(j["name"] == name);
+    REQUIRE(j["recent"].size() == 2);
+    CHECK(j["recent"][0]["id"] == std::to_string(newer));
+    CHECK(j["results"][0]["wins"] == 1);  // won the newer game as seat 1
+    CHECK(j["results"][0]["losses"] == 1);
+    // The next page: only the older game; a bad cursor is refused.
+    auto page = get(srv.port, "/api/players/" + name + "?before=" + std::to_string(newer)).j();
+    REQUIRE(page["recent"].size() == 1);
+    CHECK(page["recent"][0]["id"] == std::to_string(older));
+    CHECK(get(srv.port, "/api/players/" + name + "?before=x").status == 400);
+
+    auto a = get(srv.port, "/api/games/" + std::to_string(older) + "/analysis");
+    CHECK(a.status == 200);
+    CHECK(a.j()["status"] == "none");
+    CHECK(a.j()["analysis"].is_null());
+    CHECK(get(srv.port, "/api/games/999999/analysis").status == 404);
+}
+
 TEST_CASE("api: wrong password, then rate limiting") {
     api_server srv;
     REQUIRE(post(srv.port, "/api/register", {{"username", "bob"}, {"password", "right password"}}).status == 200);

@@ -150,6 +150,9 @@ TEST_CASE("move frame: every registered game, walked until it ends or 300 plies"
             CAPTURE(ply);
             check_move(static_cast<std::int64_t>(ply + 1), "room", static_cast<int>(ply % 2), text,
                        ply + 1, g->view_without_cells(), ply % 3 ? clocks{} : running_clocks());
+            // What the room sends: with the refusals (why some cells start no move).
+            check_move(static_cast<std::int64_t>(ply + 1), "room", static_cast<int>(ply % 2), text,
+                       ply + 1, g->view_for_mover(false), std::nullopt);
         }
         // A finished game's view has no moves: the empty list is written too.
         if (g->move_count() == 0) check_move(9, "room", 0, "x", ply, g->view(), std::nullopt);

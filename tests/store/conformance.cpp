@@ -213,6 +213,14 @@ TEST_CASE("conformance: a game's start, moves and end, read back by key and publ
     auto summary = finish(*s, key, 1, t0 + 5000);
     CHECK(summary.changes.empty());
     CHECK_FALSE(get<end_summary>([&](auto h) { s->end_game({key, game_status::finished, 0, "again", t0, nullptr}, h); }).ok());
+    // A "playing" end is the caller's mistake whatever the game: the same
+    // reason on every backend, for an ended game or an unknown one.
+    for (auto g : {key, key + 1000000}) {
+        auto playing = get<end_summary>([&](auto h) {
+            s->end_game({g, game_status::playing, -1, "x", t0, nullptr}, h);
+        });
+        CHECK(playing.reason() == "an ended game needs a final status");
+    }
     CHECK_FALSE(get<bool>([&](auto h) { s->append_move(key, {2, 0, "x", {0, 0}, 0}, h); }).ok());
     r = record(*s, key);
     REQUIRE(r);
@@ -297,7 +305,7 @@ TEST_CASE("conformance: a start refused by its rule writes nothing; rated play t
     CHECK(seen[1][0].rating > 1500);
     CHECK(seen[1][0].games == 1);
 
-    auto p = must<std::optional<profile>>([&](auto h) { s->profile_of("ALICE", 10, h); });
+    auto p = must<std::optional<profile>>([&](auto h) { s->profile_of("ALICE", 10, 0, h); });
     REQUIRE(p);
     CHECK(p->who.id == alice.id);
     REQUIRE(p->ratings.size() == 1);
@@ -342,7 +350,7 @@ TEST_CASE("conformance: ratings are stored exactly as given; leaderboard shows s
     CHECK(must<std::vector<leader>>([&](auto h) { s->leaderboard("nothing", 10, h); }).empty());
 
     // Doubles round-trip exactly.
-    auto prof = must<std::optional<profile>>([&](auto h) { s->profile_of("player0", 10, h); });
+    auto prof = must<std::optional<profile>>([&](auto h) { s->profile_of("player0", 10, 0, h); });
     REQUIRE(prof);
     REQUIRE(prof->ratings.size() == 1);
     CHECK(prof->ratings[0].value.rating == 1750);  // the later game overwrote it
@@ -376,7 +384,7 @@ TEST_CASE("conformance: profile and recent games list public games, newest first
     CHECK(recent[2].id == keys[1]);
     CHECK(must<std::vector<game_summary>>([&](auto h) { s->recent_games(2, h); }).size() == 2);
 
-    auto p = must<std::optional<profile>>([&](auto h) { s->profile_of("bob", 10, h); });
+    auto p = must<std::optional<profile>>([&](auto h) { s->profile_of("bob", 10, 0, h); });
     REQUIRE(p);
     CHECK(p->who.id == bob.id);
     CHECK(p->ratings.empty());
@@ -391,8 +399,40 @@ TEST_CASE("conformance: profile and recent games list public games, newest first
     CHECK(p->recent[0].id == keys[3]);
     CHECK(p->recent[1].id == keys[1]);
     CHECK(p->recent[2].id == keys[0]);
-    CHECK(must<std::optional<profile>>([&](auto h) { s->profile_of("bob", 1, h); })->recent.size() == 1);
-    CHECK_FALSE(must<std::optional<profile>>([&](auto h) { s->profile_of("nobody", 10, h); }));
+    CHECK(must<std::optional<profile>>([&](auto h) {
+              s->profile_of("bob", 1, 0, h);
+          })->recent.size() == 1);
+    CHECK_FALSE(must<std::optional<profile>>([&](auto h) { s->profile_of("nobody", 10, 0, h); }));
+}
+
+TEST_CASE("conformance: a guest's profile by its name, and paging back through recent games") {
+    INFO("backend: " << test::backend_name());
+    auto place = test::new_place();
+    auto s = place->open();
+    auto alice = account(*s, "alice");
+    auto x = guest(*s, "Guest-000042");
+    std::vector<game_key> keys;
+    for (int i = 0; i < 3; ++i) keys.push_back(start(*s, casual("oware", x, alice)));
+    finish(*s, keys[0], 0, t0 + 100);
+    finish(*s, keys[1], 1, t0 + 200);
+
+    auto p = must<std::optional<profile>>([&](auto h) { s->profile_of("Guest-000042", 10, 0, h); });
+    REQUIRE(p);
+    CHECK(p->who.id == x.id);
+    CHECK(p->who.guest());
+    REQUIRE(p->results.size() == 1);
+    CHECK(p->results[0].wins == 1);
+    CHECK(p->results[0].losses == 1);
+    REQUIRE(p->recent.size() == 3);
+    // The page after keys[1]: only the older game.
+    auto older = must<std::optional<profile>>(
+        [&](auto h) { s->profile_of("Guest-000042", 10, keys[1], h); });
+    REQUIRE(older);
+    REQUIRE(older->recent.size() == 1);
+    CHECK(older->recent[0].id == keys[0]);
+    // A name nobody has finds no one.
+    CHECK_FALSE(
+        must<std::optional<profile>>([&](auto h) { s->profile_of("Guest-000043", 10, 0, h); }));
 }
 
 TEST_CASE("conformance: a finished game keeps the public id of its rematch") {

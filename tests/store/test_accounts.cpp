@@ -145,7 +145,8 @@ TEST_CASE("auth: a guest who registers keeps their games and their token") {
         [&](auto h) { acc.register_account("dave", "password1", "", guest.token, h); });
     CHECK(reg.who.id == guest.who.id);
     CHECK_FALSE(reg.who.guest());
-    auto prof = test::must<std::optional<profile>>([&](auto h) { s->profile_of("dave", 10, h); });
+    auto prof =
+        test::must<std::optional<profile>>([&](auto h) { s->profile_of("dave", 10, 0, h); });
     REQUIRE(prof);
     REQUIRE(prof->recent.size() == 1);
     CHECK(prof->recent[0].id == g);

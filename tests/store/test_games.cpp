@@ -117,7 +117,8 @@ TEST_CASE("ratings: a rated finished game updates both players in the same commi
     CHECK(sum.changes[1].after.rating < 1500);
     CHECK(sum.changes[0].after.games == 1);
 
-    auto prof = test::must<std::optional<profile>>([&](auto h) { s->profile_of("Alice", 10, h); });
+    auto prof =
+        test::must<std::optional<profile>>([&](auto h) { s->profile_of("Alice", 10, 0, h); });
     REQUIRE(prof);
     REQUIRE(prof->ratings.size() == 1);
     CHECK(prof->ratings[0].game_id == "checkers");
@@ -136,7 +137,7 @@ TEST_CASE("ratings: a rated finished game updates both players in the same commi
     auto d = finish(*s, g2, game_status::finished, -1, "agreement");
     REQUIRE(d.changes.size() == 2);
     CHECK(d.changes[0].before.rating == 1500);  // bob's oware rating was new
-    prof = test::must<std::optional<profile>>([&](auto h) { s->profile_of("alice", 10, h); });
+    prof = test::must<std::optional<profile>>([&](auto h) { s->profile_of("alice", 10, 0, h); });
     CHECK(prof->ratings.size() == 2);
     CHECK(prof->history.size() == 2);
     auto recent = test::must<std::vector<game_summary>>([&](auto h) { s->recent_games(10, h); });
@@ -151,7 +152,8 @@ TEST_CASE("ratings: none after casual, aborted, or guest games") {
     CHECK(finish(*s, casual, game_status::finished, 0, "resigned").changes.empty());
     auto aborted = start(*s, "checkers", alice, bob, true);
     CHECK(finish(*s, aborted, game_status::aborted, -1, "aborted").changes.empty());
-    auto prof = test::must<std::optional<profile>>([&](auto h) { s->profile_of("alice", 10, h); });
+    auto prof =
+        test::must<std::optional<profile>>([&](auto h) { s->profile_of("alice", 10, 0, h); });
     REQUIRE(prof);
     CHECK(prof->ratings.empty());
     CHECK(prof->history.empty());

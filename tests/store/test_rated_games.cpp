@@ -60,7 +60,8 @@ TEST_CASE("store: without a rule it stores what it is given and rates nothing") 
     auto sum = test::must<end_summary>(
         [&](auto h) { s->end_game({g, game_status::finished, 0, "resigned", 2}, h); });
     CHECK(sum.changes.empty());
-    auto prof = test::must<std::optional<profile>>([&](auto h) { s->profile_of("alice", 10, h); });
+    auto prof =
+        test::must<std::optional<profile>>([&](auto h) { s->profile_of("alice", 10, 0, h); });
     REQUIRE(prof);
     CHECK(prof->ratings.empty());
     CHECK(prof->recent.size() == 1);
@@ -93,7 +94,7 @@ TEST_CASE("store: what a rule returns is stored in the end's transaction") {
     CHECK(seen.ratings[0].rating == 1500);
     REQUIRE(sum.changes.size() == 2);
     CHECK(sum.changes[1].after.rating == 1600);
-    auto prof = test::must<std::optional<profile>>([&](auto h) { s->profile_of("bob", 10, h); });
+    auto prof = test::must<std::optional<profile>>([&](auto h) { s->profile_of("bob", 10, 0, h); });
     REQUIRE(prof);
     REQUIRE(prof->ratings.size() == 1);
     CHECK(prof->ratings[0].value.rating == 1600);

@@ -16,6 +16,7 @@ import * as invite from './pages/invite.js';
 import * as learn from './pages/learn.js';
 import * as lesson from './pages/lesson.js';
 import * as analysis from './pages/analysis.js';
+import * as tools from './pages/tools.js';
 
 // [hash pattern, page, the tab's title until the page names it better]
 const routes = [
@@ -28,6 +29,7 @@ const routes = [
     [/^#\/login$/, login, 'Log in'],
     [/^#\/invite\/([\w-]+)$/, invite, 'Invitation'],
     [/^#\/analysis\/([\w-]+)(?:\?.*)?$/, analysis, 'Analysis'],
+    [/^#\/tools\/?$/, tools, 'Tools'],
     [/^#\/learn\/?$/, learn, 'Learn'],
     [/^#\/learn\/([\w-]+)$/, learn, 'Learn'],
     [/^#\/learn\/([\w-]+)\/([\w-]+)$/, lesson, 'Lesson'],

@@ -58,6 +58,16 @@ public:
     board_view view() const override { return make_view(true); }
     board_view view_without_cells() const override { return make_view(false); }
 
+    // Captures are compulsory: while one exists, every other piece waits, and
+    // a click on one is told which must jump. A piece merely blocked needs no
+    // words from here: the client sees it starts no legal move.
+    std::vector<refusal> refusals(const board_view& v) const override {
+        if (moves_.empty() || !moves_.front().is_capture()) return {};
+        const std::string why =
+            "A capture is compulsory: " + either_of(move_starts(v)) + " must jump";
+        return group_refusals(v, own_piece_cells(v), [&](const std::string&) { return why; });
+    }
+
     std::uint64_t perft(int depth) const override { return checkers::perft(pos_, depth); }
 
     bool equals(const game& other) const override {

@@ -73,6 +73,10 @@ public:
     board_view view() const override { return make_view(true); }
     // A move event sends no cells: skip building them.
     board_view view_without_cells() const override { return make_view(false); }
+    // Nothing here stops a piece that looks free to move (attacks and
+    // conversions are never compulsory): one that starts no move is hemmed
+    // in, which the client sees from the legal moves. No words to send.
+    std::vector<refusal> refusals(const board_view&) const override { return {}; }
 
     std::uint64_t perft(int depth) const override {
         if (depth > 0 && status_.over()) return 0;

@@ -12,6 +12,23 @@ namespace kibitz::core::oware {
 
 namespace {
 
+// A player's one-line answer to "why can I not sow this legal-looking pit?"
+// (the checks of illegal_reason, in the words of the rules page); called
+// only for pits that start no legal move.
+std::string why_not_sown(variant v, const position& p, int pit) {
+    const std::string other = p.side == 0 ? "North" : "South";
+    if (!p.pits[pit]) return "That pit is empty";
+    const sowing s = sow(v, p, pit);
+    if (p.extra && s.next.row_sum(1 - p.side) == 0)
+        return "This extra turn must leave a seed on " + other + "'s row";
+    if (!p.extra && p.row_sum(1 - p.side) == 0 && !s.fed)
+        return other + "'s row is empty: you must sow a pit that reaches it";
+    if (v == variant::oware && s.grand_slam)
+        return "That would capture all of " + other +
+               "'s seeds (a grand slam), which is not allowed";
+    return "A single seed may be sown only when none of your other pits holds more than one";
+}
+
 bool key_less(const position& a, const position& b) {
     return std::memcmp(&a, &b, sizeof(position)) < 0;
 }
@@ -86,6 +103,16 @@ public:
     board_view view() const override { return make_view(true); }
     // A move event sends no cells: skip building them.
     board_view view_without_cells() const override { return make_view(false); }
+
+    // Each of the mover's pits that cannot be sown says why (the opponent's
+    // row needs no words: the client sees whose seeds they are).
+    std::vector<refusal> refusals(const board_view& v) const override {
+        std::vector<std::string> pits;
+        for (int i = 0; i < 6; ++i) pits.emplace_back(1, pit_letter(6 * pos().side + i));
+        return group_refusals(v, pits, [&](const std::string& cell) {
+            return why_not_sown(v_, pos(), pit_of_letter(cell[0]));
+        });
+    }
 
     std::uint64_t perft(int depth) const override {
         if (depth <= 0) return 1;

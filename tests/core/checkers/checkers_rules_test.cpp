@@ -238,3 +238,29 @@ TEST_CASE("the board view: cells, pieces and moves for the client") {
     CHECK(kv.pieces[1].kind == "man");
     CHECK(kv.pieces[1].owner == 1);
 }
+
+// The reason a player is given for a click on a man that starts no move.
+namespace {
+std::string refusal_of(const core::game& g, const std::string& cell) {
+    for (const auto& r : g.view_for_mover(false).refusals)
+        for (const auto& c : r.cells)
+            if (c == cell) return r.reason;
+    return "";
+}
+}  // namespace
+
+TEST_CASE("a man that must wait for a compulsory capture is told which man must jump") {
+    // B:W18:B1,14: 14x23 is the only move; 1 could step, but a capture is compulsory.
+    auto g = load("B:W18:B1,14");
+    CHECK(refusal_of(*g, "1") == "A capture is compulsory: 14 must jump");
+    CHECK(refusal_of(*g, "14").empty());  // it can move: nothing to explain
+    CHECK(refusal_of(*g, "18").empty());  // not the mover's
+    auto two = load("B:W18,19:B1,14,15");
+    CHECK(refusal_of(*two, "1") == "A capture is compulsory: 14 or 15 must jump");
+}
+
+TEST_CASE("a man merely blocked gets no words from the rules: the client sees it has no move") {
+    // B:W29,30:B1,25: 25 has no square ahead, and no capture is pending.
+    auto g = load("B:W29,30:B1,25");
+    CHECK(g->view_for_mover(false).refusals.empty());
+}

@@ -1,4 +1,6 @@
 // One test per rule and end condition, for both Oware and Ouril.
+#include <map>
+
 #include "oware_test_util.hpp"
 
 using namespace kibitz::core;
@@ -362,4 +364,25 @@ TEST_CASE("a loaded position whose mover has no seeds ends at once (stores only)
         auto g = load(v, "N:4,4,4,4,4,4,0,0,0,0,0,0:10,14");
         CHECK(g->current_status() == status{status_kind::win, 1, "no legal move"});
     }
+}
+
+TEST_CASE("a click on a pit that cannot be sown says why") {
+    for (variant v : both) {
+        CAPTURE(name(v));
+        auto g = load(v, "S:0,4,4,4,4,4,4,4,4,4,4,4:4,0");
+        std::map<std::string, std::string> why;
+        for (const auto& r : g->view_for_mover(false).refusals)
+            for (const auto& c : r.cells) why[c] = r.reason;
+        CHECK(why["a"] == "That pit is empty");
+        CHECK(why.count("b") == 0);
+        CHECK(why.count("C") == 0);  // North's: the client sees whose seeds they are
+        CHECK(why.size() == 1);
+    }
+    // North's row empty: only a pit that reaches it may be sown.
+    auto g = load(variant::oware, "S:1,0,0,0,0,2,0,0,0,0,0,0:23,22");
+    std::map<std::string, std::string> why;
+    for (const auto& r : g->view_for_mover(false).refusals)
+        for (const auto& c : r.cells) why[c] = r.reason;
+    CHECK(why["a"] == "North's row is empty: you must sow a pit that reaches it");
+    CHECK(why.count("f") == 0);
 }

@@ -64,7 +64,10 @@ export const scenarios = [
         await p.waitForSelector('[data-test="analysis"][data-ply="0"]', {timeout: 5000});
         await click_path(p, moves[1]);  // a variation
         await p.waitForSelector('[data-test="analysis"][data-ply="1"]', {timeout: 5000});
-        check(await p.locator('[data-test="tree"] .alt', {hasText: moves[0].text}).count() === 1, 'the first line is kept as a variation');
+        // The first line stays the main line, its reply still shown; the new move is a variation beside it.
+        check(await p.locator('[data-test="tree"] .move:not(.alt)', {hasText: moves[0].text}).count() === 1, 'the first line is kept');
+        check(await p.locator('[data-test="tree"] .move:not(.alt)', {hasText: reply.text}).count() === 1, 'with its continuation');
+        check(await p.locator('[data-test="tree"] .alt', {hasText: moves[1].text}).count() === 1, 'the new move is a variation');
         await p.waitForSelector('[data-test="eval"][data-depth]', {timeout: 10000});
         await page_shot(p, artifacts, 'analysis-checkers');
     }],

@@ -97,7 +97,7 @@ export const scenarios = [
         await b.click(`li.seek[data-seek="${await mine.getAttribute('data-seek')}"] button`);
         for (const p of [a, b]) await p.waitForSelector('.game[data-status="playing"]');
         for (const m of ['11-15', '22-18', '15x22', '25x18']) await play_move([a, b], m);  // shorter is not rated
-        await a.click('[data-action="resign"]');
+        await a.click('[data-action="resign"]'); await a.click('[data-action="resign"][data-confirm]');
         await b.waitForSelector('[data-test="rating-diff"][data-seat="1"]', {timeout: 5000});
         for (const vp of viewports) {
             await b.setViewportSize(vp);

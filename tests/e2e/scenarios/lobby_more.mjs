@@ -84,7 +84,7 @@ export const scenarios = [
             await late.locator('[data-test="live-more"]', {hasText: 'and 1 more game in play'}).waitFor({timeout: 8000});
             check(await late.locator(`li[data-room="${first.room}"]`).count() === 0, 'the older game is not listed');
             // The newer one ends: the older comes back, with its board.
-            await second.a.click('[data-action="abort"]');
+            await second.a.click('[data-action="abort"]'); await second.a.click('[data-action="abort"][data-confirm]');
             await watcher.waitForSelector(`li[data-room="${first.room}"] svg.board .piece`, {timeout: 8000});
             await watcher.locator('[data-test="live-more"]').waitFor({state: 'detached', timeout: 8000});
             await page_shot(watcher, artifacts, 'lobby-live-window');
@@ -97,7 +97,7 @@ export const scenarios = [
             const {a, b, room} = await pair_by_seek(browser, base, 'checkers', 'black');
             await play_move([a, b], '11-15');
             await play_move([a, b], '22-18');
-            await a.click('[data-action="resign"]');
+            await a.click('[data-action="resign"]'); await a.click('[data-action="resign"][data-confirm]');
             for (const p of [a, b]) await p.waitForSelector('.game[data-status="over"]');
             await a.click('[data-action="rematch.offer"]');
             await b.click('[data-action="rematch.accept"]');

@@ -123,7 +123,7 @@ export const scenarios = [
         const {a, b, room} = await pair_by_seek(browser, base, 'checkers', 'black');
         await play_move([a, b], '11-15');
         await play_move([a, b], '22-18');
-        await a.click('[data-action="resign"]');
+        await a.click('[data-action="resign"]'); await a.click('[data-action="resign"][data-confirm]');
         for (const p of [a, b]) await p.waitForSelector('.game[data-status="over"]');
         await a.click('[data-action="rematch.offer"]');
         await b.click('[data-action="rematch.accept"]');

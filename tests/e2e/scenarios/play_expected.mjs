@@ -78,7 +78,7 @@ export const scenarios = [
         await online(c);
         await c.waitForSelector('.game[data-status="playing"]');
         check(await c.getAttribute('[data-test="mute"]', 'aria-pressed') === 'true', 'still off after a reload');
-        await second.click('[data-action="resign"]');
+        await second.click('[data-action="resign"]'); await second.click('[data-action="resign"][data-confirm]');
         await c.waitForSelector('.game[data-status="over"]');
         const last = await c.evaluate(() => window.kibitz.sounds.at(-1));
         check(last && last.kind === 'end' && last.muted, `the end sound, muted: ${JSON.stringify(last)}`);
@@ -87,7 +87,7 @@ export const scenarios = [
     // Every page has an h1 and its own title.
     ['expected: every page an h1 and a meaningful title', async ({browser, base, artifacts}) => {
         const {a, b, room} = await pair_by_quick(browser, base, 'oware', '5+3');
-        await b.click('[data-action="abort"]');
+        await b.click('[data-action="abort"]'); await b.click('[data-action="abort"][data-confirm]');
         await a.waitForSelector('.game[data-status="aborted"]');
         const me = await a.locator('[data-test="me-name"]').textContent();
         const game = (await (await fetch(`${base}/api/games`)).json()).games[0].id;

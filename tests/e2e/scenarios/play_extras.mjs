@@ -94,7 +94,7 @@ export const scenarios = [
         check(await a.locator('[data-action="takeback.offer"]').count() === 0, 'no takeback in a rated game');
         // Two moves a side: a shorter game is not rated (rating farming).
         for (const m of ['11-15', '22-18', '15x22', '25x18']) await play_move([a, b], m);
-        await a.click('[data-action="resign"]');
+        await a.click('[data-action="resign"]'); await a.click('[data-action="resign"][data-confirm]');
         for (const p of [a, b]) {
             const loser = p.locator('[data-test="rating-diff"][data-seat="0"]');
             await loser.waitFor({timeout: 5000});

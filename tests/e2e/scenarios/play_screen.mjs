@@ -61,7 +61,7 @@ export const scenarios = [
                 }
                 await page_shot(a, artifacts, `layout-${game}-${vp.width}x${vp.height}`);
             }
-            await b.click('[data-action="abort"]');
+            await b.click('[data-action="abort"]'); await b.click('[data-action="abort"][data-confirm]');
             await a.waitForSelector('.game[data-status="aborted"]', {timeout: 5000});
             await a.click('[data-test="replay-link"]');
             await a.waitForSelector('[data-test="replay-ply"]', {timeout: 8000});
@@ -176,7 +176,7 @@ export const scenarios = [
         await a.waitForSelector('.game[data-status="playing"]', {timeout: 8000});
         const c = await watch(browser, base, await a.locator('.game').getAttribute('data-room'));
         await play_all([a, b], c, ['11-15', '22-18', '15x22', '25x18']);  // shorter is not rated
-        await a.click('[data-action="resign"]');
+        await a.click('[data-action="resign"]'); await a.click('[data-action="resign"][data-confirm]');
         await b.waitForSelector('.game[data-status="over"]');
         await b.reload();
         await online(b);

@@ -43,7 +43,7 @@ export const scenarios = [
         check(await a.locator('h1').count() === 1, 'the lobby has an h1');
         await a.goBack();
         await a.waitForSelector('.game[data-status="playing"]');
-        await a.click('[data-action="resign"]');
+        await a.click('[data-action="resign"]'); await a.click('[data-action="resign"][data-confirm]');
         await a.waitForSelector('[data-test="replay-link"]');
         await a.click('[data-test="replay-link"]');
         await a.waitForSelector('[data-test="replay-ply"]', {timeout: 8000});

@@ -70,7 +70,7 @@ export const scenarios = [
             const {a, b, room} = await pair_by_seek(browser, srv.base, 'checkers', 'black');
             await play_move([a, b], '11-15');
             await play_move([a, b], '22-18');
-            await a.click('[data-action="resign"]');
+            await a.click('[data-action="resign"]'); await a.click('[data-action="resign"][data-confirm]');
             await a.waitForSelector('.game[data-status="over"]');
             // The room goes half a second after the end; the link still works.
             await room_gone(a, room);
@@ -139,7 +139,7 @@ export const scenarios = [
         const c = await watch(browser, base, room);
         await play_move([a, b, c], '11-15');
         await play_move([a, b, c], '22-18');
-        await a.click('[data-action="resign"]');
+        await a.click('[data-action="resign"]'); await a.click('[data-action="resign"][data-confirm]');
         for (const p of [a, b, c]) await p.waitForSelector('.game[data-status="over"]');
         await a.click('[data-action="rematch.offer"]');
         await b.click('[data-action="rematch.accept"]');

@@ -6,6 +6,8 @@
 import {s, clear} from '../ui/dom.js';
 import {move_picker} from './picker.js';
 import {layouts} from './layouts.js';
+import {board_note, why_not} from './note.js';
+import {direction_of, nearest, keys_help} from './keys.js';
 
 export function create_board(host, raw_view, opts = {}) {
     // The wire leaves out empty lists and zero counts: fill them in once here.
@@ -21,6 +23,9 @@ export function create_board(host, raw_view, opts = {}) {
     let marks = {last: [], affected: []};
     let enabled = false;
     let focus_id = null;
+    // Why some cells start no move (the server's, by cell), and what to say
+    // to a click while input is off ("Not your turn"; null: nothing).
+    let refusals = new Map(), idle_reason = null;
     const picker = new move_picker();
     // Premove (timed games): while the opponent is to move, the player may
     // queue one move as a start cell and an end cell (one cell where a move is
@@ -30,11 +35,18 @@ export function create_board(host, raw_view, opts = {}) {
     // passive: a picture only (the lobby's mini boards, inside a link): no
     // cells to click or focus, and nothing for a screen reader to walk.
     const root = s('svg', {class: `board board-${view.layout}${opts.passive ? ' passive' : ''}`, viewBox: `0 0 ${vw} ${vh}`,
-        preserveAspectRatio: 'xMidYMid meet', ...(opts.passive ? {'aria-hidden': 'true'} : {role: 'group', 'aria-label': opts.label || 'board'})});
+        preserveAspectRatio: 'xMidYMid meet', ...(opts.passive ? {'aria-hidden': 'true'} : {role: 'group', 'aria-label': opts.label || 'board', 'aria-description': keys_help})});
     const g_bg = s('g', {class: 'bg'}), g_marks = s('g', {class: 'marks'});
     const g_pieces = s('g', {class: 'pieces'}), g_labels = s('g', {class: 'labels'}), g_hit = s('g', {class: 'hits'});
     root.append(g_bg, g_marks, g_pieces, g_labels, g_hit);
     clear(host).append(root);
+    const note = opts.passive ? null : board_note(host);
+    // Screen pixels per board unit, for labels that must stay readable at any size (board.css).
+    const scale = new ResizeObserver(() => {
+        const w = root.getBoundingClientRect().width;
+        if (w) root.style.setProperty('--px-per-unit', String(Math.min(w / vw, root.getBoundingClientRect().height / vh)));
+    });
+    scale.observe(root);
 
     // Centre of a cell in viewBox units, turned round when the board is flipped.
     function pos(id) {
@@ -115,6 +127,8 @@ export function create_board(host, raw_view, opts = {}) {
             if (p && p.owner === premove_seat) {
                 if (premove_single) { premove = {from: id, to: id}; opts.on_premove?.(premove); }
                 else premove_from = id;
+            } else {
+                note?.say(idle_reason);  // "Not your turn": only a move of one's own may be queued
             }
         } else if (id === premove_from) {
             premove_from = null;
@@ -129,8 +143,14 @@ export function create_board(host, raw_view, opts = {}) {
     function activate(id) {
         // The position editor: a click on a cell is all it wants to hear.
         if (opts.on_cell) { opts.on_cell(id); return; }
-        if (!enabled) { if (premove_seat !== null) premove_pick(id); return; }
-        const r = picker.activate(id);
+        if (!enabled && premove_seat !== null) { premove_pick(id); return; }
+        const selected = picker.prefix.length ? picker.prefix[picker.prefix.length - 1] : null;
+        const r = enabled ? picker.activate(id) : {action: 'none'};
+        note?.clear();
+        if (r.action === 'none' || (r.action === 'deselect' && id !== selected)) {
+            const mover = picker.moves.length ? pieces.get(picker.moves[0].path[0])?.owner ?? null : null;
+            note?.say(why_not(id, {enabled, idle_reason, refusals, selected, piece: pieces.get(id), mover}));
+        }
         if (r.action === 'move') opts.on_move?.(r.move);
         else if (r.action === 'choose') opts.on_choose?.(r.moves);
         draw_marks();
@@ -185,16 +205,16 @@ export function create_board(host, raw_view, opts = {}) {
         return pt.matrixTransform(root.getScreenCTM().inverse());
     }
 
-    // Keyboard: one focusable cell at a time; arrows move to the nearest cell
-    // on screen in that direction; Enter or Space activates; Escape clears.
+    // Keyboard: one focusable cell at a time; arrows and the diagonal keys move
+    // it (board/keys.js); Enter or Space activates; Escape clears.
     root.addEventListener('keydown', (ev) => {
         const el = ev.target.closest?.('[data-cell]');
         if (!el) return;
         const id = el.getAttribute('data-cell');
-        const dirs = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
-        if (dirs[ev.key]) {
+        const dir = direction_of(ev.key);
+        if (dir) {
             ev.preventDefault();
-            const next = nearest(id, ...dirs[ev.key]);
+            const next = nearest(view.cells, pos, id, ...dir);
             if (next) focus_cell(next);
         } else if (ev.key === 'Enter' || ev.key === ' ') {
             ev.preventDefault();
@@ -211,21 +231,6 @@ export function create_board(host, raw_view, opts = {}) {
         const el = ev.target.closest?.('[data-cell]');
         if (el) focus_id = el.getAttribute('data-cell');
     });
-
-    function nearest(from, dx, dy) {
-        const [x0, y0] = pos(from);
-        let best = null, best_score = Infinity;
-        for (const c of view.cells) {
-            if (c.id === from) continue;
-            const [x, y] = pos(c.id);
-            const along = (x - x0) * dx + (y - y0) * dy;
-            if (along <= 0.05) continue;
-            const across = Math.abs((x - x0) * dy - (y - y0) * dx);
-            const score = along + 2 * across;
-            if (score < best_score) { best_score = score; best = c.id; }
-        }
-        return best;
-    }
 
     function focus_cell(id) {
         focus_id = id;
@@ -257,12 +262,18 @@ export function create_board(host, raw_view, opts = {}) {
             draw_static();
         },
         set_marks(m) { marks = {last: m.last || [], affected: m.affected || []}; draw_marks(); },
-        // Legal moves of the side this viewer plays (empty/disabled otherwise).
-        set_input(moves, on) {
+        // Legal moves of the side this viewer plays (empty/disabled otherwise);
+        // `why`: {refusals: the board_view's, idle: what a click says while off}.
+        set_input(moves, on, why = {}) {
             enabled = !!on;
             picker.set_moves(on ? moves : []);
+            refusals = new Map();
+            for (const r of why.refusals || []) for (const c of r.cells) refusals.set(c, r.reason);
+            idle_reason = why.idle || null;
             draw_marks();
         },
+        // A line over the board from the page (a refused typed move, a lesson's word).
+        say(text) { note?.say(text); },
         cancel() { picker.reset(); draw_marks(); },
         // Premove picking for `seat` while input is off (null: none); `single`
         // when a move is one click. Turning it off drops what was queued.

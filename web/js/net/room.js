@@ -6,6 +6,12 @@
 import {socket} from './socket.js';
 import {api} from './http.js';
 
+// How long to wait before joining again after an answer that passes
+// (docs/cluster.md, "What a client does"): a room between two nodes of a
+// cluster answers `room_moving`, or `unknown_room` while its game is in play
+// in the database. Bounded: about 12 s in all, then the error shows.
+const rejoin_waits_ms = [250, 500, 1000, 2000, 4000, 4000];
+
 export class room_sync {
     constructor(room, on_change) {
         this.room = room;
@@ -14,6 +20,8 @@ export class room_sync {
         this.last = null;      // {path, affected} of the last move, when known
         this.on_change_ = on_change;
         this.offs_ = [];
+        this.rejoins_ = 0;     // joins again in a row (rejoin_waits_ms)
+        this.closed_ = false;
         const on = (t, fn) => this.offs_.push(socket.on(t, (d, msg) => {
             if (d && d.room === this.room) fn(d, msg);
         }));
@@ -54,11 +62,14 @@ export class room_sync {
         socket.request('room.join', d).catch(async (e) => {
             // Asked too fast (the rate budget): ask again shortly.
             if (e.code === 'rate_limited') { setTimeout(() => this.join(), 1000); return; }
+            if (e.code === 'room_moving' && this.rejoin_()) return;
             // A finished game's room closes some minutes after the end (or at
             // a restart), but its link works forever: the stored game is its
             // replay. `stored` tells the page to show that instead.
             if (e.code === 'unknown_room') {
                 const r = await api('GET', `/api/games/${encodeURIComponent(this.room)}`);
+                // Still in play: the room is between two nodes for a moment.
+                if (r && !r.error && r.status && r.status.state === 'playing' && this.rejoin_()) return;
                 this.stored = !!(r && !r.error && r.moves);
                 // The rematch it led to, and who played it (a spectator follows).
                 this.stored_rematch = this.stored && r.rematch || null;
@@ -69,7 +80,15 @@ export class room_sync {
         });
     }
 
+    // Joins again after the next wait, unless the waits are used up (false).
+    rejoin_() {
+        if (this.closed_ || this.rejoins_ >= rejoin_waits_ms.length) return false;
+        setTimeout(() => { if (!this.closed_ && socket.is_ready()) this.join(); }, rejoin_waits_ms[this.rejoins_++]);
+        return true;
+    }
+
     close() {
+        this.closed_ = true;
         this.offs_.forEach((f) => f());
         if (socket.is_ready()) socket.send('room.leave', {room: this.room});
     }
@@ -80,6 +99,7 @@ export class room_sync {
         if (d.next) d.rematch_next = d.next;
         this.v = v || 0;
         this.error = null;
+        this.rejoins_ = 0;
         // The server names the last move (a reload, a reconnect, a spectator mid-game).
         this.last = d.last ? {path: d.last.path || [], affected: d.last.affected || []} : null;
         this.cells = d.board.cells;

@@ -13,8 +13,9 @@ import {h, toast} from '../ui/dom.js';
 import {v, view_root} from '../ui/vdom.js';
 import {is_muted, set_muted, played} from '../ui/sound.js';
 import {game_names, colour_names, game_info} from '../catalogue.js';
-import {player_box, tick_clocks, move_list, result_text, info_view, controls, chat_view, board_tools} from './game_view.js';
-import {notation_form, pick_view} from './game_forms.js';
+import {player_box, tick_clocks, move_list, result_text, result_view, end_actions, info_view, controls, chat_view, board_tools} from './game_view.js';
+import {notation_form} from './game_forms.js';
+import {pick_view} from '../ui/pick_view.js';
 import {takeback_view, premove_keeper, single_click} from './game_extras.js';
 import {browsing, scroll_end, scroll_to_current} from './game_browse.js';
 import {reactions} from './game_react.js';
@@ -68,11 +69,25 @@ export function mount(el, room) {
         root.dataset.pending = '1';
         page.drop_pick();
         socket.request('move', {room, move: text}).then(() => done && done())
-            .catch((e) => { toast(e.message || e.code, 'error'); page.board && render('error'); })
+            .catch((e) => {
+                toast(e.message || e.code, 'error');
+                if (e.code === 'room_moving') sync.join();  // its new node sends room.state
+                page.board && render('error');
+            })
             .finally(() => { page.pending = false; delete root.dataset.pending; });
     }
 
+    // Resign and abort take a second click within a few seconds (as lichess asks).
+    let confirming = null, confirm_timer = 0;
     function act(type) {
+        if ((type === 'resign' || type === 'abort') && confirming !== type) {
+            confirming = type;
+            clearTimeout(confirm_timer);
+            confirm_timer = setTimeout(() => { confirming = null; if (sync.state) draw(); }, 3000);
+            draw();
+            return;
+        }
+        if (confirming) { confirming = null; clearTimeout(confirm_timer); }
         const d = {room};
         let t = type;
         if (type === 'claim.win' || type === 'claim.draw') { t = 'claim'; d.result = type.slice(6); }
@@ -124,9 +139,12 @@ export function mount(el, room) {
         // Only when the legal moves (or whose turn it is) changed: a presence,
         // chat or offer update must not drop a move the player is half-way
         // through picking (seen in the browser tests: a click lost under load).
-        const input_key = `${my_turn}|${st.board.moves.map((m) => m.text).join(' ')}`;
+        // What a click says while this viewer cannot move.
+        const idle = seat === null ? 'You are watching: only the players move' : st.status.state !== 'playing' ? 'The game is over'
+            : st.status.paused ? 'The game is paused' : 'Not your turn';
+        const input_key = `${my_turn}|${idle}|${st.board.moves.map((m) => m.text).join(' ')}`;
         if (input_key !== last_input_key || what === 'error') {
-            board.set_input(st.board.moves, my_turn);
+            board.set_input(st.board.moves, my_turn, {refusals: st.board.refusals, idle});
             last_input_key = input_key;
         }
         premove_turn(st, seat, my_turn);
@@ -167,18 +185,17 @@ export function mount(el, room) {
         const finish = (m) => page.board && page.board.finish(m);
         // Each part keyed, so one appearing or going never makes another's element be reused.
         const aside = side.update(v('aside', {class: 'side'}, [
-            ['banner', v('div', {class: 'banner', role: 'status', 'aria-live': 'polite', 'data-test': 'result', hidden: !result}, result)],
+            ['banner', result_view(st, seat)],
+            ['end', end_actions(st, seat, act, room)],
             ['info', info_view(st, spectator, my_turn)],
             ['moves', v('div', {class: 'moves-wrap'}, move_list(moves, (at === null ? moves.length : at) - 1, browse.go_to))],
             ['tools', board_tools(at, moves.length, browse.go_to, flip, is_muted(), toggle_sound,
                 spectator ? null : {on: notify_on(), toggle: () => toggle_notify().then(() => draw())})],
             ['pick', pick_view(choices, stop, send_move, finish)],
-            ['notation', spectator ? null : notation_form(hint, my_turn, send_move)],
-            ['controls', spectator ? null : controls(st, seat, act)],
+            ['notation', spectator || st.status.state !== 'playing' ? null : notation_form(hint, my_turn, send_move)],
+            ['controls', spectator ? null : controls(st, seat, act, confirming)],
             ['takeback', spectator ? null : takeback_view(st, seat, act, reacting.takeback_declined)],
             ['chat', chat_view(st, send_chat, spectator)],
-            ['links', st.status.state !== 'playing' ? v('p', {class: 'links'}, v('a', {href: `#/replay/${room}`, 'data-test': 'replay-link'}, 'Replay this game'),
-                st.status.state === 'over' ? v('a', {href: `#/replay/${room}/review`, 'data-test': 'review-link'}, 'Computer analysis') : null) : null],
         ].map(([key, node]) => node && Object.assign(node, {key}))));
         // New lines scroll into view; the player's own scrolling is left alone otherwise.
         if (moves.length !== shown_moves && at === null) { shown_moves = moves.length; scroll_end(aside.querySelector('[data-test="moves"]')); }
@@ -220,7 +237,7 @@ export function mount(el, room) {
 
     return () => {
         stop_keys();
-        cancelAnimationFrame(frame); clearInterval(timer); sync.close();
+        cancelAnimationFrame(frame); clearInterval(timer); clearTimeout(confirm_timer); sync.close();
         if (window.kibitz && window.kibitz.game === sync) window.kibitz.game = null;
     };
 }

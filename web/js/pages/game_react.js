@@ -23,7 +23,7 @@ export function reactions(page, announcer) {
         if (what === 'move' && d) {
             const last = page.sync.last;
             play_sound(last && last.affected && last.affected.length ? 'capture' : 'move');
-            if (seat === null || d.seat !== seat) announcer.textContent = `${capitalise(colour_of(st, d.seat))} played ${d.move}`;
+            if (seat === null || d.seat !== seat) announcer.textContent = move_in_words(capitalise(colour_of(st, d.seat)), d.move, last);
             if (page.is_my_turn(st, seat)) notify_turn(`Your move · ${game_names[st.game] || st.game}`, `${capitalise(colour_of(st, d.seat))} played ${d.move}`, `kibitz-${page.room}`);
         }
         if (what === 'end') play_sound('end');
@@ -53,4 +53,15 @@ export function reactions(page, announcer) {
     }
 
     return {react, check_low_time, get takeback_declined() { return takeback_declined; }};
+}
+
+// "Black played 22x15, from 22 to 15, hitting 18": the move as the board
+// showed it (its cells), for a screen reader.
+export function move_in_words(who, text, last) {
+    const path = (last && last.path) || [], hit = (last && last.affected) || [];
+    const list = (ids) => (ids.length > 1 ? `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}` : ids[0]);
+    let words = `${who} played ${text}`;
+    if (path.length > 1) words += `, from ${path[0]}${path.length > 2 ? ` via ${list(path.slice(1, -1))}` : ''} to ${path[path.length - 1]}`;
+    if (hit.length) words += `, hitting ${list(hit)}`;
+    return words;
 }

@@ -85,12 +85,56 @@ export function colour_of(st, seat) {
     return p ? p.color : `seat ${seat}`;
 }
 
+// Platform reasons in words; a game's own reasons ("no pieces") read as they are.
+const reason_words = {resign: 'by resignation', flag: 'on time', claim: 'the opponent left', 'claim draw': 'the opponent left',
+    agreement: 'by agreement', abort: '', 'first move not made': 'the first move was not made in time'};
+function reason_text(reason) { return reason in reason_words ? reason_words[reason] : reason || ''; }
+
+// One line for the tab's title and the screen reader: "Black wins by resignation".
 export function result_text(st) {
     const s = st.status;
-    if (s.state === 'aborted') return `Game aborted${s.reason ? ` (${s.reason})` : ''}`;
+    if (s.state === 'aborted') { const why = reason_text(s.reason); return `Game aborted${why ? `: ${why}` : ''}`; }
     if (s.state !== 'over') return '';
     const who = s.winner >= 0 ? `${capitalise(colour_of(st, s.winner))} wins` : 'Draw';
-    return `${who}${s.reason ? ` — ${s.reason}` : ''}`;
+    const why = reason_text(s.reason);
+    return `${who}${why ? ` ${/^(by|on) /.test(why) ? why : `— ${why}`}` : ''}`;
+}
+
+// The result banner: to a player "You won" / "You lost" / "Draw" first, then
+// the colour's result with its reason, and the rating change of a rated game.
+export function result_view(st, seat) {
+    const text = result_text(st);
+    const s = st.status;
+    let headline = null;
+    if (seat !== null && s.state === 'over') headline = s.winner < 0 ? 'Draw' : s.winner === seat ? 'You won' : 'You lost';
+    const r = seat === null ? null : (st.ratings || []).find((x) => x.seat === seat);
+    const change = r ? `Your rating: ${r.after}${r.provisional ? '?' : ''} (${r.diff >= 0 ? '+' : '−'}${Math.abs(r.diff)})` : null;
+    return v('div', {class: `banner${headline ? ` result-${headline.split(' ').pop().toLowerCase()}` : ''}`, role: 'status', 'aria-live': 'polite',
+        'data-test': 'result', hidden: !text},
+    headline ? v('strong', {class: 'headline', 'data-test': 'headline'}, headline) : null,
+    v('span', {class: 'detail'}, text),
+    change ? v('span', {class: 'detail', 'data-test': 'my-rating-change'}, change) : null);
+}
+
+// After the end: every way on, as one block of buttons near the top.
+export function end_actions(st, seat, act, room) {
+    if (st.status.state === 'playing') return null;
+    const items = [];
+    if (seat !== null) items.push(...rematch_items(st, seat, act));
+    items.push(v('a', {key: 'new', class: 'btn', href: '#/', 'data-test': 'new-opponent'}, 'New opponent'));
+    items.push(v('a', {key: 'replay', class: 'btn', href: `#/replay/${room}`, 'data-test': 'replay-link'}, 'Replay'));
+    if (st.status.state === 'over') items.push(v('a', {key: 'review', class: 'btn', href: `#/replay/${room}/review`, 'data-test': 'review-link'}, 'Computer analysis'));
+    return v('div', {class: 'end-actions', role: 'group', 'aria-label': 'after the game', 'data-test': 'end-actions'}, items);
+}
+
+function rematch_items(st, seat, act) {
+    const other = 1 - seat;
+    const r = (st.offers && st.offers.rematch) || [false, false];
+    if (st.rematch_next) return [v('a', {key: 'go-rematch', class: 'btn primary', 'data-test': 'go-rematch', href: `#/game/${st.rematch_next}`}, 'Go to the rematch')];
+    if (r[other] && !r[seat]) return [v('span', {key: 'rematch-wanted', class: 'offer'}, 'Opponent wants a rematch: '),
+        btn('Accept rematch', 'rematch.accept', act, 'primary'), btn('Decline', 'rematch.decline', act)];
+    if (r[seat]) return [v('span', {key: 'rematch-sent', class: 'muted'}, 'Rematch offered')];
+    return [btn('Rematch', 'rematch.offer', act, 'primary')];
 }
 
 export function title_text(st) {
@@ -105,34 +149,31 @@ export function info_view(st, spectator, my_turn) {
         my_turn ? v('p', {class: 'your-turn'}, 'Your move') : null);
 }
 
-// The buttons a seated player may press now; `act(type)` sends the command.
+// The buttons a seated player may press while the game is on; `act(type)`
+// sends the command. Resign and abort ask first: `confirming` is the one
+// awaiting its second click ("Click again to resign"), if any.
 // Each button keeps its key from one update to the next, so it keeps the focus.
-export function controls(st, seat, act) {
+export function controls(st, seat, act, confirming) {
+    if (st.status.state !== 'playing') return null;
     const items = [];
     const other = 1 - seat;
-    const playing = st.status.state === 'playing';
     const agreed = (game_info(st.game) || {}).agreed_end || 'draw';
-    if (playing) {
-        if ((st.moves || []).length < 2) items.push(btn('Abort', 'abort', act));
-        else items.push(btn('Resign', 'resign', act, 'danger'));
-        const draw = st.offers ? st.offers.draw : -1;
-        if (draw === -1) items.push(btn(`Offer ${with_article(agreed)}`, 'draw.offer', act));
-        else if (draw === seat) items.push(v('span', {key: 'offer-sent', class: 'muted', 'data-test': 'offer-sent'}, `${capitalise(agreed)} offered`));
-        else items.push(v('span', {key: 'offer-received', class: 'offer', 'data-test': 'offer-received'}, `Opponent offers ${with_article(agreed)}: `),
-            btn('Accept', 'draw.accept', act, 'primary'), btn('Decline', 'draw.decline', act));
-        const opp = (st.players || []).find((p) => p.seat === other);
-        if (opp && opp.connected === false) {
-            const wait = opp.claim_at ? Math.max(0, opp.claim_at - performance.now()) : 0;
-            items.push(v('span', {key: 'left', class: 'muted', 'data-test': 'claim-wait'}, wait > 0 ? `Opponent left; you may claim in ${Math.ceil(wait / 1000)} s` : 'Opponent left: '),
-                btn('Claim win', 'claim.win', act, '', wait > 0), btn('Claim draw', 'claim.draw', act, '', wait > 0));
-        }
-    } else {
-        const r = (st.offers && st.offers.rematch) || [false, false];
-        if (st.rematch_next) items.push(v('a', {key: 'go-rematch', class: 'btn primary', 'data-test': 'go-rematch', href: `#/game/${st.rematch_next}`}, 'Go to the rematch'));
-        else if (r[other] && !r[seat]) items.push(v('span', {key: 'rematch-wanted', class: 'offer'}, 'Opponent wants a rematch: '),
-            btn('Accept rematch', 'rematch.accept', act, 'primary'), btn('Decline', 'rematch.decline', act));
-        else if (r[seat]) items.push(v('span', {key: 'rematch-sent', class: 'muted'}, 'Rematch offered'));
-        else items.push(btn('Rematch', 'rematch.offer', act, 'primary'));
+    const dangerous = (label, type) => (confirming === type
+        ? v('button', {key: type, class: 'btn danger confirming', type: 'button', 'data-action': type, 'data-confirm': 'true', onclick: () => act(type)},
+            `Click again to ${label.toLowerCase()}`)
+        : btn(label, type, act, type === 'resign' ? 'danger' : ''));
+    if ((st.moves || []).length < 2) items.push(dangerous('Abort', 'abort'));
+    else items.push(dangerous('Resign', 'resign'));
+    const draw = st.offers ? st.offers.draw : -1;
+    if (draw === -1) items.push(btn(`Offer ${with_article(agreed)}`, 'draw.offer', act));
+    else if (draw === seat) items.push(v('span', {key: 'offer-sent', class: 'muted', 'data-test': 'offer-sent'}, `${capitalise(agreed)} offered`));
+    else items.push(v('span', {key: 'offer-received', class: 'offer', 'data-test': 'offer-received'}, `Opponent offers ${with_article(agreed)}: `),
+        btn('Accept', 'draw.accept', act, 'primary'), btn('Decline', 'draw.decline', act));
+    const opp = (st.players || []).find((p) => p.seat === other);
+    if (opp && opp.connected === false) {
+        const wait = opp.claim_at ? Math.max(0, opp.claim_at - performance.now()) : 0;
+        items.push(v('span', {key: 'left', class: 'muted', 'data-test': 'claim-wait'}, wait > 0 ? `Opponent left; you may claim in ${Math.ceil(wait / 1000)} s` : 'Opponent left: '),
+            btn('Claim win', 'claim.win', act, '', wait > 0), btn('Claim draw', 'claim.draw', act, '', wait > 0));
     }
     return v('div', {class: 'controls', 'data-test': 'controls'}, items);
 }

@@ -26,7 +26,8 @@ export function mount(el, game) {
 }
 
 // The home page's card: one line per game, with a link to learn it.
-export function learn_card() {
+// `wide`: across the whole home page (a first visit), the games side by side.
+export function learn_card({wide = false} = {}) {
     const list = h('ul', {class: 'list learn-index', 'data-test': 'learn-card'});
     for (const g of game_ids) {
         const what = h('span', {class: 'muted'});
@@ -34,7 +35,7 @@ export function learn_card() {
             h('a', {href: `#/learn/${g}`, class: 'btn small'}, 'Learn')));
         learn_data(g).then((d) => { if (d) what.textContent = d.summary; });
     }
-    return h('section', {class: 'card learn-card'}, h('h2', {}, 'New to these games?'), list);
+    return h('section', {class: `card learn-card${wide ? ' wide' : ''}`}, h('h2', {}, 'New to these games? Start with a lesson'), list);
 }
 
 function index(el) {

@@ -13,6 +13,23 @@ import {mount_tv} from './tv.js';
 import {quick_view, seeks_view, yours_view} from './lobby_views.js';
 import {live_games, live_view} from './lobby_live.js';
 
+// Whether this browser has seen the home page before (remembered from now on).
+function seen_before() {
+    try {
+        const seen = localStorage.getItem('kibitz.home_seen') === '1';
+        localStorage.setItem('kibitz.home_seen', '1');
+        return seen;
+    } catch { return true; }  // no storage: keep the usual order
+}
+
+// One sentence on what the site is, naming the games from the catalogue.
+function intro() {
+    const names = game_ids.map((g) => game_names[g]);
+    const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names.join('');
+    return h('section', {class: 'card intro', 'data-test': 'intro'},
+        h('p', {class: 'lead'}, `Kibitz is a free place to play abstract board games online — ${list} — against people or the computer, to watch live games and to learn each game from short lessons.`));
+}
+
 export function mount(el) {
     const seeks = new Map();
     const live = live_games();
@@ -53,7 +70,12 @@ export function mount(el) {
         h('button', {class: 'btn primary', type: 'submit'}, 'Create seek'),
         h('button', {class: 'btn', type: 'button', onclick: create_invite}, 'Invite a friend'));
 
+    // A first visit opens with what the site is and the lessons, above the
+    // ways to play; afterwards the lessons move to the end.
+    const first_visit = !seen_before();
     el.append(h('h1', {class: 'sr-only'}, 'Play'), h('div', {class: 'lobby'},
+        intro(),
+        first_visit ? learn_card({wide: true}) : null,
         computer_card(),
         h('section', {class: 'card'}, h('h2', {}, 'Quick pairing'), field('Game', quick_game), host('quick')),
         tv_host,
@@ -61,7 +83,7 @@ export function mount(el) {
         h('section', {class: 'card'}, h('h2', {}, 'Open seeks'), host('seeks')),
         h('section', {class: 'card side'}, counts_el, host('yours')),
         h('section', {class: 'card live-card'}, h('h2', {}, 'Games in play'), host('live')),
-        learn_card()));
+        first_visit ? null : learn_card()));
 
     function field(label, ...inputs) { return h('label', {class: 'field'}, h('span', {}, label), ...inputs); }
     function select(name, opts) { return h('select', {name, 'data-test': name}, opts.map(([v, t]) => h('option', {value: v}, t))); }

@@ -1,11 +1,46 @@
-// A player's profile: ratings per game and recent games, from GET /api/players/<name>.
+// A player's profile, an account's or a guest's: ratings per game (accounts),
+// wins/draws/losses per game and their games, newest first, each with its
+// result for this player, date, replay, computer analysis and export; "More
+// games" pages back (GET /api/players/<name>?before=<key>). The controller
+// owns what was loaded and redraws one view.
 import {api} from '../net/http.js';
 import {socket} from '../net/socket.js';
-import {h, clear} from '../ui/dom.js';
+import {v, view_root} from '../ui/vdom.js';
 import {game_names} from '../catalogue.js';
 import {rating_graph} from './rating_graph.js';
 
-// Per game played: wins, draws and losses, and the rating over the rated games.
+const page_size = 20;  // the server's page: a full one may have more behind it
+
+// This player's outcome of a game summary: 'win', 'loss', 'draw', or null (not over).
+export function outcome(g, name) {
+    const seat = (g.seats || []).findIndex((p) => p.name === name);
+    if (g.status !== 'finished' || seat < 0) return null;
+    if (g.winner === null || g.winner === undefined) return 'draw';
+    return g.winner === seat ? 'win' : 'loss';
+}
+
+const outcome_words = {win: 'Won', loss: 'Lost', draw: 'Draw'};
+
+function date_text(ms) {
+    return ms ? new Date(ms).toLocaleDateString(undefined, {year: 'numeric', month: 'short', day: 'numeric'}) : '';
+}
+
+function game_row(g, name) {
+    const o = outcome(g, name);
+    const opponent = (g.seats || []).find((p) => p.name !== name);
+    const mine = (g.seats || []).find((p) => p.name === name);
+    const link = encodeURIComponent(g.id);
+    return v('li', {key: g.key, 'data-game-id': g.id, 'data-outcome': o || g.status},
+        v('span', {class: `outcome ${o || ''}`, 'data-test': 'outcome'}, o ? outcome_words[o] : g.result),
+        v('span', {}, `${game_names[g.game] || g.game} as ${mine?.color || '?'} against `,
+            opponent ? v('a', {href: `#/player/${encodeURIComponent(opponent.name)}`}, opponent.name) : '?'),
+        v('span', {class: 'muted'}, [g.reason, date_text(g.ended_ms || g.created_ms)].filter(Boolean).join(' · ')),
+        v('span', {class: 'links'},
+            v('a', {class: 'btn small', href: `#/replay/${link}`, 'data-test': 'game-replay'}, 'Replay'),
+            g.status === 'finished' ? v('a', {class: 'btn small', href: `#/replay/${link}/review`, 'data-test': 'game-review'}, 'Analysis') : null,
+            v('a', {class: 'btn small', href: `/api/games/${link}/export`, download: '', 'data-test': 'game-export'}, 'Export')));
+}
+
 function per_game(r) {
     const results = r.results || [];
     const rated = [...new Set((r.history || []).map((p) => p.game))];
@@ -14,50 +49,67 @@ function per_game(r) {
         const c = results.find((x) => x.game === g) || {wins: 0, draws: 0, losses: 0};
         const points = (r.history || []).filter((p) => p.game === g);
         const name = game_names[g] || g;
-        return h('section', {class: 'per-game', 'data-game': g},
-            h('h3', {}, name),
-            h('p', {class: 'wdl', 'data-test': 'wdl'},
-                h('span', {class: 'win'}, `${c.wins} won`), ' · ', h('span', {class: 'draw'}, `${c.draws} drawn`),
-                ' · ', h('span', {class: 'loss'}, `${c.losses} lost`)),
-            points.length ? rating_graph(points, `${name} rating over ${points.length} rated games`) : null);
+        return v('section', {class: 'per-game', 'data-game': g},
+            v('h3', {}, name),
+            v('p', {class: 'wdl', 'data-test': 'wdl'}, v('span', {class: 'win'}, `${c.wins} won`), ' · ',
+                v('span', {class: 'draw'}, `${c.draws} drawn`), ' · ', v('span', {class: 'loss'}, `${c.losses} lost`)),
+            // The graph is plain SVG made once: hung on a keyed host.
+            points.length ? v('div', {key: `graph-${g}`, hook: {insert: (vn) => vn.elm.append(rating_graph(points, `${name} rating over ${points.length} rated games`))}}) : null);
     });
+}
+
+function profile_view(st) {
+    const r = st.profile, me = socket.user;
+    // A guest who has not played yet is not stored: tell them what will be here.
+    if (st.missing && me && me.guest && me.name === st.name) {
+        return v('div', {'data-test': 'guest-self'}, v('p', {}, `You are playing as a guest, ${st.name}. Your games will be listed here once you have played one.`),
+            v('p', {}, v('a', {class: 'btn primary', href: '#/login'}, 'Register or log in'), ' to keep them for good and get ratings.'));
+    }
+    if (st.error) return v('p', {class: st.missing ? 'muted' : 'error', 'data-test': 'no-profile'}, st.error);
+    if (!r) return v('p', {class: 'muted'}, 'Loading…');
+    const self = me && me.name === r.name;
+    return v('div', {},
+        v('p', {class: 'muted'}, r.guest ? 'Guest' : 'Registered player'),
+        r.guest && self ? v('p', {'data-test': 'guest-self'}, 'You are playing as a guest: your games are below. ',
+            v('a', {class: 'btn small primary', href: '#/login'}, 'Register'), ' to keep them for good and get ratings.') : null,
+        r.guest ? null : [v('h2', {}, 'Ratings'),
+            (r.ratings || []).length ? v('ul', {class: 'list'}, r.ratings.map((x) => v('li', {},
+                v('a', {href: `#/leaderboard/${x.game}`}, game_names[x.game] || x.game), ': ',
+                `${Math.round(x.rating)}${x.provisional ? '?' : ''}`, v('small', {class: 'muted'}, ` (${x.games ?? 0} games)`))))
+                : v('p', {class: 'muted'}, 'No rated games yet.')],
+        per_game(r),
+        v('h2', {}, 'Games'),
+        st.games.length ? v('ul', {class: 'games-list', 'data-test': 'games'}, st.games.map((g) => game_row(g, r.name)))
+            : v('p', {class: 'muted'}, 'No games yet.'),
+        st.more ? v('button', {class: 'btn small', type: 'button', 'data-test': 'more-games', disabled: st.loading, onclick: st.load_more}, 'More games') : null,
+        self && !r.guest ? v('p', {}, v('a', {href: '#/login', class: 'btn small'}, 'Account / log out')) : null);
 }
 
 export function mount(el, name) {
     document.title = `${name} · Kibitz`;
-    const body = h('div', {'data-test': 'profile'}, h('p', {class: 'muted'}, 'Loading…'));
-    el.append(h('section', {class: 'card'}, h('h1', {}, name), body));
+    const view = view_root(el);
+    const st = {name, profile: null, games: [], more: false, loading: true, error: '', missing: false, load_more: () => load()};
     let alive = true;
-    api('GET', `/api/players/${encodeURIComponent(name)}`).then((r) => {
-        if (!alive) return;
-        clear(body);
-        if (r.error) {
-            body.append(r.status === 404 ? no_profile(name) : h('p', {class: 'error'}, r.message || r.error));
-        } else {
-            body.append(h('p', {class: 'muted'}, r.guest ? 'Guest' : 'Registered player'),
-                h('h2', {}, 'Ratings'),
-                (r.ratings || []).length ? h('ul', {class: 'list'}, r.ratings.map((x) => h('li', {},
-                    h('a', {href: `#/leaderboard/${x.game}`}, game_names[x.game] || x.game), ': ',
-                    `${Math.round(x.rating)}${x.provisional ? '?' : ''}`, h('small', {class: 'muted'}, ` (${x.games ?? 0} games)`))))
-                    : h('p', {class: 'muted'}, 'No rated games yet.'),
-                ...per_game(r),
-                h('h2', {}, 'Recent games'),
-                (r.recent || []).length ? h('ul', {class: 'list'}, r.recent.map((g) => h('li', {},
-                    h('a', {href: `#/replay/${g.id}`}, `${game_names[g.game] || g.game}: ${(g.players || []).join(' vs ')}`),
-                    ' ', h('span', {class: 'muted'}, g.result || g.reason || '')))) : h('p', {class: 'muted'}, 'No games yet.'));
-        }
-        const me = socket.user;
-        if (me && me.name === name && !me.guest) body.append(h('p', {}, h('a', {href: '#/login', class: 'btn small'}, 'Account / log out')));
-    });
-    return () => { alive = false; };
-}
+    const render = () => view.update(v('section', {class: 'card profile'}, v('h1', {}, name), v('div', {'data-test': 'profile'}, profile_view(st))));
 
-// Guests have no profile: say so, and to the guest themself, how to get one.
-function no_profile(name) {
-    const me = socket.user;
-    if (me && me.guest && me.name === name) {
-        return h('div', {'data-test': 'guest-self'}, h('p', {}, `You are playing as a guest, ${name}. Guests have no profile and no ratings.`),
-            h('p', {}, h('a', {class: 'btn primary', href: '#/login'}, 'Register or log in'), ' to keep your games (those played so far come with you) and get ratings.'));
+    async function load() {
+        const last = st.games[st.games.length - 1];
+        st.loading = true;
+        render();
+        const r = await api('GET', `/api/players/${encodeURIComponent(name)}${last ? `?before=${last.key}` : ''}`);
+        if (!alive) return;
+        st.loading = false;
+        if (r.error) {
+            st.missing = r.status === 404;
+            st.error = st.missing ? `There is no player called ${name}.` : (r.message || r.error);
+        } else {
+            if (!st.profile) st.profile = r;
+            st.games.push(...(r.recent || []));
+            st.more = (r.recent || []).length >= page_size;
+        }
+        render();
     }
-    return h('p', {class: 'muted', 'data-test': 'no-profile'}, `${name} has no account here (a guest, or no such player): only accounts have a profile.`);
+    const off = socket.on('ready', render);  // "you" follows who this tab is
+    load();
+    return () => { alive = false; off(); };
 }

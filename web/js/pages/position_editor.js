@@ -3,11 +3,65 @@
 // server (POST /api/position/compose), which builds the position and checks
 // it. Nothing here knows a rule: the pieces a game has come from its catalogue
 // entry (`piece_kinds`), the cells from the board the server drew, and every
-// refusal is the server's own reason, shown as it is.
+// refusal is the server's own reason, shown as it is. A small controller (the
+// pieces placed, the tool in hand, the side to move) over one view of its
+// panel; for heaps (seeds) it shows the running total against the total of
+// the position it opened on, so that hitting the count is not trial and error.
 import {api} from '../net/http.js';
-import {h, clear, capitalise} from '../ui/dom.js';
+import {clear, capitalise} from '../ui/dom.js';
+import {v, view_root} from '../ui/vdom.js';
 import {piece_kinds, colour_names} from '../catalogue.js';
 import {create_board} from '../board/board.js';
+
+// Opens the editor on `pos` (a POST /api/position answer): the board goes in
+// `board_host`, the tools in `panel`. on_done(answer) gets the server's answer
+// for the accepted position; on_cancel() leaves without a change.
+// The tool buttons: for each side each kind (with each hit-point value the
+// kind allows), a heap count, and the eraser: [{label, tool, test}].
+function tool_list(kinds, sides) {
+    const out = [];
+    for (const k of kinds) {
+        if (k.max_count) { out.push({label: `Put ${k.name}`, tool: {kind: k.kind, count: true}, test: k.kind, heap: k}); continue; }
+        for (let owner = 0; owner < 2; ++owner) {
+            const hps = k.max_hp ? Array.from({length: k.max_hp}, (_, i) => k.max_hp - i) : [0];
+            for (const hp of hps) {
+                out.push({label: `${capitalise(sides[owner])} ${k.name}${hp ? ` (${hp} hp)` : ''}`, tool: {kind: k.kind, owner, hp},
+                    test: `${owner}-${k.kind}${hp ? `-${hp}` : ''}`});
+            }
+        }
+    }
+    out.push({label: 'Eraser', tool: {erase: true}, test: 'erase'});
+    return out;
+}
+
+function heap_total(pieces, kinds) {
+    const heaps = new Set(kinds.filter((k) => k.max_count).map((k) => k.kind));
+    let n = 0;
+    for (const p of pieces) if (heaps.has(p.kind)) n += p.count || 0;
+    return n;
+}
+
+function editor_view(st, act) {
+    const heap = st.tools.find((t) => t.heap)?.heap;
+    const placed = heap ? heap_total(st.pieces.values(), st.kinds) : 0;
+    return v('div', {class: 'editor', 'data-test': 'editor'},
+        v('p', {class: 'muted'}, 'Choose a piece (or the eraser), then click the cells.'),
+        v('div', {class: 'editor-tools', role: 'toolbar', 'aria-label': 'pieces to place'},
+            heap ? v('label', {}, `${capitalise(heap.name)}: `, v('input', {type: 'number', min: '0', max: String(heap.max_count), class: 'editor-count',
+                'data-test': 'editor-count', 'aria-label': `${heap.name} to put`, props: {value: st.count}, oninput: (e) => act.count(e.target.value)})) : null,
+            st.tools.map((t) => v('button', {class: 'btn small tool', type: 'button', 'data-tool': t.test, 'aria-pressed': String(st.tool === t.tool),
+                onclick: () => act.select(t.tool)}, t.label))),
+        heap ? v('p', {class: `editor-total${placed === st.heap_start ? ' ok' : ''}`, 'data-test': 'editor-total', 'aria-live': 'polite'},
+            `${capitalise(heap.name)} on the board: ${placed}`, st.heap_start ? ` of ${st.heap_start}` : '') : null,
+        v('select', {'data-test': 'editor-to-move', 'aria-label': 'side to move', props: {value: String(st.to_move)},
+            onchange: (e) => act.to_move(Number(e.target.value))},
+        st.sides.map((s, i) => v('option', {value: String(i), props: {selected: i === st.to_move}}, `${capitalise(s)} to move`))),
+        v('p', {class: 'banner error', 'data-test': 'editor-error', role: 'alert'}, st.error),
+        v('div', {class: 'actions'},
+            v('button', {class: 'btn', type: 'button', 'data-test': 'editor-done', onclick: act.done}, 'Done'),
+            v('button', {class: 'btn small', type: 'button', 'data-test': 'editor-cancel', onclick: act.cancel}, 'Cancel'),
+            v('button', {class: 'btn small', type: 'button', 'data-test': 'editor-clear', onclick: act.clear}, 'Clear board')));
+}
 
 // Opens the editor on `pos` (a POST /api/position answer): the board goes in
 // `board_host`, the tools in `panel`. on_done(answer) gets the server's answer
@@ -15,16 +69,18 @@ import {create_board} from '../board/board.js';
 export function open_editor(board_host, panel, game, pos, {on_done, on_cancel, bottom = 0}) {
     const kinds = piece_kinds(game);
     const sides = colour_names[game] || ['first', 'second'];
+    const tools = tool_list(kinds, sides);
     const pieces = new Map(pos.board.pieces.map((p) => [p.at, {...p}]));
-    let to_move = pos.board.to_move || 0;
-    // The tool in hand: {kind, owner, hp} to place, {kind, count} for heaps, or {erase: true}.
-    let tool = {erase: true};
+    // The tool in hand is one of `tools`' objects; the eraser first.
+    const st = {kinds, sides, tools, pieces, tool: tools[tools.length - 1].tool, to_move: pos.board.to_move || 0, count: '4', error: '',
+        heap_start: heap_total(pieces.values(), kinds)};
+    const view = view_root(clear(panel));
+    const render = () => view.update(editor_view(st, act));
 
     const board = create_board(clear(board_host), {...pos.board, moves: []},
         {game, label: `${game} position editor`, colours: sides, on_cell: place});
     board.set_orientation(bottom);
-    const redraw = () => board.set_pieces([...pieces.values()]);
-    redraw();
+    const redraw = () => { board.set_pieces([...pieces.values()]); render(); };
 
     // A heap's owner is the side its cell is tagged with (a pit's row), so the
     // board draws it in that side's colours; the server decides from the cell.
@@ -35,49 +91,13 @@ export function open_editor(board_host, panel, game, pos, {on_done, on_cancel, b
     }
 
     function place(id) {
-        error_el.textContent = '';
+        const tool = st.tool;
+        st.error = '';
         if (tool.erase) pieces.delete(id);
-        else if (tool.count !== undefined) pieces.set(id, {at: id, owner: owner_of_cell(id), kind: tool.kind, count: Number(count_in.value) || 0});
+        else if (tool.count !== undefined) pieces.set(id, {at: id, owner: owner_of_cell(id), kind: tool.kind, count: Number(st.count) || 0});
         else pieces.set(id, {at: id, owner: tool.owner, kind: tool.kind, hp: tool.hp || 0});
         redraw();
     }
-
-    // The tool buttons: for each side each kind (with each hit-point value the
-    // kind allows), a heap count, and the eraser.
-    const tools = h('div', {class: 'editor-tools', role: 'toolbar', 'aria-label': 'pieces to place'});
-    const count_in = h('input', {type: 'number', min: '0', value: '4', class: 'editor-count', 'data-test': 'editor-count', 'aria-label': 'seeds to put'});
-    function tool_button(label, t, test) {
-        const b = h('button', {class: 'btn small tool', type: 'button', 'data-tool': test, 'aria-pressed': 'false',
-            onclick: () => select(b, t)}, label);
-        return b;
-    }
-    function select(b, t) {
-        tool = t;
-        for (const x of tools.querySelectorAll('.tool')) x.setAttribute('aria-pressed', String(x === b));
-    }
-    for (const k of kinds) {
-        if (k.max_count) {
-            count_in.max = String(k.max_count);
-            tools.append(h('label', {}, `${capitalise(k.name)}: `, count_in), tool_button(`Put ${k.name}`, {kind: k.kind, count: true}, k.kind));
-            continue;
-        }
-        for (let owner = 0; owner < 2; ++owner) {
-            const hps = k.max_hp ? Array.from({length: k.max_hp}, (_, i) => k.max_hp - i) : [0];
-            for (const hp of hps) {
-                const label = `${capitalise(sides[owner])} ${k.name}${hp ? ` (${hp} hp)` : ''}`;
-                tools.append(tool_button(label, {kind: k.kind, owner, hp}, `${owner}-${k.kind}${hp ? `-${hp}` : ''}`));
-            }
-        }
-    }
-    const eraser = tool_button('Eraser', {erase: true}, 'erase');
-    tools.append(eraser);
-    select(eraser, {erase: true});
-
-    const side_select = h('select', {'data-test': 'editor-to-move', 'aria-label': 'side to move',
-        onchange: () => { to_move = Number(side_select.value); }},
-    sides.map((s, i) => h('option', {value: String(i)}, `${capitalise(s)} to move`)));
-    side_select.value = String(to_move);
-    const error_el = h('p', {class: 'banner error', 'data-test': 'editor-error', role: 'alert'});
 
     async function done() {
         const list = [...pieces.values()].map((p) => {
@@ -86,17 +106,15 @@ export function open_editor(board_host, panel, game, pos, {on_done, on_cancel, b
             if (kinds.find((k) => k.kind === p.kind)?.max_count) out.count = p.count || 0;
             return out;
         });
-        const r = await api('POST', '/api/position/compose', {game, to_move, pieces: list});
-        if (r.error) { error_el.textContent = r.message || 'the server could not check this position'; return; }
+        const r = await api('POST', '/api/position/compose', {game, to_move: st.to_move, pieces: list});
+        if (r.error) { st.error = r.message || 'the server could not check this position'; render(); return; }
         on_done(r);
     }
 
-    clear(panel).append(h('div', {class: 'editor', 'data-test': 'editor'},
-        h('p', {class: 'muted'}, 'Choose a piece (or the eraser), then click the cells.'),
-        tools, side_select, error_el,
-        h('div', {class: 'actions'},
-            h('button', {class: 'btn', type: 'button', 'data-test': 'editor-done', onclick: done}, 'Done'),
-            h('button', {class: 'btn small', type: 'button', 'data-test': 'editor-cancel', onclick: () => on_cancel()}, 'Cancel'),
-            h('button', {class: 'btn small', type: 'button', 'data-test': 'editor-clear',
-                onclick: () => { pieces.clear(); redraw(); }}, 'Clear board'))));
+    const act = {
+        select: (t) => { st.tool = t; render(); }, count: (n) => { st.count = n; },
+        to_move: (seat) => { st.to_move = seat; }, done, cancel: () => on_cancel(),
+        clear: () => { pieces.clear(); redraw(); },
+    };
+    redraw();
 }

@@ -12,6 +12,7 @@ import {player_text} from './lobby_live.js';
 export function mount_tv(el) {
     const body = h('div', {class: 'tv-body'});
     const box = h('section', {class: 'card tv', 'data-test': 'tv'}, h('h2', {}, 'Featured game'), body);
+    box.hidden = true;  // until the server names a game
     el.append(box);
     let board = null, current = null, shown = null;
 
@@ -31,7 +32,9 @@ export function mount_tv(el) {
         clear(body);
         box.dataset.room = room || '';
         delete box.dataset.ply;
-        if (!room) { body.append(h('p', {class: 'muted'}, 'No game is being played right now.')); return; }
+        // Nothing to feature: the card hides rather than stand empty.
+        box.hidden = !room;
+        if (!room) return;
         const players = summary.players || [];
         const host = h('div', {class: 'tv-board'});
         body.append(

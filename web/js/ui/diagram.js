@@ -20,7 +20,9 @@ export function draw_position(host, game, pos, opts = {}) {
     const board = create_board(clear(host), pos.board, {game, label: opts.label || `${game} diagram`, colours: colour_names[game],
         on_move: opts.on_move, on_choose: opts.on_choose, on_select: opts.on_select});
     board.set_pieces(pos.board.pieces);
-    if (opts.last) board.set_marks(opts.last);
+    // The move that led here is marked unless the page says otherwise.
+    const last = opts.last !== undefined ? opts.last : pos.last ? {last: pos.last.path, affected: pos.last.affected} : null;
+    if (last) board.set_marks(last);
     return board;
 }
 
@@ -30,7 +32,11 @@ export function diagram(game, d) {
     const fig = h('figure', {class: 'diagram', 'data-test': 'diagram'}, host, d.caption ? h('figcaption', {}, d.caption) : null);
     position_of(game, d.position, d.moves || []).then((pos) => {
         if (pos.error) { host.append(h('p', {class: 'muted'}, `(diagram: ${pos.message})`)); return; }
-        draw_position(host, game, pos, {label: d.caption});
+        // The move the caption talks about: the last one played, or the cells
+        // the diagram names (`highlight`) for a move it only describes.
+        const last = pos.last ? {last: pos.last.path, affected: pos.last.affected} : d.highlight ? {last: d.highlight} : null;
+        draw_position(host, game, pos, {label: d.caption, last});
+        if (last) fig.dataset.marked = last.last.join(' ');
         fig.dataset.ready = 'true';
     });
     return fig;

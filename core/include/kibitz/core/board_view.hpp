@@ -30,6 +30,13 @@ struct move_view {
     std::vector<std::string> affected;  // cells whose pieces are hit, taken or converted
 };
 
+// Why no legal move starts at these cells: the one-line answer to a click on
+// one of them ("A capture is compulsory: 22 must jump", "That pit is empty").
+struct refusal {
+    std::string reason;
+    std::vector<std::string> cells;
+};
+
 struct board_view {
     std::string layout;       // the board shape: game_description::layout
     int width = 0, height = 0;  // extent of the cell coordinates, in board units
@@ -37,6 +44,9 @@ struct board_view {
     std::vector<piece> pieces;
     int to_move = 0;          // seat index; meaningless when the game is over
     std::vector<move_view> moves;  // legal moves (empty when the game is over)
+    // Filled only where a mover is sent the position (game::refusals): the
+    // mover's cells that start no legal move, grouped by reason.
+    std::vector<refusal> refusals;
 };
 
 }  // namespace kibitz::core

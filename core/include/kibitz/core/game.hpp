@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "kibitz/core/board_view.hpp"
+#include "kibitz/core/refusals.hpp"
 #include "kibitz/core/result.hpp"
 
 namespace kibitz::core {
@@ -56,6 +57,27 @@ public:
         v.layout.clear();
         v.width = v.height = 0;
         v.cells.clear();
+        return v;
+    }
+
+    // Why the side to move can start no move at some cells of `v` (this
+    // position's view): one group per reason, cells in the view's order. Asked
+    // only where a mover is sent the position, never by search or perft. By
+    // default: each own piece that has no move; games say more where their
+    // rules explain it (a compulsory capture, an empty pit).
+    virtual std::vector<refusal> refusals(const board_view& v) const {
+        return group_refusals(v, own_piece_cells(v), [&v](const std::string& cell) {
+            const piece* p = piece_at(v, cell);
+            return "The " + (p ? p->kind : std::string("piece")) + " on " + cell +
+                   " has no legal move now";
+        });
+    }
+
+    // The view a mover is sent (a room's state and move events, the position
+    // API): the view with its refusals.
+    board_view view_for_mover(bool with_cells) const {
+        board_view v = with_cells ? view() : view_without_cells();
+        v.refusals = refusals(v);
         return v;
     }
 

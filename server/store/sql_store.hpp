@@ -1,0 +1,99 @@
+#pragma once
+// The one implementation of `store`, for SQLite and PostgreSQL alike: every
+// operation is written once, in SQL both databases read, over a `Dialect`
+// (sqlite_dialect.hpp, pg_dialect.hpp) that names the connection type and
+// holds what truly differs. sqlite_store and pg_store only open one.
+//
+// Owns: one writer worker (the only connection that writes; every write in
+// the order made, with group commit: db_worker.hpp), `readers` reader workers
+// (round robin) for queries, each job one read transaction, and a connection
+// of its own that reserves game keys. Handlers run on the workers' threads.
+//
+// Game keys: start_game hands its key out at once, before the insert commits,
+// from a block of keys the dialect reserves in the database: no two stores on
+// one database hand out the same key, and a key handed out is never handed
+// out again, even if its game was never stored. A reservation is one short
+// transaction on the caller's thread, once per block.
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "store/db_worker.hpp"
+#include "store/store.hpp"
+
+namespace kibitz::server::storage {
+
+template <class Dialect>
+class sql_store : public store {
+public:
+    using db_type = typename Dialect::db;
+    using worker = basic_db_worker<db_type>;
+
+    ~sql_store() override;  // finishes every queued job (their handlers run), then closes
+
+    void create_guest(std::string name, std::int64_t now_ms, handler<player> h) override;
+    void computer_players(std::int64_t now_ms, handler<std::vector<player>> h) override;
+    void create_account(std::string username, std::string password_hash,
+                        std::optional<player_id> guest, std::int64_t now_ms,
+                        handler<player> h) override;
+    void find_login(std::string username, handler<std::optional<account_login>> h) override;
+    void create_session(std::string token_hash, player_id who, std::int64_t now_ms,
+                        handler<bool> h) override;
+    void find_session(std::string token_hash, std::int64_t now_ms,
+                      handler<std::optional<player>> h) override;
+    void delete_session(std::string token_hash, handler<bool> h) override;
+    void expire_sessions(std::int64_t before_ms, handler<int> h) override;
+
+    game_key start_game(new_game g, handler<game_key> h) override;
+    void append_move(game_key game, move_record m, handler<bool> h) override;
+    void truncate_moves(game_key game, int keep, handler<int> h) override;
+    void end_game(game_end e, handler<end_summary> h) override;
+    void add_chat(game_key game, std::optional<player_id> who, std::string channel,
+                  std::string text, std::int64_t now_ms, handler<bool> h) override;
+    void set_rematch(game_key game, std::string rematch_public_id, handler<bool> h) override;
+
+    void unfinished_games(handler<std::vector<game_record>> h) override;
+    void game(game_key id, handler<std::optional<game_record>> h) override;
+    void game_by_public_id(std::string public_id, handler<std::optional<game_record>> h) override;
+    void profile_of(std::string username, int recent_limit, game_key before,
+                    handler<std::optional<profile>> h) override;
+    void leaderboard(std::string game_id, int limit, handler<std::vector<leader>> h) override;
+    void recent_games(int limit, handler<std::vector<game_summary>> h) override;
+
+    void save_analysis(game_key game, std::string data, std::int64_t now_ms,
+                       handler<bool> h) override;
+    void analysis_of(game_key game, handler<std::optional<std::string>> h) override;
+    void record_lesson(player_id who, std::string game_id, std::string lesson, std::int64_t now_ms,
+                       handler<bool> h) override;
+    void lessons_of(player_id who, handler<std::vector<lesson_done>> h) override;
+
+protected:
+    // The connections a backend's open() made, migrated: `keys` reserves the
+    // game keys. Then open() calls first_key() to fail now, not at the first game.
+    sql_store(Dialect dialect, std::unique_ptr<db_type> keys, std::unique_ptr<worker> writer,
+              std::vector<std::unique_ptr<worker>> readers);
+    // Reserves the first block of keys; its first key stays the next handed out.
+    core::result<game_key> first_key();
+
+    // Runs fn(db) -> T as a job on the writer (write) or a reader (read); the
+    // handler gets the value after commit, or the reason (db_error text).
+    template <class T, class F>
+    void write(handler<T> h, F fn);
+    template <class T, class F>
+    void read(handler<T> h, F fn);
+
+    Dialect dialect_;  // its fencing state is touched by writer jobs only
+
+private:
+    core::result<game_key> next_key();
+
+    std::mutex keys_mutex_;
+    std::unique_ptr<db_type> keys_db_;  // under keys_mutex_
+    game_key next_key_ = 0, block_end_ = 0;
+    std::unique_ptr<worker> writer_;
+    std::vector<std::unique_ptr<worker>> readers_;
+    std::atomic<std::size_t> next_reader_{0};
+};
+
+}  // namespace kibitz::server::storage

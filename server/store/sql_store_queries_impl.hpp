@@ -1,0 +1,212 @@
+#pragma once
+// sql_store (see sql_store.hpp): the queries about games and players, on the
+// reader connections (each job is one read transaction, so a multi-table
+// answer is one consistent snapshot).
+#include "store/sql_store_impl.hpp"
+
+namespace kibitz::server::storage {
+
+namespace sql_store_detail {
+// Columns read by read_summary, joined with both seats' players. Private games
+// are left out of public lists (profile, recent) but are found by key.
+inline const std::string summary_sql =
+    "SELECT g.id, g.game_id, g.initial_ms, g.increment_ms, g.rated, g.private, "
+    "g.start_position, g.status, g.winner, g.reason, g.created_ms, g.ended_ms, "
+    "p0.id, p0.name, p0.account_id, p0.computer_level, "
+    "p1.id, p1.name, p1.account_id, p1.computer_level, "
+    "(SELECT COUNT(*) FROM moves m WHERE m.game = g.id), g.public_id, g.rematch "
+    "FROM games g JOIN players p0 ON p0.id = g.seat0 JOIN players p1 ON p1.id = g.seat1 ";
+
+template <class Rows>
+game_summary read_summary(const Rows& r) {
+    game_summary g;
+    g.id = r.i64(0);
+    g.settings = {r.text(1), r.i64(2), r.i64(3), r.flag(4), r.flag(5), r.text(6)};
+    g.status = parse_status(r.text(7));
+    g.winner = r.is_null(8) ? -1 : static_cast<int>(r.i64(8));
+    g.reason = r.text(9);
+    g.created_ms = r.i64(10);
+    g.ended_ms = r.i64(11);  // 0 when NULL
+    g.seats = {read_player(r, 12), read_player(r, 16)};
+    g.plies = static_cast<int>(r.i64(20));
+    g.public_id = r.text(21);
+    g.rematch = r.text(22);
+    return g;
+}
+
+template <class Db, class... A>
+std::vector<game_summary> summaries(Db& db, const std::string& where_sql, const A&... args) {
+    auto r = db.query(summary_sql + where_sql, args...);
+    std::vector<game_summary> out;
+    while (r.next()) out.push_back(read_summary(r));
+    return out;
+}
+
+template <class Db>
+std::vector<chat_record> chat_lines(Db& db, game_key game) {
+    auto r = db.query(
+        "SELECT c.player_id, c.channel, c.text, c.at_ms, COALESCE(p.name, '') FROM chat c "
+        "LEFT JOIN players p ON p.id = c.player_id WHERE c.game = $1 ORDER BY c.id",
+        game);
+    std::vector<chat_record> out;
+    while (r.next()) {
+        chat_record c;
+        if (!r.is_null(0)) c.who = r.i64(0);
+        c.channel = r.text(1);
+        c.text = r.text(2);
+        c.at_ms = r.i64(3);
+        c.name = r.text(4);
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+template <class Db>
+std::vector<move_record> moves_of(Db& db, game_key game) {
+    auto r = db.query(
+        "SELECT ply, seat, notation, clock0_ms, clock1_ms, at_ms FROM moves "
+        "WHERE game = $1 ORDER BY ply",
+        game);
+    std::vector<move_record> out;
+    while (r.next())
+        out.push_back({static_cast<int>(r.i64(0)),
+                       static_cast<int>(r.i64(1)),
+                       r.text(2),
+                       {r.i64(3), r.i64(4)},
+                       r.i64(5)});
+    return out;
+}
+}  // namespace sql_store_detail
+
+template <class D>
+void sql_store<D>::unfinished_games(handler<std::vector<game_record>> h) {
+    read<std::vector<game_record>>(std::move(h), [](db_type& db) {
+        using namespace sql_store_detail;
+        std::vector<game_record> out;
+        for (auto& g : summaries(db, "WHERE g.status = 'playing' ORDER BY g.id"))
+            out.push_back({g, {}, {}});
+        for (auto& r : out) {
+            r.moves = moves_of(db, r.summary.id);
+            r.chat = chat_lines(db, r.summary.id);  // the restored room shows it again
+        }
+        return out;
+    });
+}
+
+template <class D>
+void sql_store<D>::game(game_key id, handler<std::optional<game_record>> h) {
+    read<std::optional<game_record>>(std::move(h), [id](db_type& db) -> std::optional<game_record> {
+        using namespace sql_store_detail;
+        auto found = summaries(db, "WHERE g.id = $1", id);
+        if (found.empty()) return std::nullopt;
+        // With its chat: a node taking the room over restores it from this.
+        return game_record{found.front(), moves_of(db, id), chat_lines(db, id)};
+    });
+}
+
+template <class D>
+void sql_store<D>::game_by_public_id(std::string public_id, handler<std::optional<game_record>> h) {
+    read<std::optional<game_record>>(
+        std::move(h),
+        [public_id = std::move(public_id)](db_type& db) -> std::optional<game_record> {
+            using namespace sql_store_detail;
+            auto found = summaries(db, "WHERE g.public_id = $1", public_id);
+            if (found.empty()) return std::nullopt;
+            return game_record{found.front(), moves_of(db, found.front().id), {}};
+        });
+}
+
+template <class D>
+void sql_store<D>::profile_of(std::string username, int recent_limit, game_key before,
+                              handler<std::optional<profile>> h) {
+    read<std::optional<profile>>(
+        std::move(h),
+        [username = std::move(username), recent_limit,
+         before](db_type& db) -> std::optional<profile> {
+            using namespace sql_store_detail;
+            profile p;
+            {
+                static const auto sql = account_by_username<D>("p.id, p.name, a.id");
+                auto r = db.query(sql, username);
+                if (r.next()) {
+                    p.who = {r.i64(0), r.text(1), r.i64(2)};
+                } else {
+                    // A guest, by its generated name (the newest, should two ever draw the same).
+                    auto g = db.query(
+                        "SELECT id, name FROM players WHERE name = $1 AND account_id IS NULL "
+                        "AND computer_level IS NULL ORDER BY id DESC LIMIT 1",
+                        username);
+                    if (!g.next()) return std::nullopt;
+                    p.who = {g.i64(0), g.text(1), std::nullopt};
+                }
+            }
+            {
+                auto r = db.query(
+                    "SELECT game_id, rating, rd, volatility, games FROM ratings "
+                    "WHERE player_id = $1 ORDER BY game_id",
+                    p.who.id);
+                while (r.next())
+                    p.ratings.push_back(
+                        {r.text(0), {r.real(1), r.real(2), r.real(3), static_cast<int>(r.i64(4))}});
+            }
+            {
+                auto r = db.query(
+                    "SELECT game_id, game, rating, rd, at_ms FROM rating_history "
+                    "WHERE player_id = $1 ORDER BY id",
+                    p.who.id);
+                while (r.next())
+                    p.history.push_back({r.text(0), r.i64(1), r.real(2), r.real(3), r.i64(4)});
+            }
+            {
+            // Wins, draws and losses per rules id over every finished game.
+                auto r = db.query(
+                    "SELECT game_id, "
+                    "COUNT(*) FILTER (WHERE winner IS NOT NULL AND ((winner = 0) = (seat0 = $1))), "
+                    "COUNT(*) FILTER (WHERE winner IS NULL), "
+                    "COUNT(*) FILTER (WHERE winner IS NOT NULL AND ((winner = 0) <> (seat0 = $1))) "
+                    "FROM games WHERE (seat0 = $1 OR seat1 = $1) AND status = 'finished' "
+                    "GROUP BY game_id ORDER BY game_id",
+                    p.who.id);
+                while (r.next())
+                    p.results.push_back({r.text(0), static_cast<int>(r.i64(1)),
+                                         static_cast<int>(r.i64(2)), static_cast<int>(r.i64(3))});
+            }
+            // Newest first; `before` (a game key, 0: none) pages back past older ones.
+            // CAST gives the parameter one type for PostgreSQL's inference, and SQLite reads it too.
+            p.recent = summaries(db,
+                                 "WHERE (g.seat0 = $1 OR g.seat1 = $1) AND NOT g.private "
+                                 "AND (CAST($3 AS BIGINT) = 0 OR g.id < CAST($3 AS BIGINT)) "
+                                 "ORDER BY g.id DESC LIMIT $2",
+                                 p.who.id, clamp_limit(recent_limit), before);
+            return p;
+        });
+}
+
+template <class D>
+void sql_store<D>::leaderboard(std::string game_id, int limit, handler<std::vector<leader>> h) {
+    read<std::vector<leader>>(std::move(h), [game_id = std::move(game_id), limit](db_type& db) {
+        // Settled ratings only: RD <= 110 (provisional ones carry a '?').
+        auto r = db.query(
+            "SELECT p.id, p.name, p.account_id, r.rating, r.rd, r.volatility, r.games "
+            "FROM ratings r JOIN players p ON p.id = r.player_id "
+            "WHERE r.game_id = $1 AND r.rd <= 110 ORDER BY r.rating DESC, p.id LIMIT $2",
+            game_id, clamp_limit(limit));
+        std::vector<leader> out;
+        while (r.next())
+            out.push_back({{r.i64(0), r.text(1), r.i64(2)},
+                           {r.real(3), r.real(4), r.real(5), static_cast<int>(r.i64(6))}});
+        return out;
+    });
+}
+
+template <class D>
+void sql_store<D>::recent_games(int limit, handler<std::vector<game_summary>> h) {
+    read<std::vector<game_summary>>(std::move(h), [limit](db_type& db) {
+        return sql_store_detail::summaries(db,
+                                           "WHERE g.status = 'finished' AND NOT g.private "
+                                           "ORDER BY g.ended_ms DESC, g.id DESC LIMIT $1",
+                                           clamp_limit(limit));
+    });
+}
+
+}  // namespace kibitz::server::storage

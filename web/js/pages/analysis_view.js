@@ -1,0 +1,77 @@
+// The analysis board's side column as one view (snabbdom, ui/vdom.js) of the
+// controller's state (analysis.js): whose turn, the engine's evaluation in
+// words with a bar in the sides' own colours, its best line, the move tree,
+// the position text and the actions. Pieces drawn by other modules (the
+// move picker, "play from here") are plain DOM hung on keyed hosts, which
+// the patch never empties.
+import {v} from '../ui/vdom.js';
+import {capitalise} from '../ui/dom.js';
+import {game_names, colour_names, side_colour} from '../catalogue.js';
+import {tree_view, eval_words} from './move_tree.js';
+
+function side_name(game, seat) { return (colour_names[game] || [])[seat] || `seat ${seat + 1}`; }
+
+// A host for plain DOM made elsewhere: `el` is moved in once, then left alone.
+function hosted(key, cls, el) {
+    return v('div', {key, class: cls, hook: {insert: (vn) => vn.elm.append(el)}});
+}
+
+function turn_line(st) {
+    const pos = st.pos;
+    if (!pos) return v('p', {class: 'turn muted', 'data-test': 'turn'}, 'Loading the position…');
+    if (pos.status.state === 'over') {
+        const w = pos.status.winner;
+        return v('p', {class: 'banner', 'data-test': 'status'},
+            `Game over: ${w >= 0 ? `${capitalise(side_name(st.game, w))} wins` : 'draw'} (${pos.status.reason})`);
+    }
+    const seat = pos.board.to_move;
+    return v('p', {class: 'turn', 'data-test': 'turn'}, v('span', {class: 'dot', style: {background: side_colour(st.game, side_name(st.game, seat)) || ''}}),
+        `${capitalise(side_name(st.game, seat))} to play`);
+}
+
+function eval_block(st) {
+    const e = st.engine, g = st.game;
+    const words = e.score ? `Depth ${e.depth}: ${eval_words(e.score, (seat) => side_name(g, seat))}` : `Engine: ${e.note}`;
+    // The bar: the first side's share from the left, in its colour; the rest in the second side's.
+    const first = capitalise(side_name(g, 0)), second = capitalise(side_name(g, 1));
+    return [
+        v('div', {class: 'eval-bar', 'aria-hidden': 'true', title: `${first}'s share (left) against ${second}'s`,
+            style: {background: side_colour(g, side_name(g, 1)) || '#333'}},
+        v('div', {class: 'eval-fill', style: {width: `${Math.round(e.share * 100)}%`, background: side_colour(g, side_name(g, 0)) || '#eee'}})),
+        v('p', {class: 'eval', 'data-test': 'eval', role: 'status', 'data-depth': e.score ? e.depth : null, 'data-done': e.done ? 'true' : null}, words),
+        v('p', {class: 'pv muted', 'data-test': 'pv'}, e.pv ? `Best line: ${e.pv.join(' ')}` : ''),
+    ];
+}
+
+// `act`: the controller's actions {go, first, back, forward, flip, load, copy, share, edit}.
+export function analysis_view(st, act, hosts) {
+    return v('aside', {class: 'side'},
+        v('h1', {}, `Analysis · ${game_names[st.game] || st.game}`),
+        turn_line(st),
+        eval_block(st),
+        st.message ? v('p', {class: 'error', 'data-test': 'analysis-error', role: 'alert'}, st.message) : null,
+        hosted('pick', 'pick', hosts.pick),
+        v('div', {class: 'replay-nav', role: 'toolbar', 'aria-label': 'moves'},
+            v('button', {class: 'btn', type: 'button', 'data-step': 'first', 'aria-label': 'start position', onclick: act.first}, '|<'),
+            v('button', {class: 'btn', type: 'button', 'data-step': 'prev', 'aria-label': 'back', onclick: act.back}, '<'),
+            v('button', {class: 'btn', type: 'button', 'data-step': 'next', 'aria-label': 'forward', onclick: act.forward}, '>'),
+            v('button', {class: 'btn', type: 'button', 'aria-label': 'flip board', 'data-test': 'flip', onclick: act.flip}, 'Flip')),
+        tree_view(st.root, st.current, st.first_seat, act.go),
+        v('form', {class: 'notation', onsubmit: (e) => { e.preventDefault(); act.load(e.target.elements.position.value.trim()); }},
+            v('input', {class: 'position-text', name: 'position', 'data-test': 'position-text', 'aria-label': 'position text',
+                spellcheck: 'false', props: {value: st.pos ? st.pos.position : ''}}),
+            v('button', {class: 'btn small', type: 'submit'}, 'Load')),
+        v('div', {class: 'actions'},
+            v('button', {class: 'btn small', type: 'button', onclick: act.copy, 'data-test': 'copy'}, 'Copy position'),
+            v('button', {class: 'btn small', type: 'button', onclick: act.share, 'data-test': 'share'}, 'Share link'),
+            v('button', {class: 'btn small', type: 'button', onclick: act.edit, 'data-test': 'edit'}, 'Edit position')),
+        hosted('here', 'here-host', hosts.here));
+}
+
+// `#/analysis/<unknown>`: say so, and offer the games there are.
+export function unknown_game_view(game, ids) {
+    return v('section', {class: 'card', 'data-test': 'no-such-game'},
+        v('h1', {}, 'No such game'),
+        v('p', {}, `There is no game called "${game}" here. The analysis board is there for these games:`),
+        v('ul', {class: 'list'}, ids.map((id) => v('li', {}, v('a', {href: `#/analysis/${id}`}, game_names[id] || id)))));
+}
