@@ -19,6 +19,8 @@
 using namespace kibitz::server;
 using kibitz::test::test_server;
 using kibitz::test::bytes;
+using kibitz::test::eventually;
+using kibitz::test::metric;
 using kibitz::test::client_frame;
 using kibitz::test::ping_msg;
 using kibitz::test::raw_client;
