@@ -23,6 +23,7 @@ room::room(hub& h, std::string id, room_settings s, player_ptr seat0, player_ptr
       id_(std::move(id)),
       settings_(s),
       game_(game_at_start(*s.game, s.start_position)),
+      clocks_(s.tc, h.config().first_move_limit),
       timer_(strand_),
       spectators_timer_(strand_),
       linger_timer_(strand_),
@@ -32,12 +33,9 @@ room::room(hub& h, std::string id, room_settings s, player_ptr seat0, player_ptr
     seats_[1].who = std::move(seat1);
     for (int s = 0; s < 2; ++s)
         if (seats_[s].who->computer_level) {
-            computer_seat_ = s;
+            computer_ = computer_seat(s);
             seats_[s].computer = true;
         }
-    if (settings_.tc)
-        clock_.emplace(std::chrono::seconds(settings_.tc->initial_s),
-                       std::chrono::seconds(settings_.tc->increment_s));
 }
 
 // Every entry point hops onto the strand and catches everything: a bug in one
@@ -116,11 +114,11 @@ void room::do_start(const std::string& via) {
     started_ = true;
     auto now = clock_type::now();
     push_event(start_event{id_, std::string(settings_.game->id)});
-    first_move_deadline_ = now + hub_.config().first_move_limit;
+    start_turn(now);
     const std::string board = board_text();
     for (int s = 0; s < 2; ++s) {
         auto& seat = seats_[s];
-        if (s == computer_seat_) continue;
+        if (s == computer_.seat()) continue;
         // Every tab of the player is taken to the game and seated.
         seat.conns = hub_.peers().of(seat.who->key());
         if (!seat.connected()) seat.claim_at = now + hub_.config().disconnect_grace;
@@ -154,8 +152,12 @@ json room::lobby_summary() const {
         if (pj.contains("provisional")) one["provisional"] = pj["provisional"];
         players.push_back(std::move(one));
     }
-    return {{"room", id_},       {"game", settings_.game->id}, {"tc", to_json(settings_.tc)},
-            {"rated", settings_.rated}, {"players", players}, {"plies", moves_.size()},
+    return {{"room", id_},
+            {"game", settings_.game->id},
+            {"tc", to_json(settings_.tc)},
+            {"rated", settings_.rated},
+            {"players", players},
+            {"plies", journal_.size()},
             {"spectators", spectators_.size()}};
 }
 
@@ -182,9 +184,8 @@ void room::do_restore(const storage::game_record& g) {
             finish({core::status_kind::draw, -1, "not restorable"}, true);
             return;
         }
-        moves_.push_back(game_->move_text(index.value()));
         if (&m == &g.moves.back()) note_last(index.value(), m.seat);  // its highlight
-        plies_.push_back({m.seat, m.clock_ms});
+        journal_.record(game_->move_text(index.value()), m.seat, m.clock_ms);
         game_->play(index.value());
         seats_[m.seat].moved = true;
     }
@@ -197,9 +198,9 @@ void room::do_restore(const storage::game_record& g) {
         remember_chat(c.channel == "players", {c.name.empty() ? "anonymous" : c.name, seat, c.text});
     }
     // Clocks paused while the server was down (storage::clocks_at_restart).
-    if (clock_) {
+    if (clocks_.timed()) {
         auto c = storage::clocks_at_restart(g);
-        for (int s = 0; s < 2; ++s) clock_->set(s, std::chrono::milliseconds(c[s]));
+        for (int s = 0; s < 2; ++s) clocks_.clock().set(s, std::chrono::milliseconds(c[s]));
     }
     auto st = game_->current_status();
     if (st.over()) {
@@ -207,16 +208,11 @@ void room::do_restore(const storage::game_record& g) {
         finish(st, false);
         return;
     }
-    int next = game_->to_move();
-    if (seats_[next].moved) {
-        if (clock_) clock_->start(next, now);
-    } else {
-        first_move_deadline_ = now + hub_.config().first_move_limit;
-    }
+    start_turn(now);
     for (int s = 0; s < 2; ++s) {
         // Nobody is connected yet: the usual grace runs from now.
         auto grace = hub_.config().disconnect_grace;
-        if (clock_) grace = std::min(grace, clock_->remaining(s, now));
+        if (clocks_.timed()) grace = std::min(grace, clocks_.clock().remaining(s, now));
         seats_[s].conns.clear();
         seats_[s].claim_at = now + grace;
     }
@@ -268,7 +264,7 @@ void room::do_leave(std::uint64_t conn, bool closed) {
         // Grace: 60 s, or the absent player's own remaining time if less.
         auto now = clock_type::now();
         auto grace = hub_.config().disconnect_grace;
-        if (clock_) grace = std::min(grace, clock_->remaining(s, now));
+        if (clocks_.timed()) grace = std::min(grace, clocks_.clock().remaining(s, now));
         seat.claim_at = now + grace;
         to_all(encode(presence_msg{id_, s, "disconnected", grace.count()}));
     }
@@ -311,15 +307,15 @@ void room::live_changed(const core::board_view* board) const {
     if (settings_.is_private || !playing()) return;
     std::optional<live_position> pos;
     if (board) pos = live_position_of(*board);
-    hub_.the_lobby().room_changed(std::string(settings_.game->id), id_, moves_.size(),
+    hub_.the_lobby().room_changed(std::string(settings_.game->id), id_, journal_.size(),
                                   spectators_.size(), std::move(pos));
 }
 
 live_position room::live_position_of(const core::board_view& board) const {
     live_position p{board.pieces, board.to_move, {}, {}, clocks_now(), clock_type::now()};
-    if (last_) {
-        p.last_path = last_->path;
-        p.last_affected = last_->affected;
+    if (const auto& last = journal_.last()) {
+        p.last_path = last->path;
+        p.last_affected = last->affected;
     }
     return p;
 }

@@ -1,6 +1,10 @@
 #pragma once
 // One table: the authoritative game (from the rules core), two seats, the
-// spectators, the Fischer clock, offers, chats and the versioned event log.
+// spectators, chats and the versioned event log; its concerns in pieces of
+// their own, each with its unit tests (tests/server/test_room_pieces.cpp):
+// the clocks (turn_clock), the offers (seat_offer, rematch_offer), the moves
+// played (move_journal) and the engine's seat (computer_seat). The room wires
+// them to the protocol, the store and the lobby.
 // Runs on its own strand; every public entry point posts onto it, so nothing
 // else ever touches its state. Holds weak_ptrs to connections (peer_ref).
 #include <array>
@@ -18,10 +22,13 @@
 #include "engine/time_budget.hpp"
 #include "kibitz/core/engine.hpp"
 #include "kibitz/core/game.hpp"
-#include "play/clock.hpp"
+#include "play/computer_seat.hpp"
 #include "play/hub.hpp"
 #include "play/live_position.hpp"
+#include "play/move_journal.hpp"
+#include "play/offers.hpp"
 #include "play/small_deque.hpp"
+#include "play/turn_clock.hpp"
 #include "protocol/out_room.hpp"
 #include "protocol/server_msg.hpp"
 #include "store/records.hpp"
@@ -110,6 +117,9 @@ private:
     json last_json() const;
     // Before playing `index` by `seat`: remembers its path for the highlight.
     void note_last(std::size_t index, int seat);
+    // The side to move's turn begins at `now` (after a move, a takeback, a
+    // restore, a pause): its clock, or its first-move limit.
+    void start_turn(clock_type::time_point now);
     void spectators_changed();
     // A public game in play: ply and watchers to the lobby's live list, and
     // the new position (`board`, after a move) for its mini board.
@@ -136,7 +146,6 @@ private:
 
     // room_takeback.cpp: takebacks (casual games) and the rating change after the end.
     std::optional<wire_error> takeback(int seat, bool offer, bool accept);
-    int plies_to_take_back(int seat) const;  // 0: the seat has no move to take back
     void take_back(int seat);
     void ratings_known(const std::vector<storage::rating_change>& changes);
     json ratings_json() const;
@@ -148,8 +157,8 @@ private:
     void retry_store();
     void resume_after_store();
 
-    // room_cut_off.cpp: `seat`'s clock starts, unless the seat is cut off.
-    void start_clock(int seat, clock_type::time_point now);
+    // room_cut_off.cpp: whether `seat` is reached only through other nodes
+    // while the bus is down (start_turn then holds its clock).
     bool seat_cut_off(int seat) const;
     bool cut_off_ = false;
     std::uint64_t first_remote_ = 0;
@@ -161,7 +170,6 @@ private:
                          core::result<core::engine::report> r);
     void computer_play(std::uint64_t turn, const std::string& text);
     void computer_stop();  // the game ended or the server stops: drop what is in flight
-    bool computer_accepts_draw() const;
     core::engine::clock_reading computer_clock(clock_type::time_point now) const;
     std::int64_t now_ms(int seat) const;
 
@@ -172,36 +180,20 @@ private:
     std::unique_ptr<core::game> game_;
     seat_state seats_[2];
     std::map<std::uint64_t, std::pair<peer_ref, player_ptr>> spectators_;  // by connection
-    std::optional<fischer_clock> clock_;
-    std::optional<clock_type::time_point> first_move_deadline_;
+    turn_clock clocks_;
     core::status status_;
     bool aborted_ = false;
     bool started_ = false;
-    int draw_offer_ = -1;
-    bool rematch_[2] = {false, false};
+    seat_offer draw_offer_, takeback_offer_;
+    rematch_offer rematch_;
     std::string next_room_;
-    std::vector<std::string> moves_;
-    // The last move as a client highlights it (room.state "last"), and the legal
-    // moves of the current position as the last move event sent them, so that
-    // the next move's path is found without building another board view.
-    std::optional<core::move_view> last_;
-    int last_seat_ = -1;
-    std::vector<core::move_view> legal_;
-    struct ply_record {
-        int seat = 0;                        // who moved (an extra turn repeats a seat)
-        std::array<std::int64_t, 2> clock_ms{};  // both clocks after it, as stored
-    };
-    std::vector<ply_record> plies_;          // alongside moves_: what a takeback restores
-    int takeback_offer_ = -1;                // the seat asking for a takeback, or -1
+    move_journal journal_;
     std::optional<std::array<storage::rating_change, 2>> rating_changes_;  // by seat, once known
     std::int64_t v_ = 0;
     small_deque<logged_event> log_;  // small_deque: nothing allocated while empty
     small_deque<chat_line> players_chat_, spectators_chat_;
     boost::asio::steady_timer timer_, spectators_timer_, linger_timer_, computer_timer_;
-    int computer_seat_ = -1;             // the seat the engine plays, if any
-    std::uint64_t computer_turn_ = 0;    // bumped on every request and cancel: stale answers drop
-    std::shared_ptr<std::atomic<bool>> computer_stop_;  // the request in flight
-    std::optional<int> computer_score_;  // its last search's score, from its own side
+    computer_seat computer_;             // the seat the engine plays, if any
     bool spectators_dirty_ = false;
     bool timer_armed_ = false;           // a wait on timer_ is pending, due at timer_at_
     clock_type::time_point timer_at_{};

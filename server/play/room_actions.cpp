@@ -61,7 +61,8 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
     if (store_paused_) return paused_error();  // the computer's moves come this way too
     if (game_->to_move() != seat) return err("not_your_turn", "it is the other side's move");
     auto now = clock_type::now();
-    if (clock_ && clock_->running() == seat && clock_->remaining(seat, now).count() == 0) {
+    if (clocks_.timed() && clocks_.clock().running() == seat &&
+        clocks_.clock().remaining(seat, now).count() == 0) {
         // The timer may not have fired yet; the clock still decides.
         finish({core::status_kind::win, 1 - seat, "flag"}, false);
         return err("game_over", "your time ran out");
@@ -71,37 +72,27 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
     std::string notation = game_->move_text(index.value());
     note_last(index.value(), seat);
     game_->play(index.value());
-    moves_.push_back(notation);
     ++hub_.stats().moves_total;
 
-    if (clock_) clock_->on_move(seat, now);
+    clocks_.on_move(seat, now);
     seats_[seat].moved = true;
-    first_move_deadline_.reset();
-    bool lapsed = draw_offer_ >= 0 && draw_offer_ != seat;  // the offerer's opponent moved
-    if (lapsed) draw_offer_ = -1;
+    auto lapsed = draw_offer_.lapse(seat);  // the offerer's opponent moved
     status_ = game_->current_status();
-    if (!status_.over()) {
-        int next = game_->to_move();
-        if (seats_[next].moved) {
-            if (clock_) start_clock(next, now);
-        } else {
-            // The 30 s first-move limit counts from the start of that seat's first turn.
-            if (clock_) clock_->stop(now);
-            first_move_deadline_ = now + hub_.config().first_move_limit;
-        }
-    }
+    if (!status_.over()) start_turn(now);
+    std::array<std::int64_t, 2> clock_ms{0, 0};  // 0 when untimed
+    if (clocks_.timed())
+        for (int s = 0; s < 2; ++s) clock_ms[s] = clocks_.clock().remaining(s, now).count();
+    journal_.record(notation, seat, clock_ms);
     // Written straight into the frame (no json tree), from a view without cells.
     ++v_;
     auto view = game_->view_for_mover(false);
-    push_frame(move_event_frame(v_, id_, seat, notation, moves_.size(), view, clocks_now()));
-    legal_ = std::move(view.moves);  // the next move's path is found in them
-    if (lapsed) push_event(offer_event{id_, "draw", 1 - seat, "lapsed"});
+    push_frame(move_event_frame(v_, id_, seat, notation, journal_.size(), view, clocks_now()));
+    journal_.keep_legal(std::move(view.moves));  // the next move's path is found in them
+    if (lapsed) push_event(offer_event{id_, "draw", *lapsed, "lapsed"});
     lapse_takeback();
 
-    move_played rec{id_, static_cast<int>(moves_.size()), seat, notation, {0, 0}, now_ms(-1)};
-    if (clock_)
-        for (int s = 0; s < 2; ++s) rec.clock_ms[s] = clock_->remaining(s, now).count();
-    plies_.push_back({seat, {rec.clock_ms[0], rec.clock_ms[1]}});
+    move_played rec{id_, static_cast<int>(journal_.size()), seat, notation, {0, 0}, now_ms(-1)};
+    for (int s = 0; s < 2; ++s) rec.clock_ms[s] = clock_ms[s];
     record_move(rec, std::move(done));
 
     if (status_.over()) {
@@ -111,7 +102,7 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
     } else {
         arm_timer();
         computer_turn();
-        live_changed(&view);  // its pieces (its moves went to legal_)
+        live_changed(&view);  // its pieces (its moves went to the journal)
     }
     return std::nullopt;
 }
@@ -133,19 +124,21 @@ std::optional<wire_error> room::claim(int seat, bool win) {
 std::optional<wire_error> room::draw(int seat, bool offer, bool accept) {
     if (!playing()) return err("game_over", "the game has ended");
     int other = 1 - seat;
-    if (offer && draw_offer_ == seat) return err("not_available", "you already offered a draw");
-    if (offer && draw_offer_ != other) {
-        draw_offer_ = seat;
+    switch (offer ? draw_offer_.offer(seat) : draw_offer_.answer(seat, accept)) {
+    case offer_step::already_open:
+        return err("not_available", "you already offered a draw");
+    case offer_step::none_to_answer:
+        return err("no_offer", "your opponent has not offered a draw");
+    case offer_step::opened:
         push_event(offer_event{id_, "draw", seat, "open"});
         // The computer answers at once, by its own evaluation.
-        if (other == computer_seat_) return draw(other, false, computer_accepts_draw());
+        if (other == computer_.seat()) return draw(other, false, computer_.accepts_draw());
         return std::nullopt;
-    }
-    if (draw_offer_ != other) return err("no_offer", "your opponent has not offered a draw");
-    draw_offer_ = -1;
-    if (!offer && !accept) {
+    case offer_step::declined:
         push_event(offer_event{id_, "draw", other, "declined"});
         return std::nullopt;
+    case offer_step::accepted:
+        break;
     }
     push_event(offer_event{id_, "draw", other, "accepted"});
     // The game's own ending by agreement: a draw, or whatever its rules make of
@@ -160,21 +153,19 @@ std::optional<wire_error> room::rematch(int seat, core::status_kind, bool accept
     if (playing()) return err("not_available", "a rematch comes after the game");
     if (!next_room_.empty()) return err("not_available", "the rematch has already started");
     int other = 1 - seat;
-    if ((accept || decline) && !rematch_[other])
+    if ((accept || decline) && !rematch_.asked()[other])
         return err("no_offer", "your opponent has not asked for a rematch");
     if (decline) {
-        rematch_[other] = false;
+        rematch_.decline(seat);
         push_event(offer_event{id_, "rematch", other, "declined"});
         return std::nullopt;
     }
-    if (rematch_[seat]) return err("not_available", "you already asked for a rematch");
+    if (rematch_.asked()[seat]) return err("not_available", "you already asked for a rematch");
     // A rematch is a new game like any other: the caps on unfinished games
     // hold for it too (or it would be the way around them).
-    bool starts = rematch_[other] || other == computer_seat_;
-    if (auto e = rematch_blocked(seat, starts)) return e;
-    rematch_[seat] = true;
-    if (other == computer_seat_) rematch_[other] = true;  // the computer always plays again
-    if (!rematch_[other]) {
+    const bool computer = other == computer_.seat();  // the computer always plays again
+    if (auto e = rematch_blocked(seat, rematch_.would_start(seat, computer))) return e;
+    if (rematch_.ask(seat, computer) == offer_step::opened) {
         push_event(offer_event{id_, "rematch", seat, "open"});
         return std::nullopt;
     }
@@ -188,24 +179,22 @@ std::optional<wire_error> room::rematch(int seat, core::status_kind, bool accept
 }
 
 void room::lapse_takeback() {
-    if (takeback_offer_ < 0) return;
-    push_event(offer_event{id_, "takeback", takeback_offer_, "lapsed"});
-    takeback_offer_ = -1;
+    if (auto by = takeback_offer_.lapse()) push_event(offer_event{id_, "takeback", *by, "lapsed"});
 }
 
 std::optional<wire_error> room::rematch_blocked(int seat, bool starts) const {
     const auto& cfg = hub_.config();
     for (int s : {seat, 1 - seat}) {
-        if (s == computer_seat_ || (s != seat && !starts)) continue;
+        if (s == computer_.seat() || (s != seat && !starts)) continue;
         const auto& key = seats_[s].who->key();
         if (hub_.rooms().games_of(key) >= cfg.max_games)
             return err("too_many_games", s == seat ? "finish one of your games first"
                                                    : "your opponent has too many unfinished games");
-        if (computer_seat_ >= 0 &&
+        if (computer_.seat() >= 0 &&
             hub_.rooms().computer_games_of(key) >= cfg.max_computer_games_per_player)
             return err("too_many_games", "finish your game against the computer first");
     }
-    if (computer_seat_ >= 0 && starts &&
+    if (computer_.seat() >= 0 && starts &&
         static_cast<std::size_t>(hub_.rooms().computer_games()) >= cfg.max_computer_games)
         return err("server_busy", "the computer is playing too many games: try again in a few minutes");
     return std::nullopt;
@@ -229,11 +218,9 @@ void room::finish(core::status st, bool aborted) {
     auto now = clock_type::now();
     status_ = std::move(st);
     aborted_ = aborted;
-    if (clock_) clock_->stop(now);
-    first_move_deadline_.reset();
-    draw_offer_ = -1;
-    legal_ = {};  // no next move: free them while the room lingers
-    takeback_offer_ = -1;
+    clocks_.stop(now);
+    draw_offer_.clear();
+    takeback_offer_.clear();
     timer_.cancel();
     timer_armed_ = false;
     computer_stop();
@@ -244,8 +231,7 @@ void room::finish(core::status st, bool aborted) {
     // play_config bounds how many linger).
     while (log_.size() > 1) log_.pop_front();
     log_.shrink_to_fit();
-    moves_.shrink_to_fit();
-    plies_ = {};  // takebacks end with the game
+    journal_.close();  // no next move, no takeback
     // The rating change arrives from the store's thread once computed; the
     // room hands it on from its strand (room_takeback.cpp).
     hub_.deps().recorder->on_end(
@@ -273,9 +259,17 @@ void room::finish(core::status st, bool aborted) {
     });
 }
 
+void room::start_turn(clock_type::time_point now) {
+    int next = game_->to_move();
+    clocks_.start_turn(next, seats_[next].moved, now);
+    if (!seats_[next].moved || !clocks_.timed()) return;
+    // A seat cut off from a cluster's bus loses no time until it is back (room_cut_off.cpp).
+    clock_held_ = seat_cut_off(next);
+    if (clock_held_) clocks_.clock().stop(now);
+}
+
 void room::arm_timer() {
-    std::optional<clock_type::time_point> at = first_move_deadline_;
-    if (!at && clock_ && clock_->running() >= 0) at = clock_->flag_time();
+    std::optional<clock_type::time_point> at = clocks_.next_deadline();
     if (!at) {
         if (timer_armed_) timer_.cancel();
         timer_armed_ = false;
@@ -303,16 +297,17 @@ void room::arm_timer() {
 void room::on_timer() {
     if (!playing()) return;
     auto now = clock_type::now();
-    if (first_move_deadline_) {
-        if (now >= *first_move_deadline_)
+    if (const auto& deadline = clocks_.first_move_deadline()) {
+        if (now >= *deadline) {
             finish({core::status_kind::draw, -1, "first move not made"}, true);
-        else
+        } else {
             arm_timer();
+        }
         return;
     }
-    if (clock_ && clock_->running() >= 0) {
-        int s = clock_->running();
-        if (clock_->remaining(s, now).count() == 0)
+    if (clocks_.timed() && clocks_.clock().running() >= 0) {
+        int s = clocks_.clock().running();
+        if (clocks_.clock().remaining(s, now).count() == 0)
             finish({core::status_kind::win, 1 - s, "flag"}, false);
         else
             arm_timer();

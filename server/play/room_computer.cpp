@@ -16,33 +16,30 @@ namespace kibitz::server {
 namespace net = boost::asio;
 
 namespace {
-// The computer takes a draw only when its last search says it is not ahead by
-// at least this much (half of one unit of the game: a man, a seed...).
-constexpr int draw_accept_below = 50;
 // A full pool queue is retried after this.
 constexpr auto pool_full_retry = std::chrono::milliseconds(500);
 }  // namespace
 
 core::engine::clock_reading room::computer_clock(clock_type::time_point now) const {
     core::engine::clock_reading c;
-    if (!clock_) return c;
+    if (!clocks_.timed()) return c;
     c.timed = true;
-    c.remaining_ms = clock_->remaining(computer_seat_, now).count();
+    c.remaining_ms = clocks_.clock().remaining(computer_.seat(), now).count();
     c.increment_ms = static_cast<std::int64_t>(settings_.tc->increment_s) * 1000;
     return c;
 }
 
 void room::computer_turn() {
-    if (computer_seat_ < 0 || !playing() || game_->to_move() != computer_seat_) return;
+    if (computer_.seat() < 0 || !playing() || game_->to_move() != computer_.seat()) return;
     engine_pool* pool = hub_.deps().engine;
     if (!pool) {
         spdlog::error("room {}: a computer seat but no engine pool", id_);
         return;
     }
-    const int level = seats_[computer_seat_].who->computer_level;
+    const int level = seats_[computer_.seat()].who->computer_level;
     const auto now = clock_type::now();
     std::int64_t think =
-        core::engine::think_time_ms(computer_clock(now), level, static_cast<int>(moves_.size()));
+        core::engine::think_time_ms(computer_clock(now), level, static_cast<int>(journal_.size()));
     if (auto cap = hub_.config().computer_max_think.count(); cap > 0) think = std::min(think, cap);
 
     engine_pool::job j;
@@ -51,9 +48,8 @@ void room::computer_turn() {
     j.limits.movetime_ms = std::max<std::int64_t>(think, 1);
     j.limits.level = level;
     // Varied between games and plies, yet the same for a replayed position.
-    j.limits.seed = std::hash<std::string>{}(id_) ^ (moves_.size() * 0x9E3779B97F4A7C15ull);
-    const std::uint64_t turn = ++computer_turn_;
-    computer_stop_ = j.stop;
+    j.limits.seed = std::hash<std::string>{}(id_) ^ (journal_.size() * 0x9E3779B97F4A7C15ull);
+    const std::uint64_t turn = computer_.ask(j.stop);
     j.done = [self = shared_from_this(), turn, now](engine_pool::outcome r) {
         // On a pool thread: hand the answer to the room's strand.
         net::post(self->strand_, [self, turn, now, r = std::move(r)]() mutable {
@@ -68,20 +64,21 @@ void room::computer_turn() {
     // The pool's queue is full (many computer games at once): ask again soon.
     spdlog::warn("room {}: engine queue full, retrying", id_);
     computer_timer_.expires_after(pool_full_retry);
-    computer_timer_.async_wait([self = shared_from_this(), this, turn](boost::system::error_code ec) {
-        if (!ec && turn == computer_turn_) computer_turn();
-    });
+    computer_timer_.async_wait(
+        [self = shared_from_this(), this, turn](boost::system::error_code ec) {
+            if (!ec && computer_.current(turn)) computer_turn();
+        });
 }
 
 void room::computer_answer(std::uint64_t turn, clock_type::time_point asked,
                            core::result<core::engine::report> r) {
-    if (turn != computer_turn_ || !playing() || game_->to_move() != computer_seat_) return;
+    if (!computer_.current(turn) || !playing() || game_->to_move() != computer_.seat()) return;
     std::string text;
     if (r) {
         text = r.value().text;
         // A lone legal move is answered without a search (depth 0, score 0):
         // keep the last searched opinion instead.
-        if (r.value().depth > 0) computer_score_ = r.value().score;
+        computer_.heard(r.value().depth, r.value().score);
     } else if (hub_.stopping()) {
         return;  // the pool is shutting down; the game goes on after the restart
     } else {
@@ -92,7 +89,7 @@ void room::computer_answer(std::uint64_t turn, clock_type::time_point asked,
     const auto now = clock_type::now();
     std::int64_t delay = 0;
     if (hub_.config().computer_natural_delay) {
-        const int level = seats_[computer_seat_].who->computer_level;
+        const int level = seats_[computer_.seat()].who->computer_level;
         const auto spent =
             std::chrono::duration_cast<std::chrono::milliseconds>(now - asked).count();
         delay = core::engine::natural_delay_ms(computer_clock(now), level, turn) - spent;
@@ -111,20 +108,14 @@ void room::computer_answer(std::uint64_t turn, clock_type::time_point asked,
 }
 
 void room::computer_play(std::uint64_t turn, const std::string& text) {
-    if (turn != computer_turn_ || !playing() || game_->to_move() != computer_seat_) return;
-    if (auto err = play_move(computer_seat_, text, {}))
+    if (!computer_.current(turn) || !playing() || game_->to_move() != computer_.seat()) return;
+    if (auto err = play_move(computer_.seat(), text, {}))
         spdlog::error("room {}: the computer's move '{}' was refused: {}", id_, text, err->message);
 }
 
 void room::computer_stop() {
-    ++computer_turn_;
-    if (computer_stop_) computer_stop_->store(true);
-    computer_stop_.reset();
+    computer_.cancel();
     computer_timer_.cancel();
-}
-
-bool room::computer_accepts_draw() const {
-    return computer_score_ && *computer_score_ < draw_accept_below;
 }
 
 }  // namespace kibitz::server

@@ -17,25 +17,20 @@ void room::cut_off(bool on, std::uint64_t first_remote) {
             if (cut_off_ == on) return;
             cut_off_ = on;
             first_remote_ = first_remote;
-            if (!clock_ || !playing() || store_paused_) return;
+            if (!clocks_.timed() || !playing() || store_paused_) return;
             auto now = clock_type::now();
             int next = game_->to_move();
-            if (on && clock_->running() == next && seat_cut_off(next)) {
-                clock_->stop(now);
+            auto& clock = clocks_.clock();
+            if (on && clock.running() == next && seat_cut_off(next)) {
+                clock.stop(now);
                 clock_held_ = true;
             } else if (!on && clock_held_) {
                 clock_held_ = false;
-                if (clock_->running() < 0) clock_->start(next, now);
+                if (clock.running() < 0) clock.start(next, now);
             }
             arm_timer();
         },
         [](const room& r) { return "room " + r.id_; });
-}
-
-void room::start_clock(int seat, clock_type::time_point now) {
-    clock_held_ = seat_cut_off(seat);
-    if (clock_held_) clock_->stop(now);
-    else clock_->start(seat, now);
 }
 
 bool room::seat_cut_off(int seat) const {

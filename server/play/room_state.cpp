@@ -17,19 +17,7 @@ json room::status_json() const {
 }
 
 std::optional<clocks_snapshot> room::clocks_now() const {
-    if (!clock_) return std::nullopt;
-    auto now = clock_type::now();
-    clocks_snapshot c;
-    c.ms[0] = clock_->remaining(0, now).count();
-    c.ms[1] = clock_->remaining(1, now).count();
-    c.running = clock_->running();
-    c.initial_ms = settings_.tc->initial_s * 1000;
-    c.increment_ms = settings_.tc->increment_s * 1000;
-    if (first_move_deadline_ && playing()) {
-        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*first_move_deadline_ - now);
-        c.first_move_ms = std::max<std::int64_t>(0, left.count());
-    }
-    return c;
+    return clocks_.snapshot(clock_type::now(), playing());
 }
 
 json room::clocks_json() const { return to_json(clocks_now()); }
@@ -60,24 +48,20 @@ json room::chat_json(bool players) const {
 }
 
 void room::note_last(std::size_t index, int seat) {
-    std::string text = game_->move_text(index);
-    // legal_ holds the current position's moves when the last move event built
-    // them; otherwise (the first move, after a restore) they are built here.
-    if (legal_.empty()) legal_ = game_->view_without_cells().moves;
-    last_ = core::move_view{text, {}, {}};
-    last_seat_ = seat;
-    for (auto& m : legal_)
-        if (m.text == text) {
-            last_ = std::move(m);
-            break;
-        }
-    legal_.clear();  // the position is about to change
+    // The journal holds the current position's moves when the last move event
+    // built them; otherwise (the first move, after a restore) they are built here.
+    if (!journal_.knows_legal()) journal_.keep_legal(game_->view_without_cells().moves);
+    journal_.note_last(game_->move_text(index), seat);
 }
 
 json room::last_json() const {
-    if (!last_) return nullptr;
-    return {{"move", last_->text}, {"ply", moves_.size()}, {"seat", last_seat_},
-            {"path", last_->path}, {"affected", last_->affected}};
+    const auto& last = journal_.last();
+    if (!last) return nullptr;
+    return {{"move", last->text},
+            {"ply", journal_.size()},
+            {"seat", journal_.last_seat()},
+            {"path", last->path},
+            {"affected", last->affected}};
 }
 
 json room::state_json_without_board(int seat) const {
@@ -90,11 +74,12 @@ json room::state_json_without_board(int seat) const {
               {"players", players_json()},
               {"clocks", clocks_json()},
               {"status", status_json()},
-              {"moves", moves_},
+              {"moves", journal_.moves()},
               {"last", last_json()},
-              {"offers", {{"draw", draw_offer_},
-                          {"rematch", {rematch_[0], rematch_[1]}},
-                          {"takeback", takeback_offer_}}},
+              {"offers",
+               {{"draw", draw_offer_.by()},
+                {"rematch", {rematch_.asked()[0], rematch_.asked()[1]}},
+                {"takeback", takeback_offer_.by()}}},
               {"spectators", spectators_.size()},
               {"chat", chat_json(seat >= 0)}};
     if (!next_room_.empty()) d["next"] = next_room_;
@@ -123,7 +108,7 @@ const std::string& start_board_text(const core::game_info& info) {
 }  // namespace
 
 std::string room::board_text() const {
-    if (moves_.empty() && !status_.over() && !aborted_ && settings_.start_position.empty())
+    if (journal_.empty() && !status_.over() && !aborted_ && settings_.start_position.empty())
         return start_board_text(*settings_.game);
     return dump_json(to_json(game_->view_for_mover(true), true));
 }

@@ -48,8 +48,7 @@ void room::move_recorded(int ply, bool durable) {
 void room::pause_for_store() {
     store_paused_ = true;
     paused_at_ = clock_type::now();
-    if (clock_) clock_->stop(paused_at_);
-    first_move_deadline_.reset();
+    clocks_.stop(paused_at_);
     arm_timer();  // nothing is due while paused: cancels the wait
     computer_stop();
     spdlog::error("room {}: a move could not be stored; play paused while storing is retried",
@@ -89,12 +88,7 @@ void room::resume_after_store() {
     store_paused_ = false;
     auto now = clock_type::now();
     if (playing()) {
-        int next = game_->to_move();
-        if (seats_[next].moved) {
-            if (clock_) start_clock(next, now);
-        } else {
-            first_move_deadline_ = now + hub_.config().first_move_limit;
-        }
+        start_turn(now);
         // An absent player's grace did not run while nobody could play.
         for (auto& seat : seats_)
             if (!seat.connected()) seat.claim_at += now - paused_at_;

@@ -23,34 +23,28 @@ namespace {
 wire_error err(std::string code, std::string message) { return {std::move(code), std::move(message)}; }
 }  // namespace
 
-int room::plies_to_take_back(int seat) const {
-    auto i = plies_.size();
-    while (i > 0 && plies_[i - 1].seat != seat) --i;  // the opponent's moves since
-    if (i == 0) return 0;
-    return static_cast<int>(plies_.size() - (i - 1));  // ... and the seat's own last move
-}
-
 std::optional<wire_error> room::takeback(int seat, bool offer, bool accept) {
     if (!playing()) return err("game_over", "the game has ended");
     if (settings_.rated) return err("not_available", "rated games have no takebacks");
     int other = 1 - seat;
-    if (offer) {
-        if (takeback_offer_ == seat) return err("not_available", "you already asked for a takeback");
-        if (takeback_offer_ != other) {
-            if (plies_to_take_back(seat) == 0)
-                return err("not_available", "you have no move to take back");
-            takeback_offer_ = seat;
-            push_event(offer_event{id_, "takeback", seat, "open"});
-            if (other == computer_seat_) return takeback(other, false, true);
-            return std::nullopt;
-        }
-        // Asking while the opponent asks: accepting theirs.
-    }
-    if (takeback_offer_ != other) return err("no_offer", "your opponent has not asked for a takeback");
-    takeback_offer_ = -1;
-    if (!offer && !accept) {
+    // Opening one needs a move to take back (asking while the opponent asks
+    // accepts theirs).
+    if (offer && takeback_offer_.by() < 0 && journal_.plies_to_take_back(seat) == 0)
+        return err("not_available", "you have no move to take back");
+    switch (offer ? takeback_offer_.offer(seat) : takeback_offer_.answer(seat, accept)) {
+    case offer_step::already_open:
+        return err("not_available", "you already asked for a takeback");
+    case offer_step::none_to_answer:
+        return err("no_offer", "your opponent has not asked for a takeback");
+    case offer_step::opened:
+        push_event(offer_event{id_, "takeback", seat, "open"});
+        if (other == computer_.seat()) return takeback(other, false, true);
+        return std::nullopt;
+    case offer_step::declined:
         push_event(offer_event{id_, "takeback", other, "declined"});
         return std::nullopt;
+    case offer_step::accepted:
+        break;
     }
     push_event(offer_event{id_, "takeback", other, "accepted"});
     take_back(other);
@@ -58,43 +52,36 @@ std::optional<wire_error> room::takeback(int seat, bool offer, bool accept) {
 }
 
 void room::take_back(int seat) {
-    const int undo = plies_to_take_back(seat);
-    const auto keep = moves_.size() - static_cast<std::size_t>(undo);
+    const int undo = journal_.plies_to_take_back(seat);
+    const auto keep = journal_.size() - static_cast<std::size_t>(undo);
     game_ = game_at_start(*settings_.game, settings_.start_position);
-    last_.reset();
-    last_seat_ = -1;
-    legal_.clear();
+    journal_.forget_last();
     for (std::size_t k = 0; k < keep; ++k) {
-        auto index = game_->parse_move(moves_[k]);
+        auto index = game_->parse_move(journal_.moves()[k]);
         if (!index) throw std::runtime_error("ply " + std::to_string(k + 1) + " does not replay");
-        if (k + 1 == keep) note_last(index.value(), plies_[k].seat);  // the new last move's highlight
+        if (k + 1 == keep)  // the new last move's highlight
+            note_last(index.value(), journal_.plies()[k].seat);
         game_->play(index.value());
     }
-    moves_.resize(keep);
-    plies_.resize(keep);
+    journal_.truncate(keep);
     computer_stop();  // a search of a position that is gone
+    const auto& plies = journal_.plies();
     for (int s = 0; s < 2; ++s) {
         seats_[s].moved = false;
-        for (const auto& p : plies_) seats_[s].moved = seats_[s].moved || p.seat == s;
+        for (const auto& p : plies) seats_[s].moved = seats_[s].moved || p.seat == s;
     }
     auto now = clock_type::now();
-    first_move_deadline_.reset();
-    if (clock_) {
-        clock_->stop(now);
+    clocks_.stop(now);
+    if (clocks_.timed()) {
         std::int64_t initial = std::int64_t{settings_.tc->initial_s} * 1000;
         std::array<std::int64_t, 2> left{initial, initial};
-        if (!plies_.empty()) left = plies_.back().clock_ms;
-        for (int s = 0; s < 2; ++s) clock_->set(s, std::chrono::milliseconds(left[s]));
+        if (!plies.empty()) left = plies.back().clock_ms;
+        for (int s = 0; s < 2; ++s) clocks_.clock().set(s, std::chrono::milliseconds(left[s]));
     }
-    int next = game_->to_move();
-    if (seats_[next].moved) {
-        if (clock_) start_clock(next, now);
-    } else {
-        first_move_deadline_ = now + hub_.config().first_move_limit;
-    }
+    start_turn(now);
     auto view = game_->view_for_mover(false);
-    push_event(takeback_event{id_, seat, undo, keep, moves_, last_json(), to_json(view, false),
-                              clocks_json()});
+    push_event(takeback_event{id_, seat, undo, keep, journal_.moves(), last_json(),
+                              to_json(view, false), clocks_json()});
     hub_.deps().recorder->on_takeback(id_, static_cast<int>(keep));
     spdlog::info("game takeback {}: {} plies, back to ply {}", id_, undo, keep);
     arm_timer();

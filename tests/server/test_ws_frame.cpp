@@ -18,6 +18,8 @@
 
 using namespace kibitz::server;
 using kibitz::test::bytes;
+using kibitz::test::eventually;
+using kibitz::test::metric;
 using kibitz::test::client_frame;
 using kibitz::test::eventually;
 using kibitz::test::metric;
