@@ -1,3 +1,5 @@
+import {game_room, play_move} from './lib.mjs';
+
 // What the play-screen scenarios share: the window sizes they check, where
 // an element sits, who has the focus, and who is to move.
 export const viewports = [{width: 1280, height: 720}, {width: 1920, height: 1080}, {width: 390, height: 844}];
@@ -28,4 +30,22 @@ export async function focused(page) {
         const el = document.activeElement;
         return el ? `${el.tagName}|${el.getAttribute('data-action') || el.getAttribute('data-test') || ''}` : '';
     });
+}
+
+// A checkers game against the computer at level 8, played quickly and badly
+// to the end (so the review has marks to show); returns its room id.
+export async function lose_to_computer(a) {
+    await a.selectOption('[data-test="computer-game"]', 'checkers');
+    await a.selectOption('[data-test="computer-level"]', '8');
+    await a.selectOption('[data-test="computer-colour"]', 'black');
+    await a.click('[data-test="computer-play"]');
+    const room = await game_room(a);
+    for (let i = 0; i < 200; i++) {
+        await a.waitForSelector('.game[data-turn="me"], .game[data-status="over"]', {timeout: 15000});
+        if (await a.locator('.game[data-status="over"]').count()) break;
+        const text = await a.evaluate((k) => { const ms = window.kibitz.game.state.board.moves; return ms[(k * 7) % ms.length].text; }, i);
+        await play_move([a], text);
+    }
+    await a.waitForSelector('.game[data-status="over"]', {timeout: 15000});
+    return room;
 }

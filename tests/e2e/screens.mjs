@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {start_server, launch_browser, new_player, game_room, play_move} from './lib.mjs';
+import {lose_to_computer} from './play_helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -27,17 +28,7 @@ async function shoot(page, name, vp) {
 // so that the review has something to show; returns its room id.
 async function finished_game(browser, base) {
     const a = await new_player(browser, base);
-    await a.selectOption('[data-test="computer-game"]', 'checkers');
-    await a.selectOption('[data-test="computer-level"]', '8');
-    await a.selectOption('[data-test="computer-colour"]', 'black');
-    await a.click('[data-test="computer-play"]');
-    const room = await game_room(a);
-    for (let i = 0; i < 200; i++) {
-        await a.waitForSelector('.game[data-turn="me"], .game[data-status="over"]', {timeout: 15000});
-        if (await a.locator('.game[data-status="over"]').count()) break;
-        const text = await a.evaluate((k) => { const ms = window.kibitz.game.state.board.moves; return ms[(k * 7) % ms.length].text; }, i);
-        await play_move([a], text);
-    }
+    const room = await lose_to_computer(a);
     await a.goto(`${base}/#/replay/${room}/review`);
     await a.waitForSelector('[data-test="review"][data-ready="true"]', {timeout: 90000});
     await a.context().close();

@@ -2,33 +2,16 @@
 // tree, whose turn, last move, eval in words), the review (marks in the move
 // list, move numbers, accuracy, arrow keys, fits the screen), a guest's
 // games on its profile, the seed total in the editor, and the home page.
-import {new_player, game_room, ply, play_move, check} from '../lib.mjs';
+import {new_player, ply, check} from '../lib.mjs';
 import {click_path, page_shot} from '../helpers.mjs';
 import {check_a11y} from '../a11y.mjs';
+import {lose_to_computer} from '../play_helpers.mjs';
 
 const desktop = {width: 1280, height: 800}, phone = {width: 390, height: 844};
 
 async function no_sideways_scroll(page, what) {
     const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     check(scroll <= width, `${what}: the page is ${scroll} px wide in a ${width} px window`);
-}
-
-// A checkers game against the computer at level 8, played badly to the end
-// (so the review has marks); returns the room.
-async function lose_to_computer(a) {
-    await a.selectOption('[data-test="computer-game"]', 'checkers');
-    await a.selectOption('[data-test="computer-level"]', '8');
-    await a.selectOption('[data-test="computer-colour"]', 'black');
-    await a.click('[data-test="computer-play"]');
-    const room = await game_room(a);
-    for (let i = 0; i < 200; i++) {
-        await a.waitForSelector('.game[data-turn="me"], .game[data-status="over"]', {timeout: 15000});
-        if (await a.locator('.game[data-status="over"]').count()) break;
-        const text = await a.evaluate((k) => { const ms = window.kibitz.game.state.board.moves; return ms[(k * 7) % ms.length].text; }, i);
-        await play_move([a], text);
-    }
-    await a.waitForSelector('.game[data-status="over"]', {timeout: 15000});
-    return room;
 }
 
 export const scenarios = [
