@@ -50,10 +50,19 @@ bool perfect_matching::take_out(std::span<const int> vertices) {
         if (mate_[v] != -1) mate_[mate_[v]] = -1;
         mate_[v] = -1;
     }
+    exposed_.clear();
+    for (int v = 0; v < n_; ++v)
+        if (alive_[v] && mate_[v] == -1) exposed_.push_back(v);
+    // Most often the two left alone may simply meet: no search needed.
+    if (exposed_.size() == 2 && edge(exposed_[0], exposed_[1])) {
+        mate_[exposed_[0]] = exposed_[1];
+        mate_[exposed_[1]] = exposed_[0];
+        return true;
+    }
     // With no augmenting path from an exposed vertex, no maximum matching
     // covers it (it stays exposed whatever is augmented later): not perfect.
-    for (int v = 0; v < n_; ++v)
-        if (alive_[v] && mate_[v] == -1 && !augment(v)) return undo();
+    for (int v : exposed_)
+        if (mate_[v] == -1 && !augment(v)) return undo();
     return true;
 }
 

@@ -45,7 +45,7 @@ private:
     std::vector<int> mate_;
     std::vector<std::uint8_t> alive_;
     // Scratch for one search.
-    std::vector<int> parent_, base_, queue_;
+    std::vector<int> parent_, base_, queue_, exposed_;
     std::vector<std::uint8_t> used_, blossom_, on_path_;
 };
 

@@ -17,6 +17,9 @@ struct seat {
     int score = 0;
     int byes = 0;
     std::vector<side> sides;
+    // Read from `sides` once: the pairing asks them for every pair.
+    bool may_first = true, may_second = true;
+    side_preference wish;
 };
 
 // The present players, once each, ranked: score, then rating, then id.
@@ -32,6 +35,9 @@ std::vector<seat> ranked_seats(std::span<const swiss_entrant> present,
             s.byes = r->second.byes;
             s.sides = r->second.sides;
         }
+        s.may_first = side_allowed(s.sides, side::first);
+        s.may_second = side_allowed(s.sides, side::second);
+        s.wish = preferred_side(s.sides);
         seats.push_back(std::move(s));
     }
     std::sort(seats.begin(), seats.end(), [](const seat& a, const seat& b) {
@@ -58,14 +64,13 @@ std::vector<std::uint8_t> met_matrix(const std::vector<seat>& seats,
 }
 
 bool sides_possible(const seat& a, const seat& b) {
-    return (side_allowed(a.sides, side::first) && side_allowed(b.sides, side::second)) ||
-           (side_allowed(a.sides, side::second) && side_allowed(b.sides, side::first));
+    return (a.may_first && b.may_second) || (a.may_second && b.may_first);
 }
 
 // How badly a pair disappoints a side wish: both want the same side, as
 // strongly as the weaker of the two wishes; 0 when both can be satisfied.
 int side_conflict(const seat& a, const seat& b) {
-    const side_preference pa = preferred_side(a.sides), pb = preferred_side(b.sides);
+    const side_preference &pa = a.wish, &pb = b.wish;
     if (!pa.wants || !pb.wants || *pa.wants != *pb.wants) return 0;
     return std::min(pa.strength, pb.strength);
 }
@@ -83,15 +88,19 @@ std::optional<int> choose_bye(const std::vector<seat>& seats, perfect_matching& 
 // The opponents `p` (the top unpaired player) should try, best first: its own
 // score group in Dutch order (the first of the bottom half, then down the
 // bottom half, then up the top half), then lower groups nearest in score
-// first; within each, the fewest side wishes disappointed.
-std::vector<int> candidates(const std::vector<seat>& seats, const std::vector<int>& unpaired,
-                            int p) {
+// first; within each, the fewest side wishes disappointed. Keyed, unsorted:
+// the first one or two nearly always do, so only a few are sorted.
+using candidate = std::tuple<int, int, int, int>;  // score gap, conflict, order, q
+
+std::vector<candidate> candidates(const std::vector<seat>& seats, const std::vector<int>& unpaired,
+                                  int p) {
     std::vector<int> group;  // p's score group, p excluded, in rank order
     for (int q : unpaired)
         if (q != p && seats[q].score == seats[p].score) group.push_back(q);
     const int size = int(group.size()) + 1;  // with p at position 0
     const int half = size / 2;
-    std::vector<std::tuple<int, int, int, int>> keyed;  // score gap, conflict, order, q
+    std::vector<candidate> keyed;
+    keyed.reserve(unpaired.size());
     for (int i = 0; i < int(group.size()); ++i) {
         const int pos = i + 1;
         const int order = pos >= half ? pos - half : size + (half - pos);
@@ -103,11 +112,19 @@ std::vector<int> candidates(const std::vector<seat>& seats, const std::vector<in
         keyed.emplace_back(seats[p].score - seats[q].score, side_conflict(seats[p], seats[q]),
                            rank++, q);
     }
-    std::sort(keyed.begin(), keyed.end());
-    std::vector<int> order;
-    order.reserve(keyed.size());
-    for (const auto& k : keyed) order.push_back(std::get<3>(k));
-    return order;
+    return keyed;
+}
+
+// The best candidate the matching accepts (and takes out with p).
+std::optional<int> best_partner(std::vector<candidate> keyed, perfect_matching& matching, int p) {
+    const std::size_t head = std::min<std::size_t>(keyed.size(), 8);
+    std::partial_sort(keyed.begin(), keyed.begin() + long(head), keyed.end());
+    for (std::size_t i = 0; i < keyed.size(); ++i) {
+        if (i == head) std::sort(keyed.begin() + long(head), keyed.end());
+        const int q = std::get<3>(keyed[i]);
+        if (matching.take_out_pair(p, q)) return q;
+    }
+    return std::nullopt;
 }
 
 std::optional<swiss_round_pairing> pair_with(const std::vector<seat>& seats,
@@ -132,13 +149,8 @@ std::optional<swiss_round_pairing> pair_with(const std::vector<seat>& seats,
 
     while (!unpaired.empty()) {
         const int p = unpaired.front();
-        std::optional<int> partner;
-        for (int q : candidates(seats, unpaired, p)) {
-            if (matching.take_out_pair(p, q)) {
-                partner = q;
-                break;
-            }
-        }
+        const std::optional<int> partner =
+            best_partner(candidates(seats, unpaired, p), matching, p);
         if (!partner) return std::nullopt;  // cannot happen: the matching said the rest pairs
         std::erase_if(unpaired, [&](int v) { return v == p || v == *partner; });
         const seat &high = seats[p], &low = seats[*partner];
