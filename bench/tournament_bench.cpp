@@ -2,7 +2,10 @@
 // N players, in round 1 and after five played rounds (random results, so the
 // score groups, side histories and past opponents are realistic), and one
 // arena wave of N waiting players with last opponents. Prints the median of
-// REPEAT runs for each. Usage: bench_tournament [REPEAT]   (default 7)
+// REPEAT runs for each, wall time and CPU time (on a loaded machine the CPU
+// time is the steadier figure). Usage: bench_tournament [REPEAT]   (default 7)
+#include <time.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -19,16 +22,29 @@ using steady = std::chrono::steady_clock;
 
 namespace {
 
+double cpu_ms() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
+struct timing {
+    double wall_ms, cpu_ms;
+};
+
 template <class F>
-double median_ms(int repeat, F run) {
-    std::vector<double> ms;
+timing median(int repeat, F run) {
+    std::vector<double> wall, cpu;
     for (int i = 0; i < repeat; ++i) {
         const auto t0 = steady::now();
+        const double c0 = cpu_ms();
         run();
-        ms.push_back(std::chrono::duration<double, std::milli>(steady::now() - t0).count());
+        cpu.push_back(cpu_ms() - c0);
+        wall.push_back(std::chrono::duration<double, std::milli>(steady::now() - t0).count());
     }
-    std::sort(ms.begin(), ms.end());
-    return ms[ms.size() / 2];
+    std::sort(wall.begin(), wall.end());
+    std::sort(cpu.begin(), cpu.end());
+    return {wall[wall.size() / 2], cpu[cpu.size() / 2]};
 }
 
 std::vector<swiss_entrant> field(int n, std::mt19937_64& rng) {
@@ -60,9 +76,10 @@ void swiss(int n, int repeat) {
     std::mt19937_64 rng{std::uint64_t(n)};
     const auto f = field(n, rng);
     const auto later = played(f, 5, rng);
-    const double first = median_ms(repeat, [&] { (void)pair_swiss_round(f, {}); });
-    const double sixth = median_ms(repeat, [&] { (void)pair_swiss_round(f, later); });
-    std::printf("swiss %5d players: round 1 %8.2f ms, round 6 %8.2f ms\n", n, first, sixth);
+    const timing first = median(repeat, [&] { (void)pair_swiss_round(f, {}); });
+    const timing sixth = median(repeat, [&] { (void)pair_swiss_round(f, later); });
+    std::printf("swiss %5d players: round 1 %7.2f ms (cpu %7.2f), round 6 %7.2f ms (cpu %7.2f)\n",
+                n, first.wall_ms, first.cpu_ms, sixth.wall_ms, sixth.cpu_ms);
 }
 
 void arena(int n, int repeat) {
@@ -79,8 +96,8 @@ void arena(int n, int repeat) {
         w[i].last_opponent = w[i + 1].id;
         w[i + 1].last_opponent = w[i].id;
     }
-    const double ms = median_ms(repeat, [&] { (void)pair_arena_wave(w, rng()); });
-    std::printf("arena %5d waiting: one wave %8.2f ms\n", n, ms);
+    const timing wave = median(repeat, [&] { (void)pair_arena_wave(w, rng()); });
+    std::printf("arena %5d waiting: one wave %7.2f ms (cpu %7.2f)\n", n, wave.wall_ms, wave.cpu_ms);
 }
 
 }  // namespace
