@@ -10,6 +10,7 @@
 #include <random>
 #include <set>
 
+#include "tournament/perfect_matching.hpp"
 #include "tournament/swiss_pairing.hpp"
 #include "tournament/swiss_sides.hpp"
 
@@ -93,6 +94,18 @@ void run_event(std::mt19937_64& rng, int start_players, int rounds, tally& t) {
             return;
         }
         ++t.rounds;
+        {  // the order the players come in changes nothing
+            auto shuffled = active;
+            std::shuffle(shuffled.begin(), shuffled.end(), rng);
+            auto again = pair_swiss_round(shuffled, history);
+            REQUIRE(again);
+            CHECK(again->bye == pairing->bye);
+            REQUIRE(again->pairs.size() == pairing->pairs.size());
+            for (std::size_t i = 0; i < again->pairs.size(); ++i) {
+                CHECK(again->pairs[i].first == pairing->pairs[i].first);
+                CHECK(again->pairs[i].second == pairing->pairs[i].second);
+            }
+        }
         if (pairing->sides_relaxed) {
             ++t.relaxed;
             relaxed = true;
@@ -164,4 +177,77 @@ TEST_CASE("swiss properties: 300 random events of 5 to 200 players") {
     CHECK(t.rounds > 1500);
     // Relaxing the side rules is a last resort: rare, and only where nothing else existed.
     CHECK(t.relaxed * 100 <= t.rounds);
+}
+
+namespace {
+
+// Whether the vertices in `left` can be perfectly matched in `adj`.
+bool brute_perfect(const std::vector<std::vector<bool>>& adj, std::vector<int> left) {
+    if (left.empty()) return true;
+    const int a = left[0];
+    for (std::size_t j = 1; j < left.size(); ++j) {
+        if (!adj[a][left[j]]) continue;
+        auto rest = left;
+        rest.erase(rest.begin() + long(j));
+        rest.erase(rest.begin());
+        if (brute_perfect(adj, rest)) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("perfect matching: agrees with exhaustive search on random small graphs") {
+    std::mt19937_64 rng(99);
+    int refusals = 0;
+    for (int trial = 0; trial < 3000; ++trial) {
+        const int n = 2 + int(rng() % 11);
+        const int density = 20 + int(rng() % 60);  // percent
+        std::vector<std::vector<bool>> adj(n, std::vector<bool>(n, false));
+        for (int a = 0; a < n; ++a)
+            for (int b = a + 1; b < n; ++b) adj[a][b] = adj[b][a] = int(rng() % 100) < density;
+        perfect_matching m(n, [&](int a, int b) { return bool(adj[a][b]); });
+        std::vector<int> all(n);
+        for (int i = 0; i < n; ++i) all[i] = i;
+        const bool exists = n % 2 == 0 && brute_perfect(adj, all);
+        CHECK(m.perfect() == exists);
+        if (n % 2 == 1) {
+            // The bye's question: without v, can everyone else be paired?
+            for (int v = 0; v < n; ++v) {
+                auto rest = all;
+                rest.erase(rest.begin() + v);
+                perfect_matching fresh(n, [&](int a, int b) { return bool(adj[a][b]); });
+                const int bye[] = {v};
+                CHECK(fresh.take_out(bye) == brute_perfect(adj, rest));
+            }
+            continue;
+        }
+        if (!exists) continue;
+        // Take pairs out one at a time, as the pairing does: each answer is right,
+        // and a refusal changes nothing.
+        std::vector<int> left = all;
+        while (!left.empty()) {
+            const int a = left[0];
+            int taken = -1;
+            for (std::size_t j = left.size() - 1; j >= 1; --j) {
+                const int b = left[j];
+                auto rest = left;
+                rest.erase(rest.begin() + long(j));
+                rest.erase(rest.begin());
+                const bool can = adj[a][b] && brute_perfect(adj, rest);
+                const bool said = m.take_out_pair(a, b);
+                CHECK(said == can);
+                if (!said && adj[a][b]) ++refusals;
+                if (said) {
+                    taken = b;
+                    break;
+                }
+            }
+            REQUIRE(taken != -1);
+            std::erase_if(left, [&](int v) { return v == a || v == taken; });
+            CHECK(m.perfect());
+        }
+    }
+    CHECK(refusals >
+          100);  // choices the matching turned down: a greedy pairing would have stranded someone
 }
