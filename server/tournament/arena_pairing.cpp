@@ -72,30 +72,32 @@ arena_wave pair_arena_wave(std::span<const arena_waiting> waiting, std::uint64_t
     std::vector<std::int64_t> skip_cost(n);
     for (int place = 0; place < n; ++place) skip_cost[by_wait[place]] = wait_cost * place;
 
-    // best[i][mask][s]: the least cost of deciding places i.. when `mask` marks
-    // which of places i..i+window-1 are already paired and `s` players wait.
+    // best[mask][s] at place i: the least cost of deciding places i.. when
+    // `mask` marks which of places i..i+window-1 are already paired and `s`
+    // players wait; `after` holds it for place i + 1 (two layers kept, the
+    // choices of every place for the way back).
     constexpr int masks = 1 << window;
     using layer = std::array<std::array<std::int64_t, 2>, masks>;
-    std::vector<layer> best(n + 1);
+    layer best, after;
     std::vector<std::array<std::array<std::int8_t, 2>, masks>> choice(n + 1);
-    for (auto& m : best[n]) m = {infinite, infinite};
-    best[n][0][skips] = 0;
+    for (auto& m : after) m = {infinite, infinite};
+    after[0][skips] = 0;
     for (int i = n - 1; i >= 0; --i) {
         for (int mask = 0; mask < masks; ++mask) {
             for (int s = 0; s <= 1; ++s) {
                 std::int64_t cost = infinite;
                 std::int8_t pick = -1;  // -1: none; 0: i waits or is taken; d: paired with i + d
                 if (mask & 1) {
-                    cost = best[i + 1][mask >> 1][s];
+                    cost = after[mask >> 1][s];
                     pick = 0;
                 } else {
-                    if (s < skips && best[i + 1][mask >> 1][s + 1] < infinite) {
-                        cost = best[i + 1][mask >> 1][s + 1] + skip_cost[i];
+                    if (s < skips && after[mask >> 1][s + 1] < infinite) {
+                        cost = after[mask >> 1][s + 1] + skip_cost[i];
                         pick = 0;
                     }
                     for (int d = 1; d < window && i + d < n; ++d) {
                         if (mask & (1 << d)) continue;
-                        const std::int64_t rest = best[i + 1][(mask | (1 << d)) >> 1][s];
+                        const std::int64_t rest = after[(mask | (1 << d)) >> 1][s];
                         if (rest >= infinite) continue;
                         const std::int64_t c =
                             rest + std::int64_t(d) * d +
@@ -106,10 +108,11 @@ arena_wave pair_arena_wave(std::span<const arena_waiting> waiting, std::uint64_t
                         }
                     }
                 }
-                best[i][mask][s] = cost;
+                best[mask][s] = cost;
                 choice[i][mask][s] = pick;
             }
         }
+        after = best;
     }
 
     arena_wave wave;

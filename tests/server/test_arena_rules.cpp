@@ -219,6 +219,7 @@ TEST_CASE("arena pairing: random waves pair everyone but one, near, without avoi
                 waiter("p" + std::to_string(i), distinct ? i + 1 : 1 + int(rng() % 4));
             p.rating = 1000 + int(rng() % 1000);
             p.waited_ms = std::int64_t(rng() % 20000);
+            if (rng() % 3 != 0) p.last_side = rng() % 2 ? side::first : side::second;
             w.push_back(p);
         }
         // Last games: a random matching among them (each has at most one last opponent).
@@ -241,6 +242,9 @@ TEST_CASE("arena pairing: random waves pair everyone but one, near, without avoi
             CHECK(seen.insert(pr.first).second);
             CHECK(seen.insert(pr.second).second);
             if (n > 2) CHECK(by_id[pr.first]->last_opponent != pr.second);
+            const auto &first = *by_id[pr.first], &second = *by_id[pr.second];
+            if (first.last_side && second.last_side && *first.last_side != *second.last_side)
+                CHECK(*first.last_side == side::second);  // both alternate
             // Neighbours, give or take the one waiting and a step round a last opponent.
             if (distinct) CHECK(std::abs(by_id[pr.first]->rank - by_id[pr.second]->rank) <= 3);
         }
