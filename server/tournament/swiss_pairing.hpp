@@ -9,7 +9,10 @@
 // only if the rest of the round can still be paired (a maximum matching
 // checks it), so a pairing is found whenever one exists. Should the side
 // rules make a round impossible, they are relaxed (never the no-repeat rule)
-// and the result says so. Deterministic; pure; any thread.
+// and the result says so. Cost: an n-by-n byte matrix and about n^2 steps
+// (1,000 players: 1 MB, ~10 ms; BENCHMARKS.md), so the service should cap a
+// Swiss event's entrants (a few thousand at most). Deterministic; pure; any
+// thread.
 #include <optional>
 #include <span>
 #include <string>
