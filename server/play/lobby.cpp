@@ -204,8 +204,9 @@ void lobby::accept_seek(player_ptr who, peer_ref p, seek_accept_msg m, ack_id ac
     on_strand([=, this] {
         auto it = seeks_.find(m.id);
         if (it == seeks_.end() || it->second.invite != m.invite)
-            return reply(p, m.invite ? wire_error{"unknown_invite", "no such open invite"}
-                                     : wire_error{"unknown_seek", "no such open seek"},
+            return reply(p,
+                         m.invite ? wire_error{"unknown_invite", "no such open invite"}
+                                  : wire_error{"unknown_seek", "no such open seek"},
                          ack, type);
         seek s = it->second;
         if (s.by->key() == who->key())
@@ -223,7 +224,7 @@ void lobby::accept_seek(player_ptr who, peer_ref p, seek_accept_msg m, ack_id ac
         }
         int creator_seat = s.color == "random" ? random_string(1, "01")[0] - '0'
                            : s.color == s.settings.game->about.sides[0].name ? 0
-                                                                   : 1;
+                                                                             : 1;
         start_game(s.settings, s.by, who, creator_seat, s.invite ? "invite" : "seek");
     });
 }

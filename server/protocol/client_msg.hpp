@@ -29,7 +29,10 @@ struct seek_create_msg {
     std::string code;
 };
 struct seek_cancel_msg { std::string id; bool invite = false; };
-struct seek_accept_msg { std::string id; bool invite = false; };
+struct seek_accept_msg {
+    std::string id;
+    bool invite = false;
+};
 struct quick_join_msg { std::string game; std::optional<time_control> tc; bool rated = false; };
 struct quick_leave_msg {};
 struct computer_play_msg {  // a game against the computer, casual, started at once

@@ -83,7 +83,7 @@ public:
     void set_entry_state(tournament_key id, player_id who, bool withdrawn, bool paused,
                          handler<bool> h) override;
     void add_pairing(tournament_key id, tournament_pairing p, handler<std::int64_t> h) override;
-    void set_berserk(std::int64_t pairing, int seat, handler<bool> h) override;
+    void set_berserk(std::string room, int seat, handler<bool> h) override;
     void record_result(pairing_result r, handler<bool> h) override;
 
 protected:

@@ -161,7 +161,7 @@ void sql_store<D>::join_tournament(tournament_key id, player_id who, std::int64_
                                    handler<bool> h) {
     write<bool>(std::move(h), [id, who, now_ms](db_type& db) {
         if (db.query("UPDATE tournament_entries SET withdrawn = $1, paused = $1 "
-                     "WHERE tournament = $2 AND player = $3 AND withdrawn = $4",
+                     "WHERE tournament = $2 AND player = $3 AND (withdrawn = $4 OR paused = $4)",
                      false, id, who, true)
                 .affected() > 0)
             return true;
@@ -198,13 +198,13 @@ void sql_store<D>::add_pairing(tournament_key id, tournament_pairing p, handler<
 }
 
 template <class D>
-void sql_store<D>::set_berserk(std::int64_t pairing, int seat, handler<bool> h) {
-    write<bool>(std::move(h), [pairing, seat](db_type& db) {
+void sql_store<D>::set_berserk(std::string room, int seat, handler<bool> h) {
+    write<bool>(std::move(h), [room = std::move(room), seat](db_type& db) {
         static const char* sql[2] = {
-            "UPDATE tournament_pairings SET berserk0 = $1 WHERE id = $2 AND result IS NULL",
-            "UPDATE tournament_pairings SET berserk1 = $1 WHERE id = $2 AND result IS NULL"};
+            "UPDATE tournament_pairings SET berserk0 = $1 WHERE room = $2 AND result IS NULL",
+            "UPDATE tournament_pairings SET berserk1 = $1 WHERE room = $2 AND result IS NULL"};
         if (seat != 0 && seat != 1) throw db_error("no seat " + std::to_string(seat));
-        return db.query(sql[seat], true, pairing).affected() > 0;
+        return db.query(sql[seat], true, room).affected() > 0;
     });
 }
 
@@ -215,15 +215,15 @@ void sql_store<D>::record_result(pairing_result res, handler<bool> h) {
         // (a retry, a restart's recovery) change nothing.
         const auto set = db.query(
                                "UPDATE tournament_pairings SET result = $1, plies = $2, "
-                               "ended_ms = $3 WHERE id = $4 AND result IS NULL",
-                               res.result, res.plies, res.ended_ms, res.pairing)
+                               "ended_ms = $3 WHERE room = $4 AND result IS NULL",
+                               res.result, res.plies, res.ended_ms, res.room)
                              .affected();
         if (set == 0) return false;
         for (const auto& s : res.scores)
             db.query(
                 "UPDATE tournament_entries SET score = $1, sheet = $2 WHERE player = $3 AND "
-                "tournament = (SELECT tournament FROM tournament_pairings WHERE id = $4)",
-                s.score, s.sheet, s.who, res.pairing);
+                "tournament = (SELECT tournament FROM tournament_pairings WHERE room = $4)",
+                s.score, s.sheet, s.who, res.room);
         return true;
     });
 }

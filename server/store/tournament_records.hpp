@@ -77,7 +77,7 @@ struct entry_score {
 };
 
 struct pairing_result {
-    std::int64_t pairing = 0;
+    std::string room;  // the pairing's game (unique)
     int result = result_void;
     int plies = 0;
     std::int64_t ended_ms = 0;

@@ -32,8 +32,8 @@ public:
     // Every event not finished, with entries and pairings (start-up).
     virtual void unfinished_tournaments(handler<std::vector<tournament_record>> h) = 0;
 
-    // Enters a player, or brings back one who withdrew; false when already
-    // in and not withdrawn.
+    // Enters a player, or brings back one who withdrew or paused; false when
+    // already in and neither.
     virtual void join_tournament(tournament_key id, player_id who, std::int64_t now_ms,
                                  handler<bool> h) = 0;
     // Withdrawn or paused; false when the player never joined.
@@ -42,8 +42,8 @@ public:
 
     // A new pairing (its game started in `p.room`); the handler gets its id.
     virtual void add_pairing(tournament_key id, tournament_pairing p, handler<std::int64_t> h) = 0;
-    // A seat's berserk, before its first move; false when unknown.
-    virtual void set_berserk(std::int64_t pairing, int seat, handler<bool> h) = 0;
+    // A seat's berserk in the pairing played in `room`; false when unknown or over.
+    virtual void set_berserk(std::string room, int seat, handler<bool> h) = 0;
     // A pairing's result, exactly once: true when this call set it (the
     // scores are written with it, in one transaction), false when it was
     // already set (nothing is written).

@@ -118,6 +118,9 @@ TEST_CASE("conformance: entries join once, withdraw, pause and come back") {
     CHECK(rec.entries[1].joined_ms == t0 + 3);
     CHECK(must<bool>([&](auto h) { t.set_entry_state(ev.id, a.id, false, true, h); }));
     CHECK(record_of(t, "a1").entries[0].paused);
+    // A paused player comes back by joining again.
+    CHECK(must<bool>([&](auto h) { t.join_tournament(ev.id, a.id, t0 + 10, h); }));
+    CHECK_FALSE(record_of(t, "a1").entries[0].paused);
 }
 
 TEST_CASE("conformance: a pairing's result is applied exactly once, with the scores") {
@@ -140,13 +143,13 @@ TEST_CASE("conformance: a pairing's result is applied exactly once, with the sco
         p.seats = {a.id, b.id};
         p.created_ms = t0 + 5;
         pid = must<std::int64_t>([&](auto h) { t.add_pairing(ev_id, p, h); });
-        CHECK(must<bool>([&](auto h) { t.set_berserk(pid, 1, h); }));
-        pairing_result r{pid, 0, 31, t0 + 50, {{a.id, 2, "W"}, {b.id, 0, "L"}}};
+        CHECK(must<bool>([&](auto h) { t.set_berserk("room-1", 1, h); }));
+        pairing_result r{"room-1", 0, 31, t0 + 50, {{a.id, 2, "W"}, {b.id, 0, "L"}}};
         CHECK(must<bool>([&](auto h) { t.record_result(r, h); }));
         // The same game reported again (a retry, a restart): nothing changes.
-        pairing_result again{pid, 1, 40, t0 + 60, {{a.id, 0, "L"}, {b.id, 2, "W"}}};
+        pairing_result again{"room-1", 1, 40, t0 + 60, {{a.id, 0, "L"}, {b.id, 2, "W"}}};
         CHECK_FALSE(must<bool>([&](auto h) { t.record_result(again, h); }));
-        CHECK_FALSE(must<bool>([&](auto h) { t.set_berserk(pid, 0, h); }));  // over
+        CHECK_FALSE(must<bool>([&](auto h) { t.set_berserk("room-1", 0, h); }));  // over
         // The same room cannot hold two pairings.
         CHECK_FALSE(test::get<std::int64_t>([&](auto h) { t.add_pairing(ev_id, p, h); }));
     }
