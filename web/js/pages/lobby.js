@@ -154,6 +154,11 @@ export function mount(el) {
         invites.set(d.code, d);
         render_yours();
     }));
+    offs.push(socket.on('invite.declined', (d) => {
+        invites.delete(d.code);
+        render_yours();
+        toast(`${d.by.name} declined your invitation to play ${game_names[d.game] || d.game}`);
+    }));
     render_counts(); render_seeks(); render_live(); render_yours();
     const tv_off = mount_tv(tv_host);
     // The clocks of the games in play count down between updates.

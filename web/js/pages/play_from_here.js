@@ -23,9 +23,16 @@ export function play_from_here(game, position) {
         invite_code = d.code;
         const url = `${location.origin}${location.pathname}${d.path.replace(/^\//, '')}`;
         const link = h('input', {class: 'invite-url', readonly: true, value: url, 'data-test': 'here-invite-url', onfocus: (e) => e.target.select()});
-        clear(invite_el).append(h('p', {}, 'Send this link to a friend: the game starts from this position when they open it.'), link,
+        clear(invite_el).append(h('p', {}, 'Send this link to a friend: the game starts from this position when they accept it.'), link,
             h('button', {class: 'btn small', type: 'button', onclick: () => navigator.clipboard.writeText(url).then(() => toast('Copied'), () => link.select())}, 'Copy'),
             h('button', {class: 'btn small', type: 'button', onclick: cancel}, 'Cancel'));
+    });
+
+    // The friend said no: the invite is closed, and this panel says so.
+    const off_declined = socket.on('invite.declined', (d) => {
+        if (d.code !== invite_code) return;
+        invite_code = null;
+        clear(invite_el).append(h('p', {role: 'status', 'data-test': 'here-declined'}, `${d.by.name} declined your invitation.`));
     });
 
     function current() {
@@ -56,5 +63,5 @@ export function play_from_here(game, position) {
             h('button', {class: 'btn small', type: 'button', 'data-test': 'here-computer', onclick: computer}, 'Play the computer from here'),
             h('button', {class: 'btn small', type: 'button', 'data-test': 'here-friend', onclick: friend}, 'Challenge a friend from here')),
         invite_el);
-    return {el, dispose: () => { off(); }};
+    return {el, dispose: () => { off(); off_declined(); }};
 }
