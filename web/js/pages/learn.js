@@ -2,6 +2,7 @@
 // diagrams (drawn from position texts by the server), then its lessons with
 // what the player has finished (learn_data.js).
 import {h} from '../ui/dom.js';
+import {v} from '../ui/vdom.js';
 import {game_ids, game_names} from '../catalogue.js';
 import {diagram} from '../ui/diagram.js';
 import {learn_data, finished} from './learn_data.js';
@@ -25,17 +26,14 @@ export function mount(el, game) {
     });
 }
 
-// The home page's card: one line per game, with a link to learn it.
+// The home page's card, as a view (ui/vdom.js): one line per game, with a
+// link to learn it; `summaries`: game id -> its one-line summary, as loaded.
 // `wide`: across the whole home page (a first visit), the games side by side.
-export function learn_card({wide = false} = {}) {
-    const list = h('ul', {class: 'list learn-index', 'data-test': 'learn-card'});
-    for (const g of game_ids) {
-        const what = h('span', {class: 'muted'});
-        list.append(h('li', {'data-game': g}, h('strong', {}, game_names[g]), ' ', what, ' ',
-            h('a', {href: `#/learn/${g}`, class: 'btn small'}, 'Learn')));
-        learn_data(g).then((d) => { if (d) what.textContent = d.summary; });
-    }
-    return h('section', {class: `card learn-card${wide ? ' wide' : ''}`}, h('h2', {}, 'New to these games? Start with a lesson'), list);
+export function learn_card_view(summaries, wide) {
+    return v('section', {class: `card learn-card${wide ? ' wide' : ''}`}, v('h2', {}, 'New to these games? Start with a lesson'),
+        v('ul', {class: 'list learn-index', 'data-test': 'learn-card'}, game_ids.map((g) => v('li', {key: g, 'data-game': g},
+            v('strong', {}, game_names[g]), ' ', v('span', {class: 'muted'}, summaries[g] || ''), ' ',
+            v('a', {href: `#/learn/${g}`, class: 'btn small'}, 'Learn')))));
 }
 
 function index(el) {
