@@ -10,7 +10,6 @@ import {h, clear, toast} from '../ui/dom.js';
 import {view_root} from '../ui/vdom.js';
 import {game_ids, game_names} from '../catalogue.js';
 import {position_of, draw_position} from '../ui/diagram.js';
-import {show_choices, show_stop, clear_pick} from '../ui/pick_view.js';
 import {play_from_here} from './play_from_here.js';
 import {open_editor} from './position_editor.js';
 import {node, line_to, depth_of} from './move_tree.js';
@@ -28,7 +27,7 @@ export function mount(el, game) {
     // would turn a position's '%2B' into a '+' that URLSearchParams reads as a space.
     const params = new URLSearchParams(location.hash.split('?')[1] || '');
     const st = {game, start: params.get('position') || null, root: node(null, null), current: null, pos: null,
-        first_seat: 0, engine: {...waiting}, message: ''};
+        first_seat: 0, engine: {...waiting}, message: '', choices: null, stop: null};
     st.current = st.root;
     try {
         let n = st.root;
@@ -38,7 +37,6 @@ export function mount(el, game) {
 
     document.title = `Analysis · ${game_names[game]} · Kibitz`;
     let board = null, bottom = 0, search_id = 0, last_sent = 0, pending = null;
-    const pick = h('div', {});
     const here = play_from_here(game, () => (st.pos && st.pos.status.state === 'playing' ? st.pos.position : null));
     const board_host = h('div', {class: 'board-wrap'});
     const editor_host = h('aside', {class: 'side editor-host', hidden: true});
@@ -52,8 +50,9 @@ export function mount(el, game) {
         forward: () => go(st.current.children[0] || st.current),
         flip: () => { bottom = 1 - bottom; board?.set_orientation(bottom); },
         load: (text) => load_text(text), copy: () => copy(st.pos?.position || ''), share: () => copy(share_url()), edit,
+        play: (text) => play(text), finish: (m) => board?.finish(m),
     };
-    const render = () => view.update(analysis_view(st, act, {pick, here: here.el}));
+    const render = () => view.update(analysis_view(st, act, {here: here.el}));
 
     // The arrows step through the moves from anywhere on the page, without a
     // click first (not while typing, nor on the board, whose cells use them).
@@ -128,7 +127,8 @@ export function mount(el, game) {
         // Moves alternate, so the seat to move at the root follows from here.
         st.first_seat = (r.board.to_move + depth_of(n)) % 2;
         board = draw_position(board_host, game, r, {label: `${game_names[game]} analysis board`, on_move: (m) => play(m.text),
-            on_choose: (ms) => show_choices(pick, ms, play), on_select: (p, fin) => show_stop(pick, p, fin, () => board)});
+            on_choose: (ms) => { st.choices = ms; render(); },
+            on_select: (p, fin) => { st.stop = p.length > 1 && fin.length ? fin : null; if (p.length) st.choices = null; render(); }});
         board.set_orientation(bottom);
         const m = n.parent?.pos?.board.moves.find((x) => x.text === n.move);
         board.set_marks(m ? {last: m.path, affected: m.affected || []} : {});
@@ -139,7 +139,7 @@ export function mount(el, game) {
     }
 
     function play(text) {
-        clear_pick(pick);
+        st.choices = null; st.stop = null;
         const existing = st.current.children.find((c) => c.move === text);
         if (existing) return go(existing);
         const c = node(text, st.current);

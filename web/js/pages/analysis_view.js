@@ -1,13 +1,13 @@
 // The analysis board's side column as one view (snabbdom, ui/vdom.js) of the
 // controller's state (analysis.js): whose turn, the engine's evaluation in
 // words with a bar in the sides' own colours, its best line, the move tree,
-// the position text and the actions. Pieces drawn by other modules (the
-// move picker, "play from here") are plain DOM hung on keyed hosts, which
-// the patch never empties.
+// the position text and the actions. "Play from here" is plain DOM hung on
+// a keyed host, which the patch never empties.
 import {v} from '../ui/vdom.js';
 import {capitalise} from '../ui/dom.js';
 import {game_names, colour_names, side_colour} from '../catalogue.js';
 import {tree_view, eval_words} from './move_tree.js';
+import {pick_view} from '../ui/pick_view.js';
 
 function side_name(game, seat) { return (colour_names[game] || [])[seat] || `seat ${seat + 1}`; }
 
@@ -43,14 +43,14 @@ function eval_block(st) {
     ];
 }
 
-// `act`: the controller's actions {go, first, back, forward, flip, load, copy, share, edit}.
+// `act`: the controller's actions {go, first, back, forward, flip, load, copy, share, edit, play, finish}.
 export function analysis_view(st, act, hosts) {
     return v('aside', {class: 'side'},
         v('h1', {}, `Analysis · ${game_names[st.game] || st.game}`),
         turn_line(st),
         eval_block(st),
         st.message ? v('p', {class: 'error', 'data-test': 'analysis-error', role: 'alert'}, st.message) : null,
-        hosted('pick', 'pick', hosts.pick),
+        pick_view(st.choices, st.stop, act.play, act.finish),
         v('div', {class: 'replay-nav', role: 'toolbar', 'aria-label': 'moves'},
             v('button', {class: 'btn', type: 'button', 'data-step': 'first', 'aria-label': 'start position', onclick: act.first}, '|<'),
             v('button', {class: 'btn', type: 'button', 'data-step': 'prev', 'aria-label': 'back', onclick: act.back}, '<'),
