@@ -95,7 +95,7 @@ function scroll_to_current(list) {
     else if (li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = li.offsetTop + li.offsetHeight - list.clientHeight;
 }
 
-// The tab's title: "Your move · Checkers · A vs B · Kibitz".
+// The tab's title: "Your move · <game> · A vs B · Kibitz".
 export function game_title(c) {
     const st = c.room_state();
     if (!st) return null;
