@@ -15,7 +15,7 @@ export function board_wanted(c) {
     const orientation = (seat === null ? 0 : seat) ^ (s.flipped ? 1 : 0);
     // An earlier position: no input; the live position stays until it has loaded.
     if (s.browse !== null) {
-        return {orientation, pieces: s.shown ? s.shown.pieces : null, marks: s.shown ? s.shown.marks : null,
+        return {orientation, pieces: s.shown ? s.shown.pieces : null, marks: s.shown ? s.shown.marks : null, marks_key: s.shown,
             input: {key: `browse|${s.input_gen}`, moves: [], on: false, why: {}}, premove: null};
     }
     const my_turn = c.my_turn();
@@ -30,7 +30,7 @@ export function board_wanted(c) {
         moves: st.board.moves, on: my_turn, why: {refusals: st.board.refusals, idle}};
     // A premove may be queued while the opponent is to move in a timed game.
     const allowed = seat !== null && !my_turn && !!st.clocks && st.status.state === 'playing';
-    return {orientation, pieces: st.board.pieces, marks: last ? {last: last.path, affected: last.affected} : {}, marks_of: last,
+    return {orientation, pieces: st.board.pieces, marks: last ? {last: last.path, affected: last.affected} : {}, marks_key: last,
         input, premove: {key: `${allowed ? seat : null}|${single_click(st.board.moves)}`, seat: allowed ? seat : null, single: single_click(st.board.moves)}};
 }
 
@@ -56,8 +56,8 @@ export class board_keeper {
         if (!b) return;
         b.set_orientation(w.orientation);
         if (w.pieces && w.pieces !== g.pieces) { b.set_pieces(w.pieces); g.pieces = w.pieces; }
-        const marks_key = w.marks_of === undefined ? w.marks : w.marks_of;
-        if (w.marks && marks_key !== g.marks) { b.set_marks(w.marks); g.marks = marks_key; }
+        // Marks are made anew each time: what they come from tells whether they changed.
+        if (w.marks && w.marks_key !== g.marks) { b.set_marks(w.marks); g.marks = w.marks_key; }
         if (w.input.key !== g.input) { b.set_input(w.input.moves, w.input.on, w.input.why); g.input = w.input.key; }
         if (w.premove && w.premove.key !== g.premove) { b.set_premove_input(w.premove.seat, w.premove.single); g.premove = w.premove.key; }
     }

@@ -38,6 +38,7 @@ export class game_ctrl {
         this.board_host_ = null;
         this.full_ = false;            // a full room state came since the last redraw
         this.queued_ = false;
+        this.destroyed_ = false;
         this.timers_ = {confirm: 0};
         this.keeper_ = new board_keeper({
             on_move: (m) => this.play(m.text),
