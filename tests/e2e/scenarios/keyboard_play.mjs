@@ -2,7 +2,7 @@
 // reaches the board with Tab, walks its cells with the arrow and diagonal
 // keys, picks a legal move's path with Enter, and hears the move in the
 // aria-live region. No mouse event is sent.
-import {new_player, online, check} from '../lib.mjs';
+import {new_player, check} from '../lib.mjs';
 import {nearest, direction_of} from '../../../web/js/board/keys.js';
 
 const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'PageUp', 'End', 'PageDown'];
@@ -62,7 +62,6 @@ async function plain_move(p) {
 
 async function play_by_keyboard(browser, base, game) {
     const p = await new_player(browser, base, '#/', {width: 1280, height: 800});
-    await online(p);
     await p.selectOption('[data-test="computer-game"]', game);
     await p.selectOption('[data-test="computer-level"]', '1');
     await p.selectOption('[data-test="computer-tc"]', 'none');
@@ -94,5 +93,5 @@ async function play_by_keyboard(browser, base, game) {
 }
 
 export const scenarios = ['oferhlyp', 'checkers', 'opprimo', 'oware', 'ouril'].map((game) =>
-    [`keyboard: a ${game} move against the computer with the keyboard alone, announced`,
+    [`keyboard: ${game}: a move against the computer with the keyboard alone, announced`,
         async ({browser, base}) => play_by_keyboard(browser, base, game)]);
