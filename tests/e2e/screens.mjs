@@ -18,6 +18,8 @@ const binary = process.env.KIBITZ_SERVER || path.join(root, 'build/bin/kibitz-se
 const viewports = [{width: 1280, height: 800}, {width: 390, height: 844}];
 
 async function shoot(page, name, vp) {
+    // The pointer off the page: a piece left under it after a click lights up as movable.
+    await page.mouse.move(0, 0);
     // Let fonts and the board settle: wait for the next two frames, not a fixed time.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const file = path.join(out, `${name}-${vp.width}x${vp.height}.png`);
