@@ -61,7 +61,7 @@ export const scenarios = [
         await play_move([a, b], '11-15');
         await wait_ply(b, 1);
     }],
-    ['invite: Decline shows it is declined, and the inviter\'s lobby and invite page say who declined', async ({browser, base}) => {
+    ['invite: Decline shows it is declined, and the inviter\'s lobby and invite page say who declined', async ({browser, base, artifacts}) => {
         const {page: a, url, hash} = await invite_from_lobby(browser, base, 'checkers');
         // The inviter's second tab, on the invite's own page.
         const a2 = await a.context().newPage();
@@ -73,11 +73,13 @@ export const scenarios = [
         await b.locator('[data-test="invite-offer"]').waitFor({timeout: 5000});
         await b.click('[data-test="invite-decline"]');
         await b.locator('[data-test="invite-status"]', {hasText: 'You declined the invitation'}).waitFor({timeout: 5000});
+        await page_shot(b, artifacts, 'invite-declined');
 
         await a.locator('[data-test="toast"]', {hasText: `${b_name} declined your invitation to play Checkers`}).waitFor({timeout: 5000});
         await a.locator('[data-test="invite"]').waitFor({state: 'detached', timeout: 5000});
         await a2.locator('[data-test="invite-status"]', {hasText: `${b_name} declined your invitation`}).waitFor({timeout: 5000});
         check(!await a2.locator('[data-test="invite-copy"]').count(), 'a declined invite has no link to copy');
+        await page_shot(a2, artifacts, 'invite-declined-inviter');
 
         // The link is spent.
         await b.reload();
