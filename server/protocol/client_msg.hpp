@@ -31,7 +31,14 @@ struct seek_create_msg {
 struct seek_cancel_msg { std::string id; bool invite = false; };
 struct seek_accept_msg {
     std::string id;
-    bool invite = false;
+};
+// What the invited player does with an invite's link: look at it first
+// (invite.show: nothing starts), then take the other seat (invite.accept:
+// the game starts) or turn it down (invite.decline: its creator is told).
+enum class invite_answer { show, accept, decline };
+struct invite_answer_msg {
+    std::string code;
+    invite_answer answer = invite_answer::show;
 };
 struct quick_join_msg { std::string game; std::optional<time_control> tc; bool rated = false; };
 struct quick_leave_msg {};
@@ -71,15 +78,16 @@ struct room_cmd_msg {
 enum class tournament_action { join, withdraw, pause, subscribe, unsubscribe };
 struct tournament_msg {
     tournament_action action = tournament_action::join;
-    std::string id;  // the event's public id
+    std::string id;    // the event's public id
     std::string code;  // join: a private event's entry code (empty: none)
 };
 
 using client_body =
     std::variant<hello_msg, ping_msg, lobby_sub_msg, seek_create_msg, seek_cancel_msg,
-                 seek_accept_msg, quick_join_msg, quick_leave_msg, computer_play_msg,
-                 analysis_start_msg, analysis_stop_msg, review_request_msg, live_sub_msg,
-                 room_join_msg, room_leave_msg, room_cmd_msg, tournament_msg>;
+                 seek_accept_msg, invite_answer_msg, quick_join_msg, quick_leave_msg,
+                 computer_play_msg, analysis_start_msg, analysis_stop_msg, review_request_msg,
+                 live_sub_msg, room_join_msg, room_leave_msg, room_cmd_msg,
+                 tournament_msg>;
 
 struct client_msg {
     std::string type;                // "t" as sent, for error replies ("re")

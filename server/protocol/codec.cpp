@@ -102,6 +102,9 @@ seek_create_msg seek_create(const json& d, bool invite) {
     return m;
 }
 
+// invite.show / invite.accept / invite.decline: the invite's code.
+client_body answer(const json& d, invite_answer a) { return invite_answer_msg{str(d, "code"), a}; }
+
 tournament_msg tournament(const json& d, tournament_action a) {
     tournament_msg m{a, str(d, "id"), {}};
     if (a == tournament_action::join && d.contains("code") && !d["code"].is_null())
@@ -137,14 +140,10 @@ const std::map<std::string, parser, std::less<>>& parsers() {
          [](const json& d) -> client_body {
              return seek_cancel_msg{str(d, "code"), true};
          }},
-        {"seek.accept",
-         [](const json& d) -> client_body {
-             return seek_accept_msg{str(d, "id"), false};
-         }},
-        {"invite.join",
-         [](const json& d) -> client_body {
-             return seek_accept_msg{str(d, "code"), true};
-         }},
+        {"seek.accept", [](const json& d) -> client_body { return seek_accept_msg{str(d, "id")}; }},
+        {"invite.show", [](const json& d) { return answer(d, invite_answer::show); }},
+        {"invite.accept", [](const json& d) { return answer(d, invite_answer::accept); }},
+        {"invite.decline", [](const json& d) { return answer(d, invite_answer::decline); }},
         {"quick.join",
          [](const json& d) -> client_body {
              return quick_join_msg{str(d, "game"), tc(d), boolean(d, "rated", false)};
@@ -228,18 +227,11 @@ const std::map<std::string, parser, std::less<>>& parsers() {
         {"takeback.decline",
          [](const json& d) -> client_body { return room_cmd(d, room_action::takeback_decline); }},
         {"chat", [](const json& d) -> client_body { return room_cmd(d, room_action::chat); }},
-        {"tournament.join",
-         [](const json& d) -> client_body { return tournament(d, tournament_action::join); }},
-        {"tournament.withdraw",
-         [](const json& d) -> client_body { return tournament(d, tournament_action::withdraw); }},
-        {"tournament.pause",
-         [](const json& d) -> client_body { return tournament(d, tournament_action::pause); }},
-        {"tournament.sub",
-         [](const json& d) -> client_body { return tournament(d, tournament_action::subscribe); }},
-        {"tournament.unsub",
-         [](const json& d) -> client_body {
-             return tournament(d, tournament_action::unsubscribe);
-         }},
+        {"tournament.join", [](const json& d) -> client_body { return tournament(d, tournament_action::join); }},
+        {"tournament.withdraw", [](const json& d) -> client_body { return tournament(d, tournament_action::withdraw); }},
+        {"tournament.pause", [](const json& d) -> client_body { return tournament(d, tournament_action::pause); }},
+        {"tournament.sub", [](const json& d) -> client_body { return tournament(d, tournament_action::subscribe); }},
+        {"tournament.unsub", [](const json& d) -> client_body { return tournament(d, tournament_action::unsubscribe); }},
     };
     return table;
 }

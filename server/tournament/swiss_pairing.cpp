@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "tournament/perfect_matching.hpp"
 #include "tournament/swiss_sides.hpp"
@@ -26,9 +27,9 @@ struct seat {
 std::vector<seat> ranked_seats(std::span<const swiss_entrant> present,
                                const std::unordered_map<std::string, swiss_record>& records) {
     std::vector<seat> seats;
-    std::unordered_map<std::string, bool> seen;
+    std::unordered_set<std::string> seen;
     for (const swiss_entrant& e : present) {
-        if (e.id.empty() || !seen.emplace(e.id, true).second) continue;
+        if (e.id.empty() || !seen.insert(e.id).second) continue;
         seat s{e.id, e.rating, 0, 0, {}};
         if (auto r = records.find(e.id); r != records.end()) {
             s.score = r->second.score;
@@ -89,7 +90,7 @@ std::optional<int> choose_bye(const std::vector<seat>& seats, perfect_matching& 
 // score group in Dutch order (the first of the bottom half, then down the
 // bottom half, then up the top half), then lower groups nearest in score
 // first; within each, the fewest side wishes disappointed. Keyed, unsorted:
-// the first one or two nearly always do, so only a few are sorted.
+// the first one or two nearly always fit, so only a few are sorted.
 using candidate = std::tuple<int, int, int, int>;  // score gap, conflict, order, q
 
 std::vector<candidate> candidates(const std::vector<seat>& seats, const std::vector<int>& unpaired,

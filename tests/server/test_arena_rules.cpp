@@ -7,6 +7,7 @@
 #include <random>
 #include <set>
 
+#include "reduced.hpp"
 #include "tournament/arena_pairing.hpp"
 #include "tournament/arena_scoring.hpp"
 #include "tournament/tie_breaks.hpp"
@@ -209,7 +210,9 @@ TEST_CASE("arena pairing: each alternates sides where both can, else the one who
 
 TEST_CASE("arena pairing: random waves pair everyone but one, near, without avoidable rematches") {
     std::mt19937_64 rng(2024);
-    for (int trial = 0; trial < 400; ++trial) {
+    // Under the sanitizers (KIBITZ_TEST_REDUCED=1) a fifth of them.
+    const int trials = kibitz::test::full_or_reduced(400, 80);
+    for (int trial = 0; trial < trials; ++trial) {
         const int n = 2 + int(rng() % 120);
         // Half the waves have distinct ranks, half many ties (early in an event).
         const bool distinct = trial % 2 == 0;

@@ -53,6 +53,26 @@ TEST_CASE("swiss: the bye goes to the lowest ranked player who has not had one")
     CHECK(has_pair(*r2, "p3", "p5"));  // p3 had second; p5 has not played
 }
 
+TEST_CASE("swiss: score groups pair apart; a transposition grants both players their sides") {
+    // Round 1 of 8 (p1-p5, p6-p2, p3-p7, p8-p4): the higher rated all win.
+    std::vector<swiss_game> history{{1, "p1", "p5", swiss_result::first_won},
+                                    {1, "p6", "p2", swiss_result::second_won},
+                                    {1, "p3", "p7", swiss_result::first_won},
+                                    {1, "p8", "p4", swiss_result::second_won}};
+    REQUIRE(pair_swiss_round(field(8), {})->pairs.size() == 4);
+    auto r = pair_swiss_round(field(8), history);
+    REQUIRE(r);
+    REQUIRE(r->pairs.size() == 4);
+    // Winners {p1 p2 | p3 p4}: p1-p3 would leave one of them without second (both
+    // had first), so p1 meets p4 and p2 meets p3, each on the side they want.
+    CHECK(has_pair(*r, "p4", "p1"));
+    CHECK(has_pair(*r, "p2", "p3"));
+    // Losers {p5 p6 | p7 p8}: likewise p5-p8 and p6-p7.
+    CHECK(has_pair(*r, "p5", "p8"));
+    CHECK(has_pair(*r, "p7", "p6"));
+    CHECK(r->pairs[0].second == "p1");  // the top board first
+}
+
 TEST_CASE("swiss: no pairing repeats a game; none possible means the event ends") {
     std::vector<swiss_game> history{{1, "p1", "p2", swiss_result::draw}};
     CHECK_FALSE(pair_swiss_round(field(2), history));
