@@ -17,6 +17,8 @@ import * as learn from './pages/learn.js';
 import * as lesson from './pages/lesson.js';
 import * as analysis from './pages/analysis.js';
 import * as tools from './pages/tools.js';
+import * as tournaments from './pages/tournaments.js';
+import * as tournament from './pages/tournament.js';
 
 // [hash pattern, page, the tab's title until the page names it better]
 const routes = [
@@ -30,6 +32,8 @@ const routes = [
     [/^#\/invite\/([\w-]+)$/, invite, 'Invitation'],
     [/^#\/analysis\/([\w-]+)(?:\?.*)?$/, analysis, 'Analysis'],
     [/^#\/tools\/?$/, tools, 'Tools'],
+    [/^#\/tournaments\/?$/, tournaments, 'Tournaments'],
+    [/^#\/tournament\/([\w-]+)$/, tournament, 'Tournament'],
     [/^#\/learn\/?$/, learn, 'Learn'],
     [/^#\/learn\/([\w-]+)$/, learn, 'Learn'],
     [/^#\/learn\/([\w-]+)\/([\w-]+)$/, lesson, 'Lesson'],
