@@ -166,6 +166,12 @@ std::variant<std::uint16_t, std::string> app::start() {
         tc.tick = cfg_.tournament_tick;
         tc.pair_delay_ms = cfg_.tournament_pair_delay.count();
         tc.clock = cfg_.clock;
+        if (!cfg_.tournament_schedule.empty()) {
+            auto sched = tournament::read_schedule(cfg_.tournament_schedule);
+            if (!sched) return "--tournament-schedule: " + sched.reason();
+            tc.schedule = std::move(sched.value());
+            tc.rules_by_game = tc.schedule.rules;
+        }
         tournaments_ =
             std::make_shared<tournament::arena_service>(ioc_, *tournament_store_, std::move(tc));
         ctx_->api.tournament_store = tournament_store_;

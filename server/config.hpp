@@ -56,6 +56,7 @@ struct server_config {
     // next wave may pair them.
     ms tournament_tick{1000};
     ms tournament_pair_delay{3000};
+    std::string tournament_schedule;  // the schedule file (config/tournaments.json); empty: none
     int registrations_per_hour = 5;     // account sign-ups per address an hour (tests raise it)
     // The time of day everything stored or shown carries (domain/wall_clock.hpp):
     // the system's; tests pass a manual_clock's. Game clocks run on the steady clock.

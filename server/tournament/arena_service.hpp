@@ -28,6 +28,7 @@
 #include "play/post_guarded.hpp"
 #include "play/tournament_desk.hpp"
 #include "store/tournament_store.hpp"
+#include "tournament/arena_schedule.hpp"
 #include "tournament/arena_state.hpp"
 
 namespace kibitz::server {
@@ -41,7 +42,8 @@ struct arena_service_config {
     std::int64_t pair_delay_ms = 3000;     // a player's rest after a game before the next wave
     arena_rules default_rules{20, 14};     // a game without its own in rules_by_game
     std::map<std::string, arena_rules> rules_by_game;
-    int max_players = 1000;  // per arena, unless its settings say fewer
+    arena_schedule schedule;  // the server's own arenas (none: only accounts' events)
+    int max_players = 1000;   // per arena, unless its settings say fewer
     wall_clock clock;
 };
 
@@ -108,6 +110,7 @@ private:
     // arena_service_run.cpp: the tick, waves, results, the end, standings.
     void arm();
     void tick();
+    void schedule(std::int64_t now);  // creates the scheduled arenas that are due
     void run_arena(arena& a, std::int64_t now);
     void pair_wave(arena& a, std::int64_t now);
     void ended(const game_over_report& r);
@@ -126,6 +129,7 @@ private:
     std::map<std::string, arena> arenas_;                  // by public id, unfinished
     std::map<std::string, std::string> rooms_;             // room -> arena id
     std::map<std::uint64_t, std::set<std::string>> conns_;  // connection -> subscribed arenas
+    std::set<std::pair<std::string, std::int64_t>> scheduling_;  // (game, start) being created
 };
 
 }  // namespace kibitz::server::tournament

@@ -26,7 +26,24 @@ void arena_service::arm() {
 
 void arena_service::tick() {
     const auto now = cfg_.clock.now_ms();
+    if (!cfg_.schedule.arenas.empty()) schedule(now);
     for (auto& [id, a] : arenas_) run_arena(a, now);
+}
+
+void arena_service::schedule(std::int64_t now) {
+    auto existing = scheduling_;
+    for (const auto& [id, a] : arenas_) {
+        const auto& s = a.state->row().settings;
+        if (!s.created_by) existing.insert({s.game_id, s.starts_ms});
+    }
+    for (auto& s : due_arenas(cfg_.schedule, now, existing)) {
+        const std::pair<std::string, std::int64_t> key{s.game_id, s.starts_ms};
+        scheduling_.insert(key);
+        create(std::move(s), [this, key](core::result<storage::tournament_row> r) {
+            scheduling_.erase(key);
+            if (!r) spdlog::warn("tournaments: scheduling {}: {}", key.first, r.reason());
+        });
+    }
 }
 
 void arena_service::run_arena(arena& a, std::int64_t now) {
