@@ -17,6 +17,8 @@ import * as learn from './pages/learn.js';
 import * as lesson from './pages/lesson.js';
 import * as analysis from './pages/analysis.js';
 import * as tools from './pages/tools.js';
+import * as offline from './pages/offline.js';
+import {register_service_worker} from './net/service_worker.js';
 
 // [hash pattern, page, the tab's title until the page names it better]
 const routes = [
@@ -86,7 +88,19 @@ show_lag(document.getElementById('lag'));
 // (from GET /api/games, or from the welcome if that request failed).
 let routed = false;
 function first_route() { if (!routed) { routed = true; route(); } }
-socket.on('welcome', (d) => { set_catalogue(d.games); first_route(); });
+// Started without the server (offline, from the service worker's cache): the
+// offline page until the first welcome, which draws the page asked for.
+let offline_unmount = null;
+socket.on('status', (st) => {
+    if (routed || offline_unmount || st !== 'offline') return;
+    document.title = 'Offline · Kibitz';
+    offline_unmount = offline.mount(clear(document.getElementById('page')));
+});
+socket.on('welcome', (d) => {
+    if (offline_unmount) { offline_unmount(); offline_unmount = null; }
+    set_catalogue(d.games);
+    first_route();
+});
 socket.on('ready', show_me);
 // A pairing found anywhere takes this tab to the game.
 socket.on('game.found', (d) => { location.hash = `#/game/${d.room}`; });
@@ -94,4 +108,5 @@ socket.on('error', (d) => { if (d.code === 'rate_limited') console.warn('rate li
 window.addEventListener('hashchange', () => { if (routed) route(); });
 window.kibitz = {socket};  // for debugging and the browser tests
 socket.connect();
+register_service_worker();
 load_catalogue().then(() => { if (game_ids.length) first_route(); });
