@@ -19,6 +19,9 @@ import * as analysis from './pages/analysis.js';
 import * as tools from './pages/tools.js';
 import * as offline from './pages/offline.js';
 import {register_service_worker} from './net/service_worker.js';
+import {your_turn} from './net/your_turn.js';
+import {turn_marker} from './ui/turn_marker.js';
+import {play, played} from './ui/sound.js';
 
 // [hash pattern, page, the tab's title until the page names it better]
 const routes = [
@@ -106,7 +109,15 @@ socket.on('ready', show_me);
 socket.on('game.found', (d) => { location.hash = `#/game/${d.room}`; });
 socket.on('error', (d) => { if (d.code === 'rate_limited') console.warn('rate limited'); });
 window.addEventListener('hashchange', () => { if (routed) route(); });
-window.kibitz = {socket};  // for debugging and the browser tests
+// Your move in any of your games: the tab's title and favicon say so, and a
+// sound calls when it comes while another page is on screen (the game page
+// has its own sounds).
+const marker = new turn_marker();
+const turns = new your_turn((waiting, became) => {
+    marker.show(waiting.length > 0);
+    if (became && location.hash !== `#/game/${became}`) play('turn');
+});
+window.kibitz = {socket, turns, sounds: played};  // for debugging and the browser tests
 socket.connect();
 register_service_worker();
 load_catalogue().then(() => { if (game_ids.length) first_route(); });
