@@ -10,6 +10,8 @@
 // anything from another origin. Static files are fetched from the network
 // first (an update is seen at once) and the cached copy serves only when the
 // network fails.
+// Bump when the shell list or the caching below changes: the new worker
+// fills a new cache and deletes the old ones when it takes over.
 const version = 'kibitz-shell-v1';
 
 // The entry points; the page adds every static file it loaded (the whole
