@@ -7,6 +7,7 @@
 // app then opens offline to a page that says so and leaves it by itself when
 // the network is back; nothing from /api/ is ever in its cache.
 import {check, online} from '../lib.mjs';
+import {check_a11y} from '../a11y.mjs';
 
 // Every cached request's path, across all of the origin's caches (run in the page).
 async function cached_paths() {
@@ -74,8 +75,10 @@ export const scenarios = [
         check(/You are offline/.test(await page.locator('[data-test="offline"] h1').innerText()), 'the offline page says so');
         check(await page.title() === 'Offline · Kibitz', `the title: ${await page.title()}`);
         await page.screenshot({path: `${artifacts}/pwa-offline-1280.png`});
+        await check_a11y(page, 'the offline page, desktop');
         await page.setViewportSize({width: 390, height: 844});
         await page.screenshot({path: `${artifacts}/pwa-offline-390.png`});
+        await check_a11y(page, 'the offline page, phone');
         await page.setViewportSize({width: 1280, height: 800});
 
         // Back online: it reconnects and draws the lobby without a click.
