@@ -78,7 +78,7 @@ struct room_cmd_msg {
 enum class tournament_action { join, withdraw, pause, subscribe, unsubscribe };
 struct tournament_msg {
     tournament_action action = tournament_action::join;
-    std::string id;    // the event's public id
+    std::string id;  // the event's public id
     std::string code;  // join: a private event's entry code (empty: none)
 };
 
@@ -86,8 +86,7 @@ using client_body =
     std::variant<hello_msg, ping_msg, lobby_sub_msg, seek_create_msg, seek_cancel_msg,
                  seek_accept_msg, invite_answer_msg, quick_join_msg, quick_leave_msg,
                  computer_play_msg, analysis_start_msg, analysis_stop_msg, review_request_msg,
-                 live_sub_msg, room_join_msg, room_leave_msg, room_cmd_msg,
-                 tournament_msg>;
+                 live_sub_msg, room_join_msg, room_leave_msg, room_cmd_msg, tournament_msg>;
 
 struct client_msg {
     std::string type;                // "t" as sent, for error replies ("re")

@@ -227,11 +227,18 @@ const std::map<std::string, parser, std::less<>>& parsers() {
         {"takeback.decline",
          [](const json& d) -> client_body { return room_cmd(d, room_action::takeback_decline); }},
         {"chat", [](const json& d) -> client_body { return room_cmd(d, room_action::chat); }},
-        {"tournament.join", [](const json& d) -> client_body { return tournament(d, tournament_action::join); }},
-        {"tournament.withdraw", [](const json& d) -> client_body { return tournament(d, tournament_action::withdraw); }},
-        {"tournament.pause", [](const json& d) -> client_body { return tournament(d, tournament_action::pause); }},
-        {"tournament.sub", [](const json& d) -> client_body { return tournament(d, tournament_action::subscribe); }},
-        {"tournament.unsub", [](const json& d) -> client_body { return tournament(d, tournament_action::unsubscribe); }},
+        {"tournament.join",
+         [](const json& d) -> client_body { return tournament(d, tournament_action::join); }},
+        {"tournament.withdraw",
+         [](const json& d) -> client_body { return tournament(d, tournament_action::withdraw); }},
+        {"tournament.pause",
+         [](const json& d) -> client_body { return tournament(d, tournament_action::pause); }},
+        {"tournament.sub",
+         [](const json& d) -> client_body { return tournament(d, tournament_action::subscribe); }},
+        {"tournament.unsub",
+         [](const json& d) -> client_body {
+             return tournament(d, tournament_action::unsubscribe);
+         }},
     };
     return table;
 }

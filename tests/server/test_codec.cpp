@@ -59,7 +59,12 @@ TEST_CASE("codec: every client example in protocol.md decodes") {
         "takeback.offer",
         "takeback.accept",
         "takeback.decline",
-        "chat", "tournament.join", "tournament.withdraw", "tournament.pause", "tournament.sub", "tournament.unsub",
+        "chat",
+        "tournament.join",
+        "tournament.withdraw",
+        "tournament.pause",
+        "tournament.sub",
+        "tournament.unsub",
     };
     std::set<std::string> seen;
     for (const auto& j : protocol_examples()) {
