@@ -32,7 +32,14 @@ class listener;
 class readiness;
 class engine_pool;
 class store_recorder;
-namespace storage { class store; class pg_store; }
+namespace storage {
+class store;
+class pg_store;
+class tournament_store;
+}// namespace storage
+namespace tournament {
+class arena_service;
+}
 namespace auth { class accounts; }
 namespace cluster {
 class node;
@@ -75,6 +82,7 @@ private:
     // Held while a SQLite store is open: one server per database file.
     std::optional<storage::file_lock> db_lock_;
     std::unique_ptr<storage::store> store_;  // SQLite or PostgreSQL (cfg_.db)
+    storage::tournament_store* tournament_store_ = nullptr;  // the same store's tournaments
     std::unique_ptr<readiness> ready_;       // /readyz; probes store_
     std::unique_ptr<auth::accounts> accounts_;  // uses store_: destroyed first
     // The ratings the play layer shows; the store's recorder fills it.
@@ -89,6 +97,9 @@ private:
     std::unique_ptr<cluster::redis_guests> guests_;
     storage::pg_store* pg_ = nullptr;
     std::string node_name_;
+    // The arenas (with a database): made before the play layer, which hands
+    // them tournament messages and game ends; started with it.
+    std::shared_ptr<tournament::arena_service> tournaments_;
     // The play layer, made last (at start) from everything above.
     std::shared_ptr<hub> play_;
 };

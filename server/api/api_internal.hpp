@@ -40,6 +40,11 @@ void get_game(std::string id, bool export_text, api_context& ctx, api_reply repl
 void learn_progress(const api_request& req, const json& body, api_context& ctx, api_reply reply);
 // A finished game's stored computer analysis, by public id (api_review.cpp).
 void get_analysis(std::string id, api_context& ctx, api_reply reply);
+// Tournaments (api_tournaments.cpp): the list, one event (`games`: its
+// games, one JSON object per line), and an account's new arena.
+void get_tournaments(api_context& ctx, api_reply reply);
+void get_tournament(std::string id, bool games, api_context& ctx, api_reply reply);
+void post_tournament(const api_request& req, const json& body, api_context& ctx, api_reply reply);
 // The rules core as an oracle (api_position.cpp): answered at once.
 api_response post_position(const json& body);
 // The position editor (api_compose.cpp): pieces on cells -> a position, or the reason not.

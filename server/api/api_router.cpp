@@ -131,6 +131,33 @@ void route(api_request& req, api_context& ctx, api_reply& reply) {
         return learn_progress(req, body, ctx, std::move(reply));
     }
 
+    if (seg[0] == "tournaments" && seg.size() == 1) {
+        if (!get && !post) return reply(method_not_allowed("GET, HEAD, POST"));
+        if (!ctx.tournament_store || !ctx.tournaments || !ctx.accounts)
+            return reply(
+                error_response(503, "no_database",
+                               "tournaments need the database, which this server runs without"));
+        if (get) return get_tournaments(ctx, std::move(reply));
+        if (!is_json_type(req.content_type))
+            return reply(error_response(415, "unsupported_media_type",
+                                        "send the body as Content-Type: application/json"));
+        json body = json::parse(req.body, nullptr, false);
+        if (body.is_discarded() || !body.is_object())
+            return reply(error_response(400, "bad_json", "the body is not a JSON object"));
+        return post_tournament(req, body, ctx, std::move(reply));
+    }
+    if (seg[0] == "tournament" && (seg.size() == 2 || (seg.size() == 3 && seg[2] == "games"))) {
+        if (!get) return reply(method_not_allowed("GET, HEAD"));
+        if (!ctx.tournament_store)
+            return reply(
+                error_response(503, "no_database",
+                               "tournaments need the database, which this server runs without"));
+        auto id = percent_decode(seg[1]);
+        if (!id || id->empty() || id->size() > 64)
+            return reply(error_response(400, "bad_id", "bad tournament id in the path"));
+        return get_tournament(std::move(*id), seg.size() == 3, ctx, std::move(reply));
+    }
+
     bool known = (seg[0] == "players" && seg.size() == 2) ||
                  (seg[0] == "leaderboard" && seg.size() == 2) ||
                  (seg[0] == "games" && seg.size() >= 1 && seg.size() <= 3);

@@ -17,8 +17,14 @@
 #include "domain/wall_clock.hpp"
 
 namespace kibitz::server {
-namespace storage { class store; }
+namespace storage {
+class store;
+class tournament_store;
+}// namespace storage
 namespace auth { class accounts; }
+namespace tournament {
+class arena_service;
+}
 }  // namespace kibitz::server
 
 namespace kibitz::server::api {
@@ -30,6 +36,8 @@ struct api_context {
     storage::store* store = nullptr;
     auth::accounts* accounts = nullptr;
     wall_clock clock;  // the app's (server_config::clock)
+    storage::tournament_store* tournament_store = nullptr;  // the same store's events
+    tournament::arena_service* tournaments = nullptr;       // creates arenas
 };
 
 struct api_request {

@@ -12,6 +12,7 @@
 #include "play/review.hpp"
 #include "play/room.hpp"
 #include "play/stored_player.hpp"
+#include "play/tournament_desk.hpp"
 #include "protocol/catalogue.hpp"
 #include "protocol/out_session.hpp"
 #include "protocol/server_msg.hpp"
@@ -38,7 +39,8 @@ bool worth_keeping(const client_msg& m) {
     return std::holds_alternative<seek_create_msg>(m.body) ||
            std::holds_alternative<seek_accept_msg>(m.body) ||
            std::holds_alternative<quick_join_msg>(m.body) ||
-           std::holds_alternative<computer_play_msg>(m.body);
+           std::holds_alternative<computer_play_msg>(m.body) ||
+           std::holds_alternative<tournament_msg>(m.body);  // an entry names a stored player
 }
 }  // namespace
 
@@ -254,6 +256,10 @@ void client_handler::handle(const client_msg& m) {
                 if (auto r = hub_->rooms().find(b.room))
                     return r->command(player_, self_, conn_, b, m.ack, m.type);
                 hub_->rooms().elsewhere().command(player_, self_, conn_, b, m.ack, m.type);
+            } else if constexpr (std::is_same_v<T, tournament_msg>) {
+                auto* desk = hub_->deps().tournaments;
+                if (!desk) return fail(m, "unavailable", "tournaments need the server's database");
+                desk->message(player_, self_, conn_, b, m.ack, m.type);
             }
         },
         m.body);
@@ -275,6 +281,7 @@ void client_handler::closed() {
     hub_->counts().connection_down();
     hub_->peers().unbind(player_->key(), conn_);  // before the rooms are looked up (room::do_start)
     hub_->the_lobby().connection_closed(player_, conn_);
+    if (auto* t = hub_->deps().tournaments) t->connection_closed(conn_);
     if (auto* c = hub_->deps().cluster_lobby) c->lobby_closed(player_, conn_);
     auto rooms = hub_->rooms().rooms_of(player_->key());
     rooms.insert(rooms.end(), rooms_.begin(), rooms_.end());
