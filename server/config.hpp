@@ -52,6 +52,7 @@ struct server_config {
     std::string node_id;  // empty: made up at start
     play_config play;
     int registrations_per_hour = 5;     // account sign-ups per address an hour (tests raise it)
+    int token_requests_per_minute = 120;  // requests one personal API token may make a minute
     // The time of day everything stored or shown carries (domain/wall_clock.hpp):
     // the system's; tests pass a manual_clock's. Game clocks run on the steady clock.
     wall_clock clock;

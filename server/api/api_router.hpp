@@ -17,8 +17,14 @@
 #include "domain/wall_clock.hpp"
 
 namespace kibitz::server {
-namespace storage { class store; }
-namespace auth { class accounts; }
+namespace storage {
+class store;
+class token_store;
+}  // namespace storage
+namespace auth {
+class accounts;
+class api_tokens;
+}  // namespace auth
 }  // namespace kibitz::server
 
 namespace kibitz::server::api {
@@ -29,7 +35,9 @@ namespace kibitz::server::api {
 struct api_context {
     storage::store* store = nullptr;
     auth::accounts* accounts = nullptr;
-    wall_clock clock;  // the app's (server_config::clock)
+    wall_clock clock;                    // the app's (server_config::clock)
+    auth::api_tokens* tokens = nullptr;  // personal API tokens (issue 26)
+    storage::token_store* token_store = nullptr;  // the same store's tokens and bots
 };
 
 struct api_request {
