@@ -234,7 +234,7 @@ TEST_CASE("api bots: a bot is kept out of seeks and quick pairing, and marked BO
         {{"t", "invite.create"},
          {"d", {{"game", "checkers"}, {"tc", nullptr}, {"rated", false}, {"color", "random"}}}});
     std::string code = bot.expect("invite.created")["d"]["code"];
-    human.send({{"t", "invite.join"}, {"d", {{"code", code}}}});
+    human.send({{"t", "invite.accept"}, {"d", {{"code", code}}}});
     auto state = human.expect("room.state");
     int bots = 0, people = 0;
     for (const auto& p : state["d"]["players"]) {
