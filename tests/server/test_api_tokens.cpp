@@ -182,8 +182,8 @@ TEST_CASE("api bots: an account without rated games becomes a bot for good; it i
     CHECK(no.j()["message"].get<std::string>().find("rated") != std::string::npos);
     CHECK(with_token(srv, http::verb::get, "/api/account", bob_bot).j()["bot"] == false);
 
-    // cy has not.
-    auto [cy_session, cy] = sign_up(srv, "cy");
+    // cyd has not.
+    auto [cy_session, cy] = sign_up(srv, "cyd");
     std::string cy_bot = make_token(srv, cy_session, {"bot:play"}).j()["token"];
     auto yes = with_token(srv, http::verb::post, "/api/bot/account/upgrade", cy_bot);
     REQUIRE(yes.status == 200);
@@ -193,9 +193,9 @@ TEST_CASE("api bots: an account without rated games becomes a bot for good; it i
 
     auto bots = get(srv.port, "/api/bots").j()["bots"];
     REQUIRE(bots.size() == 1);
-    CHECK(bots[0]["name"] == "cy");
+    CHECK(bots[0]["name"] == "cyd");
     CHECK(bots[0]["bot"] == true);
-    CHECK(get(srv.port, "/api/players/cy").j()["bot"] == true);
+    CHECK(get(srv.port, "/api/players/cyd").j()["bot"] == true);
     CHECK(get(srv.port, "/api/players/ada").j()["bot"] == false);
 }
 
