@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "auth/accounts.hpp"
+#include "auth/api_tokens.hpp"
 #include "cluster/cluster_node.hpp"
 #include "cluster/redis_guests.hpp"
 #include "cluster/redis_limits.hpp"
@@ -63,6 +64,7 @@ app::~app() {
     ctx_->api = {};
     accounts_.reset();
     store_.reset();
+    tokens_.reset();  // after the store: a handler it drained may have used it
     ready_.reset();  // after the store: its last probe's answer has come
     // Every move is committed now: the rooms' leases go back, and the other
     // nodes take the rooms over from the database (docs/cluster.md).
@@ -82,6 +84,7 @@ std::variant<std::uint16_t, std::string> app::open_store() {
         if (!opened) return "database " + db_name() + ": " + opened.reason();
         pg_ = opened.value().get();
         tournament_store_ = opened.value().get();
+        token_store_ = opened.value().get();
         store_ = std::move(opened.value());
     } else {
         auto lock = storage::file_lock::take(cfg_.db + ".lock");
@@ -95,6 +98,7 @@ std::variant<std::uint16_t, std::string> app::open_store() {
         auto opened = storage::sqlite_store::open(o);
         if (!opened) return "database " + db_name() + ": " + opened.reason();
         tournament_store_ = opened.value().get();
+        token_store_ = opened.value().get();
         store_ = std::move(opened.value());
         // Its page caches grow with the database up to their bound: the part
         // of the server's memory that is a cache, not a leak (BENCHMARKS.md, Soak).
@@ -106,7 +110,13 @@ std::variant<std::uint16_t, std::string> app::open_store() {
     ao.registrations_per_address.max_failures = cfg_.registrations_per_hour;
     ao.clock = cfg_.clock;
     accounts_ = std::make_unique<auth::accounts>(*store_, ao);
+    auth::api_tokens_options to;
+    to.per_token = {cfg_.token_requests_per_minute, 60 * 1000};
+    to.clock = cfg_.clock;
+    tokens_ = std::make_unique<auth::api_tokens>(*token_store_, to);
     ctx_->api = {store_.get(), accounts_.get(), cfg_.clock};
+    ctx_->api.tokens = tokens_.get();
+    ctx_->api.token_store = token_store_;
     if (!recorder_) {
         // The store may answer after the cache is gone (it drains at shutdown).
         std::weak_ptr<rating_cache> weak = ratings_;
@@ -184,6 +194,7 @@ std::variant<std::uint16_t, std::string> app::start() {
         cluster_ = std::make_shared<cluster::node>(ioc_, co, *pg_);
         limits_ = std::make_shared<cluster::redis_limits>(ioc_, cluster_->bus(), node_name_);
         if (accounts_) accounts_->share_limits(limits_.get());
+        if (tokens_) tokens_->share_limits(limits_.get());
         guests_ = std::make_unique<cluster::redis_guests>(
             cluster_->bus(),
             std::chrono::duration_cast<std::chrono::milliseconds>(cfg_.session_ttl));

@@ -36,11 +36,15 @@ namespace storage {
 class store;
 class pg_store;
 class tournament_store;
-}// namespace storage
+class token_store;
+}  // namespace storage
 namespace tournament {
 class arena_service;
 }
-namespace auth { class accounts; }
+namespace auth {
+class accounts;
+class api_tokens;
+}  // namespace auth
 namespace cluster {
 class node;
 class redis_guests;
@@ -83,8 +87,11 @@ private:
     std::optional<storage::file_lock> db_lock_;
     std::unique_ptr<storage::store> store_;  // SQLite or PostgreSQL (cfg_.db)
     storage::tournament_store* tournament_store_ = nullptr;  // the same store's tournaments
+    storage::token_store* token_store_ = nullptr;  // the same store's tokens and bots
     std::unique_ptr<readiness> ready_;       // /readyz; probes store_
     std::unique_ptr<auth::accounts> accounts_;  // uses store_: destroyed first
+    // Its handlers may run while store_ drains: destroyed after store_.
+    std::unique_ptr<auth::api_tokens> tokens_;
     // The ratings the play layer shows; the store's recorder fills it.
     std::shared_ptr<rating_cache> ratings_ = std::make_shared<rating_cache>();
     std::shared_ptr<game_recorder> recorder_;  // the tests' own, or the store's

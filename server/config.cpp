@@ -60,6 +60,8 @@ const std::vector<option>& options() {
         {"--registrations-per-hour", "KIBITZ_REGISTRATIONS_PER_HOUR",
          "account sign-ups per address an hour (default 5; the browser tests register more)",
          [](server_config& c, const std::string& v) { return number(v, c.registrations_per_hour, 1, 100000); }},
+        {"--token-rate", "KIBITZ_TOKEN_RATE", "requests per minute one API token may make (default 120)",
+         [](server_config& c, const std::string& v) { return number(v, c.token_requests_per_minute, 1, 1000000); }},
         {"--rate", "KIBITZ_RATE", "messages per second per connection (default 20)",
          [](server_config& c, const std::string& v) { return number(v, c.rate_per_s, 0.1, 1e6); }},
         {"--burst", "KIBITZ_BURST", "message burst per connection (default 40)",

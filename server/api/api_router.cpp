@@ -54,8 +54,6 @@ std::optional<int> limit_param(std::string_view query, std::string_view key, int
     return std::clamp(n, 1, max);
 }
 
-namespace {
-
 bool is_json_type(std::string_view type) {
     auto media = type.substr(0, type.find(';'));
     while (!media.empty() && media.back() == ' ') media.remove_suffix(1);
@@ -64,6 +62,8 @@ bool is_json_type(std::string_view type) {
         if (std::tolower(static_cast<unsigned char>(media[i])) != "application/json"[i]) return false;
     return true;
 }
+
+namespace {
 
 // Splits "/api/a/b" into {"a", "b"}; empty segments (a doubled slash) are kept
 // so that "/api//players" does not quietly match "/api/players".
@@ -93,6 +93,7 @@ void route(api_request& req, api_context& ctx, api_reply& reply) {
     auto seg = segments(path);
     if (path == "/api" || path == "/api/") seg.clear();
     if (seg.empty()) return reply(error_response(404, "not_found", "no such API endpoint"));
+    if (is_token_route(seg)) return token_routes(req, seg, ctx, std::move(reply));
     bool get = req.method == "GET" || req.method == "HEAD";
     bool post = req.method == "POST";
 

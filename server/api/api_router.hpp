@@ -20,8 +20,12 @@ namespace kibitz::server {
 namespace storage {
 class store;
 class tournament_store;
-}// namespace storage
-namespace auth { class accounts; }
+class token_store;
+}  // namespace storage
+namespace auth {
+class accounts;
+class api_tokens;
+}  // namespace auth
 namespace tournament {
 class arena_service;
 }
@@ -38,6 +42,8 @@ struct api_context {
     wall_clock clock;  // the app's (server_config::clock)
     storage::tournament_store* tournament_store = nullptr;  // the same store's events
     tournament::arena_service* tournaments = nullptr;       // creates arenas
+    auth::api_tokens* tokens = nullptr;                     // personal API tokens (issue 26)
+    storage::token_store* token_store = nullptr;  // the same store's tokens and bots
 };
 
 struct api_request {
