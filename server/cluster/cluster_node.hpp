@@ -91,6 +91,7 @@ public:
     bool reachable() const { return bus_->connected() && sub_->connected(); }
 
     // remote_rooms
+    bool spans_nodes() const override { return true; }
     std::vector<game_elsewhere> games_elsewhere(const std::string& player_key) const override;
     void hosting(const std::string& room, const std::vector<std::string>& players,
                  bool computer) override;
