@@ -1,5 +1,5 @@
 // Screenshots of what a visitor sees, for reviewers: the home, game, lesson,
-// analysis and review pages at 1280x800 and 390x844, written to
+// analysis, review and invite pages at 1280x800 and 390x844, written to
 // docs/screens/<page>-<width>x<height>.png. One command:
 //     node tests/e2e/screens.mjs
 // Starts its own kibitz-server (build/bin/kibitz-server, or $KIBITZ_SERVER)
@@ -9,6 +9,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {start_server, launch_browser, new_player, game_room, play_move} from './lib.mjs';
 import {lose_to_computer} from './play_helpers.mjs';
+import {invite_from_lobby} from './helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -17,6 +18,8 @@ const binary = process.env.KIBITZ_SERVER || path.join(root, 'build/bin/kibitz-se
 const viewports = [{width: 1280, height: 800}, {width: 390, height: 844}];
 
 async function shoot(page, name, vp) {
+    // The pointer off the page: a piece left under it after a click lights up as movable.
+    await page.mouse.move(0, 0);
     // Let fonts and the board settle: wait for the next two frames, not a fixed time.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const file = path.join(out, `${name}-${vp.width}x${vp.height}.png`);
@@ -41,6 +44,9 @@ async function main() {
     const browser = await launch_browser();
     try {
         const room = await finished_game(browser, server.base);
+        // Another player's open invite, for the page its link opens (the
+        // inviter's page stays open, and so does the invite).
+        const invite = await invite_from_lobby(browser, server.base, 'checkers');
         for (const vp of viewports) {
             const home = await new_player(browser, server.base, '#/', vp);
             await home.waitForSelector('[data-test="learn-card"] li');
@@ -66,8 +72,13 @@ async function main() {
             await home.waitForSelector('[data-test="review"][data-ready="true"]', {timeout: 15000});
             await home.locator('[data-test="review"]').scrollIntoViewIfNeeded();
             await shoot(home, 'review', vp);
+
+            await home.goto(`${server.base}/${invite.hash}`);
+            await home.waitForSelector('[data-test="invite-offer"]', {timeout: 8000});
+            await shoot(home, 'invite', vp);
             await home.context().close();
         }
+        await invite.page.context().close();
     } finally {
         await browser.close().catch(() => {});
         server.stop();

@@ -126,6 +126,9 @@ std::vector<bus::message> one_of_each() {
                    ann(),
                    {},
                    lobby_message(live_sub_msg{"oware", false}, "live.unsub", std::nullopt)},
+        bus::lobby{"node-2", 7, ann(), {},
+                   lobby_message(invite_answer_msg{"k4TQ9zpW2m", invite_answer::decline},
+                                 "invite.decline", 5)},
         bus::lobby_closed{"node-2", 7, ann()},
         bus::lobby_seek{7, "sX3k9PqL2a", false, true},
         bus::lobby_seek{7, "k4TQ9zpW2m", true, false},
@@ -191,6 +194,8 @@ TEST_CASE("bus: every message type round-trips") {
     CHECK(json::parse(bus::encode(l)).at("m").at("d").count("code") == 0);
     auto off = std::get<bus::lobby>(bus::decode(bus::encode(one_of_each()[11])).value());
     CHECK(!std::get<live_sub_msg>(off.m.body).on);
+    auto decline = std::get<bus::lobby>(bus::decode(bus::encode(one_of_each()[12])).value());
+    CHECK(std::get<invite_answer_msg>(decline.m.body).answer == invite_answer::decline);
 }
 
 TEST_CASE("bus: a running clock is counted down to the moment it is encoded") {
@@ -263,7 +268,7 @@ TEST_CASE("bus: malformed messages are errors, never exceptions") {
     lobby["ratings"] = {{"checkers", {{"rating", "high"}}}};
     CHECK(refused(lobby.dump()));
     // A mini board with something else than pieces in it.
-    auto live = json::parse(bus::encode(one_of_each()[18]));
+    auto live = json::parse(bus::encode(one_of_each()[19]));
     live["pos"]["board"]["pieces"] = json::array({7});
     CHECK(refused(live.dump()));
     live["pos"] = {{"board", {{"pieces", json::array()}, {"to_move", 0}}},

@@ -10,6 +10,8 @@
 #   protocol the wire: client/server messages, the JSON codec, the catalogue
 #   engine   the engine pool (computer moves off the I/O threads)
 #   play     rooms, lobby, matchmaking, clocks
+#   tournament arenas and Swiss events: pure rules (pairing, scoring, tie-breaks)
+#            and the service that runs them over play
 #   cluster  nodes over Redis: leases, takeovers, rooms across nodes
 #   api      the HTTP JSON API
 #   net      listener, HTTP and WebSocket sessions
@@ -17,7 +19,7 @@
 # Usage: layers.sh <repository root>
 set -eu
 server=$1/server
-order="domain observe store rating auth protocol engine play cluster api net app"
+order="domain observe store rating auth protocol engine play tournament cluster api net app"
 
 rank() {
     i=0

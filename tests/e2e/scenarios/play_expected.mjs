@@ -26,8 +26,9 @@ export const scenarios = [
         check(kinds.includes('move') && kinds.includes('capture'), `sounds for moves and captures: ${kinds.join(' ')}`);
         check((await a.evaluate(() => window.kibitz.sounds.map((x) => x.kind))).includes('start'), 'a sound for the start');
         // Announced: the opponent's last move (16 is second's), read to first.
-        check(/played 26x19/.test(await first.locator('[data-test="announce"]').textContent()), 'the opponent\'s move is announced');
-        check(!/played 26x19/.test(await second.locator('[data-test="announce"]').textContent()), 'one\'s own move is not');
+        const heard = async (p) => p.locator('[data-test="announce"] > :last-child').textContent();
+        check(/^(Black|White) played 26x19/.test(await heard(first)), 'the opponent\'s move is announced by its colour');
+        check(/^You played 26x19/.test(await heard(second)), 'one\'s own move is announced as one\'s own');
 
         // Flip: the board turns and the player boxes swap.
         const cell_y = () => first.locator('svg.board [data-cell="1"]').evaluate((e) => e.getBoundingClientRect().y);

@@ -125,7 +125,7 @@ export const scenarios = [
         await cell(p, '11').click();
         await cell(p, '15').click();
         await p.waitForSelector('.game[data-ply="2"]', {timeout: 10000});
-        const heard = await p.locator('[data-test="announce"]').textContent();
+        const heard = await p.locator('[data-test="announce"] > :last-child').textContent();
         check(/^White played \d+-\d+, from \d+ to \d+$/.test(heard), `the computer's reply in words: "${heard}"`);
     }],
 

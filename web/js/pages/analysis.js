@@ -6,12 +6,11 @@
 // /api/position), so no rule is in here. "Edit position" (or `edit=1`, the
 // Tools page's position editor) opens position_editor.js on the board shown.
 import {socket} from '../net/socket.js';
-import {h, clear, toast} from '../ui/dom.js';
+import {clear, toast} from '../ui/dom.js';
 import {view_root} from '../ui/vdom.js';
 import {game_ids, game_names} from '../catalogue.js';
 import {position_of, draw_position} from '../ui/diagram.js';
-import {show_choices, show_stop, clear_pick} from '../ui/pick_view.js';
-import {play_from_here} from './play_from_here.js';
+import {here_state, invite_url} from './play_from_here.js';
 import {open_editor} from './position_editor.js';
 import {node, line_to, depth_of} from './move_tree.js';
 import {analysis_view, unknown_game_view} from './analysis_view.js';
@@ -28,7 +27,7 @@ export function mount(el, game) {
     // would turn a position's '%2B' into a '+' that URLSearchParams reads as a space.
     const params = new URLSearchParams(location.hash.split('?')[1] || '');
     const st = {game, start: params.get('position') || null, root: node(null, null), current: null, pos: null,
-        first_seat: 0, engine: {...waiting}, message: ''};
+        first_seat: 0, engine: {...waiting}, message: '', choices: null, stop: null, ply: null, editing: false, here: here_state()};
     st.current = st.root;
     try {
         let n = st.root;
@@ -38,28 +37,26 @@ export function mount(el, game) {
 
     document.title = `Analysis · ${game_names[game]} · Kibitz`;
     let board = null, bottom = 0, search_id = 0, last_sent = 0, pending = null;
-    const pick = h('div', {});
-    const here = play_from_here(game, () => (st.pos && st.pos.status.state === 'playing' ? st.pos.position : null));
-    const board_host = h('div', {class: 'board-wrap'});
-    const editor_host = h('aside', {class: 'side editor-host', hidden: true});
-    const side_host = h('div', {class: 'side-host'});
-    const root = h('div', {class: 'game analysis', 'data-test': 'analysis', tabindex: '-1'},
-        h('div', {class: 'board-col'}, board_host), side_host, editor_host);
-    el.append(root);
-    const view = view_root(side_host);
+    // The board and the editor's panel are hung on the view's hosts (hosts.board, hosts.editor).
+    const hosts = {board: null, editor: null};
+    const view = view_root(el);
     const act = {
         go: (n) => go(n), first: () => go(st.root), back: () => go(st.current.parent || st.current),
         forward: () => go(st.current.children[0] || st.current),
         flip: () => { bottom = 1 - bottom; board?.set_orientation(bottom); },
         load: (text) => load_text(text), copy: () => copy(st.pos?.position || ''), share: () => copy(share_url()), edit,
+        play: (text) => play(text), finish: (m) => board?.finish(m),
+        host: (name, elm) => { hosts[name] = elm; },
+        here_set: (field, value) => { st.here = {...st.here, [field]: value}; render(); },
+        here_computer, here_friend, here_cancel, here_copy: () => copy(st.here.invite.url),
     };
-    const render = () => view.update(analysis_view(st, act, {pick, here: here.el}));
+    const render = () => view.update(analysis_view(st, act));
 
     // The arrows step through the moves from anywhere on the page, without a
     // click first (not while typing, nor on the board, whose cells use them).
     const on_key = (ev) => {
         if (ev.target.closest && ev.target.closest('input, select, textarea, [data-cell]')) return;
-        if (root.dataset.editing) return;
+        if (st.editing) return;
         if (ev.key === 'ArrowLeft') { ev.preventDefault(); act.back(); }
         if (ev.key === 'ArrowRight') { ev.preventDefault(); act.forward(); }
     };
@@ -68,6 +65,17 @@ export function mount(el, game) {
         socket.on('analysis.info', (d) => { if (d.id === search_id) show_eval(d); }),
         socket.on('analysis.done', (d) => { if (d.id === search_id && d.best) { st.engine.done = true; render(); } }),
         socket.on('ready', () => ask_engine()),
+        socket.on('invite.created', (d) => {
+            if (d.position === undefined || d.game !== game) return;
+            st.here = {...st.here, invite: {code: d.code, url: invite_url(d)}, declined_by: null};
+            render();
+        }),
+        // The friend said no: the invite is closed, and the panel says so.
+        socket.on('invite.declined', (d) => {
+            if (d.code !== st.here.invite?.code) return;
+            st.here = {...st.here, invite: null, declined_by: d.by.name};
+            render();
+        }),
         // A busy engine or a full rate budget: ask again shortly; anything else is said.
         socket.on('error', (d) => {
             if (d.re !== 'analysis.start') return;
@@ -83,10 +91,10 @@ export function mount(el, game) {
         if (!st.pos) return;
         clearTimeout(pending);
         socket.send('analysis.stop');
-        root.dataset.editing = 'true';
-        editor_host.hidden = false;
-        const close = () => { delete root.dataset.editing; editor_host.hidden = true; clear(editor_host); };
-        open_editor(board_host, editor_host, game, st.pos, {bottom,
+        st.editing = true;
+        render();
+        const close = () => { st.editing = false; clear(hosts.editor); render(); };
+        open_editor(hosts.board, hosts.editor, game, st.pos, {bottom,
             on_done: (r) => { close(); restart(r.position); },
             on_cancel: () => { close(); go(st.current); }});
     }
@@ -127,19 +135,48 @@ export function mount(el, game) {
         st.message = '';
         // Moves alternate, so the seat to move at the root follows from here.
         st.first_seat = (r.board.to_move + depth_of(n)) % 2;
-        board = draw_position(board_host, game, r, {label: `${game_names[game]} analysis board`, on_move: (m) => play(m.text),
-            on_choose: (ms) => show_choices(pick, ms, play), on_select: (p, fin) => show_stop(pick, p, fin, () => board)});
+        board = draw_position(hosts.board, game, r, {label: `${game_names[game]} analysis board`, on_move: (m) => play(m.text),
+            on_choose: (ms) => { st.choices = ms; render(); },
+            on_select: (p, fin) => { st.stop = p.length > 1 && fin.length ? fin : null; if (p.length) st.choices = null; render(); }});
         board.set_orientation(bottom);
         const m = n.parent?.pos?.board.moves.find((x) => x.text === n.move);
         board.set_marks(m ? {last: m.path, affected: m.affected || []} : {});
         board.set_input(r.board.moves, r.status.state === 'playing', {refusals: r.board.refusals, idle: 'The game is over in this position'});
-        root.dataset.ply = String(depth_of(n));
+        st.ply = depth_of(n);
         if (window.kibitz) window.kibitz.analysis = {moves: r.board.moves};  // for the browser tests
         ask_engine();
     }
 
+    // Play from here: the position on the board, unless the game is over there.
+    function here_position() {
+        const text = st.pos && st.pos.status.state === 'playing' ? st.pos.position : null;
+        if (!text) toast('The game is over in this position', 'error');
+        return text;
+    }
+    async function here_computer() {
+        const position = here_position();
+        if (!position) return;
+        try {
+            await socket.request('computer.play', {game, level: Number(st.here.level), tc: null, color: st.here.colour, position});
+        } catch (e) { toast(e.message || e.code, 'error'); }
+    }
+    async function here_friend() {
+        const position = here_position();
+        if (!position) return;
+        try { await socket.request('invite.create', {game, tc: null, rated: false, color: st.here.colour, position}); } catch (e) { toast(e.message || e.code, 'error'); }
+    }
+    async function here_cancel() {
+        const invite = st.here.invite;
+        if (!invite) return;
+        try {
+            await socket.request('invite.cancel', {code: invite.code});
+            st.here = {...st.here, invite: null};
+            render();
+        } catch (e) { toast(e.message || e.code, 'error'); }
+    }
+
     function play(text) {
-        clear_pick(pick);
+        st.choices = null; st.stop = null;
         const existing = st.current.children.find((c) => c.move === text);
         if (existing) return go(existing);
         const c = node(text, st.current);
@@ -175,5 +212,5 @@ export function mount(el, game) {
 
     render();
     go(st.current).then(() => { if (params.get('edit')) edit(); });
-    return () => { document.removeEventListener('keydown', on_key); offs.forEach((f) => f()); here.dispose(); clearTimeout(pending); socket.send('analysis.stop'); };
+    return () => { document.removeEventListener('keydown', on_key); offs.forEach((f) => f()); clearTimeout(pending); socket.send('analysis.stop'); };
 }

@@ -1,20 +1,18 @@
 // The analysis board's side column as one view (snabbdom, ui/vdom.js) of the
 // controller's state (analysis.js): whose turn, the engine's evaluation in
 // words with a bar in the sides' own colours, its best line, the move tree,
-// the position text and the actions. Pieces drawn by other modules (the
-// move picker, "play from here") are plain DOM hung on keyed hosts, which
-// the patch never empties.
+// the position text, the actions and "play from here" (play_from_here.js);
+// and around it the page: the board's column and the position editor's
+// column, hosts on which the controller hangs the SVG board and the editor.
 import {v} from '../ui/vdom.js';
 import {capitalise} from '../ui/dom.js';
 import {game_names, colour_names, side_colour} from '../catalogue.js';
 import {tree_view, eval_words} from './move_tree.js';
+import {pick_view} from '../ui/pick_view.js';
+import {here_view} from './play_from_here.js';
 
 function side_name(game, seat) { return (colour_names[game] || [])[seat] || `seat ${seat + 1}`; }
 
-// A host for plain DOM made elsewhere: `el` is moved in once, then left alone.
-function hosted(key, cls, el) {
-    return v('div', {key, class: cls, hook: {insert: (vn) => vn.elm.append(el)}});
-}
 
 function turn_line(st) {
     const pos = st.pos;
@@ -43,14 +41,24 @@ function eval_block(st) {
     ];
 }
 
-// `act`: the controller's actions {go, first, back, forward, flip, load, copy, share, edit}.
-export function analysis_view(st, act, hosts) {
+// The page: `act.host(name, element)` is told of the board's and the
+// editor's hosts once they are made; the editor's column shows while editing.
+export function analysis_view(st, act) {
+    return v('div', {class: 'game analysis', 'data-test': 'analysis', tabindex: '-1', 'data-ply': st.ply, 'data-editing': st.editing ? 'true' : null},
+        v('div', {key: 'board-col', class: 'board-col'},
+            v('div', {class: 'board-wrap', hook: {insert: (vn) => act.host('board', vn.elm)}})),
+        v('div', {key: 'side-host', class: 'side-host'}, side_view(st, act)),
+        v('aside', {key: 'editor', class: 'side editor-host', hidden: !st.editing, hook: {insert: (vn) => act.host('editor', vn.elm)}}));
+}
+
+// `act`: the controller's actions {go, first, back, forward, flip, load, copy, share, edit, play, finish, here_*}.
+function side_view(st, act) {
     return v('aside', {class: 'side'},
         v('h1', {}, `Analysis · ${game_names[st.game] || st.game}`),
         turn_line(st),
         eval_block(st),
         st.message ? v('p', {class: 'error', 'data-test': 'analysis-error', role: 'alert'}, st.message) : null,
-        hosted('pick', 'pick', hosts.pick),
+        pick_view(st.choices, st.stop, act.play, act.finish),
         v('div', {class: 'replay-nav', role: 'toolbar', 'aria-label': 'moves'},
             v('button', {class: 'btn', type: 'button', 'data-step': 'first', 'aria-label': 'start position', onclick: act.first}, '|<'),
             v('button', {class: 'btn', type: 'button', 'data-step': 'prev', 'aria-label': 'back', onclick: act.back}, '<'),
@@ -65,7 +73,7 @@ export function analysis_view(st, act, hosts) {
             v('button', {class: 'btn small', type: 'button', onclick: act.copy, 'data-test': 'copy'}, 'Copy position'),
             v('button', {class: 'btn small', type: 'button', onclick: act.share, 'data-test': 'share'}, 'Share link'),
             v('button', {class: 'btn small', type: 'button', onclick: act.edit, 'data-test': 'edit'}, 'Edit position')),
-        hosted('here', 'here-host', hosts.here));
+        v('div', {class: 'here-host'}, here_view(st.game, st.here, act)));
 }
 
 // `#/analysis/<unknown>`: say so, and offer the games there are.

@@ -1,6 +1,6 @@
 // Parts of the game page beyond the main path: takeback requests (casual
 // games), the rating change after a rated game, and the premove of a timed
-// game. Views are virtual DOM (ui/vdom.js) like game_view.js's.
+// game. Pure functions; views are virtual DOM (ui/vdom.js) like game_panels.js's.
 import {v} from '../ui/vdom.js';
 
 // Takebacks: ask, or answer the opponent's request; `declined`: the
@@ -40,23 +40,15 @@ export function rating_diff_view(st, seat) {
         title: `${r.before} → ${r.after}${r.provisional ? ' (provisional)' : ''}`}, text);
 }
 
-// The premove of a timed game: one queued move, kept as the cells it starts
+// The premove of a timed game is one queued move, kept as the cells it starts
 // and ends on (the page knows no rules, so nothing is checked until the turn
 // comes); played the moment the turn comes if exactly that move is legal
 // then, else dropped. The server checks it like any move.
-export function premove_keeper(on_change) {
-    let queued = null;
-    return {
-        get() { return queued; },
-        set(p) { queued = p; on_change(); },
-        clear() { if (queued) { queued = null; on_change(); } },
-        // The legal move the premove stands for now, or null.
-        match(moves) {
-            if (!queued) return null;
-            const hits = (moves || []).filter((m) => m.path.length && m.path[0] === queued.from && m.path[m.path.length - 1] === queued.to);
-            return hits.length === 1 ? hits[0] : null;
-        },
-    };
+// The legal move `queued` ({from, to}) stands for among `moves`, or null.
+export function premove_match(queued, moves) {
+    if (!queued) return null;
+    const hits = (moves || []).filter((m) => m.path.length && m.path[0] === queued.from && m.path[m.path.length - 1] === queued.to);
+    return hits.length === 1 ? hits[0] : null;
 }
 
 // Whether a move is one click in this game (a pit, a cell): the premove is then one cell.

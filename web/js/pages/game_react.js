@@ -1,58 +1,54 @@
-// What the game page does besides drawing when something happens: sounds,
-// the screen-reader line (the opponent's move, to a spectator every move),
-// the "your move" notification, telling the one who offered of a refusal,
-// following the players into a rematch, and the low-time warning.
-import {toast, capitalise} from '../ui/dom.js';
-import {play as play_sound} from '../ui/sound.js';
-import {notify_turn} from '../ui/notify.js';
-import {clock_ms, is_low} from '../ui/clock.js';
+// What a room event means to the one watching, besides the redraw: the
+// sound, the line read out to a screen reader, the "your move"
+// notification, a toast for a refused offer, where a spectator is taken
+// (the rematch), and the takeback flag. A pure function: the controller
+// (game_ctrl.js) carries the answer out.
+import {capitalise} from '../ui/dom.js';
 import {game_names} from '../catalogue.js';
-import {colour_of} from './game_view.js';
+import {colour_of} from './game_panels.js';
 
-// `page`: the game page (game.js): its room, sync, my_seat(), is_my_turn()
-// and browse; `announcer`: the live region read out.
-export function reactions(page, announcer) {
-    let started = false, low_warned = false;
-    let takeback_declined = false;  // our takeback request was declined (until the next move)
-
-    function react(what, d) {
-        const st = page.sync.state;
-        if (!st) return;
-        const seat = page.my_seat();
-        if (what === 'state' && !started && st.status.state === 'playing' && !(st.moves || []).length) { started = true; play_sound('start'); }
-        if (what === 'move' && d) {
-            const last = page.sync.last;
-            play_sound(last && last.affected && last.affected.length ? 'capture' : 'move');
-            if (seat === null || d.seat !== seat) announcer.textContent = move_in_words(capitalise(colour_of(st, d.seat)), d.move, last);
-            if (page.is_my_turn(st, seat)) notify_turn(`Your move · ${game_names[st.game] || st.game}`, `${capitalise(colour_of(st, d.seat))} played ${d.move}`, `kibitz-${page.room}`);
+// `what`, `d`: the room_sync change; `f`: {st (the room's state), seat (null:
+// a spectator), my_turn, last (the last move's cells), room, started (the
+// start sound was played)}. Every field of the answer is optional.
+export function reaction(what, d, {st, seat, my_turn, last, room, started}) {
+    const out = {};
+    if (what === 'state' && !started && st.status.state === 'playing' && !(st.moves || []).length) { out.sound = 'start'; out.started = true; }
+    if (what === 'move' && d) {
+        out.sound = last && last.affected && last.affected.length ? 'capture' : 'move';
+        // One's own move too: the confirmation a keyboard player hears that Enter played it.
+        const who = seat !== null && d.seat === seat ? 'You' : capitalise(colour_of(st, d.seat));
+        out.announce = move_in_words(who, d.move, last);
+        if (my_turn) {
+            out.notify = {title: `Your move · ${game_names[st.game] || st.game}`,
+                body: `${capitalise(colour_of(st, d.seat))} played ${d.move}`, tag: `kibitz-${room}`};
         }
-        if (what === 'end') play_sound('end');
-        // The one who offered is told of a refusal (the offer just disappears otherwise).
-        if (what === 'offer' && d && d.state === 'declined' && d.by === seat && d.kind !== 'takeback')
-            toast(d.kind === 'draw' ? 'Your opponent declined your offer.' : 'Your opponent declined the rematch.');
-        // Spectators follow the players into the rematch, as the players
-        // themselves are; one who opens the finished game once its rematch
-        // has started is taken there too (in place: Back does not return to
-        // a page that would send them on again).
-        if (what === 'rematch' && seat === null && st.rematch_next) location.hash = `#/game/${st.rematch_next}`;
-        if (what === 'state' && seat === null && st.rematch_next && st.status.state !== 'playing') location.replace(`#/game/${st.rematch_next}`);
-        if (what === 'move') takeback_declined = false;
-        if (what === 'offer' && d && d.kind === 'takeback' && d.by === seat) takeback_declined = d.state === 'declined';
-        if (what === 'takeback' && d) {
-            page.browse.truncate(d.ply);
-            play_sound('move');
-            announcer.textContent = `Takeback: ${d.plies} move${d.plies === 1 ? '' : 's'} undone`;
-        }
+        out.takeback_declined = false;
     }
-
-    // Once a game, when the player's own clock runs low.
-    function check_low_time() {
-        const st = page.sync.state, seat = page.my_seat();
-        if (low_warned || !st || seat === null || !st.clocks || st.status.state !== 'playing' || st.clocks.running !== seat) return;
-        if (is_low(clock_ms(st.clocks, st.clocks_at, seat), st.clocks)) { low_warned = true; play_sound('low'); }
+    if (what === 'end') out.sound = 'end';
+    // The one who offered is told of a refusal (the offer just disappears otherwise).
+    if (what === 'offer' && d && d.state === 'declined' && d.by === seat && d.kind !== 'takeback')
+        out.toast = d.kind === 'draw' ? 'Your opponent declined your offer.' : 'Your opponent declined the rematch.';
+    if (what === 'offer' && d && d.kind === 'takeback' && d.by === seat) out.takeback_declined = d.state === 'declined';
+    // Spectators follow the players into the rematch, as the players
+    // themselves are; one who opens the finished game once its rematch has
+    // started is taken there too (in place: Back does not return to a page
+    // that would send them on again).
+    if (what === 'rematch' && seat === null && st.rematch_next) out.go = {hash: `#/game/${st.rematch_next}`};
+    if (what === 'state' && seat === null && st.rematch_next && st.status.state !== 'playing') out.go = {hash: `#/game/${st.rematch_next}`, replace: true};
+    if (what === 'takeback' && d) {
+        out.sound = 'move';
+        out.truncate = d.ply;
+        out.announce = `Takeback: ${d.plies} move${d.plies === 1 ? '' : 's'} undone`;
     }
+    return out;
+}
 
-    return {react, check_low_time, get takeback_declined() { return takeback_declined; }};
+// Where a page whose room is gone goes: a finished game's link opens its
+// replay, and a spectator is taken on to its rematch; null: stay (and say the error).
+export function gone_to(sync, me, room) {
+    if (!sync.error || !sync.stored) return null;
+    if (sync.stored_rematch && !sync.stored_players.includes(me && me.name)) return `#/game/${encodeURIComponent(sync.stored_rematch)}`;
+    return `#/replay/${encodeURIComponent(room)}`;
 }
 
 // "Black played 22x15, from 22 to 15, hitting 18": the move as the board

@@ -1,49 +1,62 @@
 // #/learn: every game in a line with a link; #/learn/<game>: its rules with
 // diagrams (drawn from position texts by the server), then its lessons with
-// what the player has finished (learn_data.js).
-import {h} from '../ui/dom.js';
+// what the player has finished (learn_data.js). Each a view (ui/vdom.js) of
+// what has loaded; also the home page's lessons card (learn_card_view).
+import {v, view_root} from '../ui/vdom.js';
 import {game_ids, game_names} from '../catalogue.js';
-import {diagram} from '../ui/diagram.js';
+import {diagram_view} from '../ui/diagram.js';
 import {learn_data, finished} from './learn_data.js';
 
+// The page's state is what has loaded: the learn data and the finished
+// lessons of one game (#/learn/<game>), or every game's summary (#/learn);
+// it is set as the answers come and the one view is patched in each time.
 export function mount(el, game) {
     document.title = game ? `Learn ${game_names[game] || game} · Kibitz` : 'Learn the games · Kibitz';
-    if (!game) return index(el);
-    const page = h('article', {class: 'card learn', 'data-test': 'rules', 'data-game': game});
-    el.append(page);
-    Promise.all([learn_data(game), finished(game)]).then(([data, done]) => {
-        if (!data) { page.append(h('h1', {}, 'No such game'), h('p', {}, h('a', {href: '#/learn'}, 'All the games'))); return; }
-        page.append(h('h1', {}, `${game_names[game] || game}: the rules`), h('p', {class: 'summary'}, data.summary),
-            h('nav', {class: 'toc'}, data.sections.map((s) => h('a', {href: `#/learn/${game}`, onclick: (e) => { e.preventDefault(); document.getElementById(`rule-${s.id}`)?.scrollIntoView(); }}, s.title))),
-            ...data.sections.map((s) => h('section', {id: `rule-${s.id}`, class: 'rule'}, h('h2', {}, s.title),
-                (s.text || []).map((t) => h('p', {}, t)),
-                h('div', {class: 'diagrams'}, (s.diagrams || []).map((d) => diagram(game, d))))),
-            h('section', {class: 'lessons', 'data-test': 'lessons'}, h('h2', {}, 'Lessons'),
-                h('ol', {}, data.lessons.map((l) => h('li', {class: done.has(l.id) ? 'done' : ''},
-                    h('a', {href: `#/learn/${game}/${l.id}`, 'data-lesson': l.id}, l.title), done.has(l.id) ? ' ✓' : '')))),
-            h('p', {}, h('a', {class: 'btn', href: '#/'}, 'Play a game')));
-    });
+    const root = view_root(el);
+    const s = {game, data: undefined, done: new Set(), summaries: {}};
+    let alive = true;
+    const render = () => { if (alive) root.update(game ? rules_view(s) : index_view(s)); };
+    if (game) {
+        Promise.all([learn_data(game), finished(game)]).then(([data, done]) => { s.data = data; s.done = done; render(); });
+    } else {
+        for (const g of game_ids) learn_data(g).then((d) => { if (d) { s.summaries = {...s.summaries, [g]: d.summary}; render(); } });
+    }
+    render();
+    return () => { alive = false; };
 }
 
-// The home page's card: one line per game, with a link to learn it.
+// #/learn/<game>: the rules with their diagrams, then the lessons, each ticked once finished.
+function rules_view(s) {
+    const game = s.game, data = s.data;
+    const attrs = {class: 'card learn', 'data-test': 'rules', 'data-game': game};
+    if (data === undefined) return v('article', attrs);
+    if (!data) return v('article', attrs, v('h1', {}, 'No such game'), v('p', {}, v('a', {href: '#/learn'}, 'All the games')));
+    return v('article', attrs,
+        v('h1', {}, `${game_names[game] || game}: the rules`), v('p', {class: 'summary'}, data.summary),
+        v('nav', {class: 'toc'}, data.sections.map((r) => v('a', {href: `#/learn/${game}`,
+            onclick: (e) => { e.preventDefault(); document.getElementById(`rule-${r.id}`)?.scrollIntoView(); }}, r.title))),
+        data.sections.map((r) => v('section', {key: r.id, id: `rule-${r.id}`, class: 'rule'}, v('h2', {}, r.title),
+            (r.text || []).map((t) => v('p', {}, t)),
+            v('div', {class: 'diagrams'}, (r.diagrams || []).map((d, i) => diagram_view(game, d, i))))),
+        v('section', {class: 'lessons', 'data-test': 'lessons'}, v('h2', {}, 'Lessons'),
+            v('ol', {}, data.lessons.map((l) => v('li', {key: l.id, class: s.done.has(l.id) ? 'done' : ''},
+                v('a', {href: `#/learn/${game}/${l.id}`, 'data-lesson': l.id}, l.title), s.done.has(l.id) ? ' ✓' : '')))),
+        v('p', {}, v('a', {class: 'btn', href: '#/'}, 'Play a game')));
+}
+
+// The home page's card, as a view (ui/vdom.js): one line per game, with a
+// link to learn it; `summaries`: game id -> its one-line summary, as loaded.
 // `wide`: across the whole home page (a first visit), the games side by side.
-export function learn_card({wide = false} = {}) {
-    const list = h('ul', {class: 'list learn-index', 'data-test': 'learn-card'});
-    for (const g of game_ids) {
-        const what = h('span', {class: 'muted'});
-        list.append(h('li', {'data-game': g}, h('strong', {}, game_names[g]), ' ', what, ' ',
-            h('a', {href: `#/learn/${g}`, class: 'btn small'}, 'Learn')));
-        learn_data(g).then((d) => { if (d) what.textContent = d.summary; });
-    }
-    return h('section', {class: `card learn-card${wide ? ' wide' : ''}`}, h('h2', {}, 'New to these games? Start with a lesson'), list);
+export function learn_card_view(summaries, wide) {
+    return v('section', {class: `card learn-card${wide ? ' wide' : ''}`}, v('h2', {}, 'New to these games? Start with a lesson'),
+        v('ul', {class: 'list learn-index', 'data-test': 'learn-card'}, game_ids.map((g) => v('li', {key: g, 'data-game': g},
+            v('strong', {}, game_names[g]), ' ', v('span', {class: 'muted'}, summaries[g] || ''), ' ',
+            v('a', {href: `#/learn/${g}`, class: 'btn small'}, 'Learn')))));
 }
 
-function index(el) {
-    const list = h('ul', {class: 'list learn-index', 'data-test': 'learn-index'});
-    el.append(h('section', {class: 'card'}, h('h1', {}, 'Learn the games'), list));
-    for (const g of game_ids) {
-        const li = h('li', {'data-game': g}, h('a', {href: `#/learn/${g}`}, game_names[g]));
-        list.append(li);
-        learn_data(g).then((d) => { if (d) li.append(' · ', h('span', {class: 'muted'}, d.summary)); });
-    }
+// #/learn: every game in a line with a link and, once loaded, its summary.
+function index_view(s) {
+    return v('section', {class: 'card'}, v('h1', {}, 'Learn the games'),
+        v('ul', {class: 'list learn-index', 'data-test': 'learn-index'}, game_ids.map((g) => v('li', {key: g, 'data-game': g},
+            v('a', {href: `#/learn/${g}`}, game_names[g]), s.summaries[g] ? [' · ', v('span', {class: 'muted'}, s.summaries[g])] : null))));
 }

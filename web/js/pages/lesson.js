@@ -2,127 +2,114 @@
 // sent to the server, which plays it through the rules core and says whether
 // it meets the step's goal; the opponent's scripted reply follows. A wrong
 // move is explained and taken back.
-//
-// One controller (the state below and the functions that change it) and one
-// view (lesson_view, patched on every change); the board is the hand-written
-// SVG of board/, kept in its own host beside the view.
-import {h} from '../ui/dom.js';
-import {v, view_root} from '../ui/vdom.js';
+// One controller (lesson_ctrl below: the state and the methods that change
+// it) and one view (lesson_view.js, patched in after every change); the board
+// is the hand-written SVG of board/, hung on the view's host.
+import {view_root} from '../ui/vdom.js';
 import {game_names} from '../catalogue.js';
 import {position_of, draw_position} from '../ui/diagram.js';
-import {pick_view} from '../ui/pick_view.js';
 import {learn_data, mark_finished} from './learn_data.js';
+import {lesson_view} from './lesson_view.js';
+
+// Owns the lesson's state (`s`) and its board; runs on the page's thread.
+class lesson_ctrl {
+    constructor(game, lesson_id, redraw_view) {
+        this.s = {
+            game, lesson_id, lesson: null, missing: false, index: 0, count: 0, next: '',
+            step: 0, moves: [], pos: null, aspect: null,
+            says: null,          // {kind: 'right'|'wrong'|'done'|'error', text}
+            hint: false, choices: null, stop: null,
+            player: null,        // the seat the learner plays: drawn at the bottom throughout
+        };
+        this.redraw_view_ = redraw_view;
+        this.board_ = null;
+        this.host_ = null;
+        this.alive = true;
+    }
+
+    // The lessons of the game have loaded (null: no such game).
+    loaded(data) {
+        const s = this.s, lessons = data ? data.lessons : [];
+        s.index = lessons.findIndex((l) => l.id === s.lesson_id);
+        if (s.index < 0) { s.missing = true; this.redraw(); return; }
+        s.lesson = lessons[s.index];
+        s.count = lessons.length;
+        s.next = s.index + 1 < lessons.length ? `#/learn/${s.game}/${lessons[s.index + 1].id}` : `#/learn/${s.game}`;
+        document.title = `${s.lesson.title} · Learn ${game_names[s.game] || s.game} · Kibitz`;
+        this.redraw();
+        this.show();
+    }
+
+    // The view's board host, once made.
+    board_host(el) { this.host_ = el; if (this.s.pos) this.draw_board_(); }
+
+    // The position after the moves so far, from the server.
+    async show() {
+        const s = this.s;
+        const pos = await position_of(s.game, s.lesson.position, s.moves);
+        if (!this.alive) return;
+        if (pos.error) { s.says = {kind: 'error', text: pos.message}; this.redraw(); return; }
+        s.pos = pos;
+        if (s.player === null) s.player = pos.board.to_move;
+        s.choices = null; s.stop = null;
+        this.draw_board_();
+        if (window.kibitz) window.kibitz.lesson = {moves: pos.board.moves};  // for the browser tests
+        this.redraw();
+    }
+
+    draw_board_() {
+        const s = this.s, pos = s.pos;
+        if (!this.host_) return;
+        // The move just played (the learner's, or the scripted reply) is marked (draw_position).
+        const board = this.board_ = draw_position(this.host_, s.game, pos, {label: `${s.lesson.title} board`,
+            on_move: (m) => this.play(m.text),
+            on_choose: (ms) => { s.choices = ms; this.redraw(); },
+            on_select: (prefix, fin) => { s.stop = prefix.length > 1 && fin.length ? fin : null; this.redraw(); }});
+        s.aspect = board.aspect;
+        board.set_orientation(s.player);
+        board.set_input(pos.board.moves, s.step < s.lesson.steps.length, {refusals: pos.board.refusals, idle: 'This lesson is done'});
+    }
+
+    // A move: the server says whether it meets the step's goal.
+    async play(text) {
+        const s = this.s, step = s.lesson.steps[s.step];
+        s.choices = null; s.stop = null;
+        const goal = step.accept ? {play: step.accept} : {win: true};
+        const res = await position_of(s.game, s.lesson.position, [...s.moves, text], goal);
+        if (!this.alive) return;
+        if (res.error || !res.goal_met) {
+            s.says = {kind: 'wrong', text: step.wrong || 'try another move.'};
+            this.show();
+            return;
+        }
+        s.moves = [...s.moves, res.moves[res.moves.length - 1], ...(step.reply ? [step.reply] : [])];
+        s.step++;
+        if (s.step < s.lesson.steps.length) {
+            s.says = {kind: 'right', text: step.reply ? `Right. Your opponent answers ${step.reply}.` : 'Right. Go on.'};
+        } else {
+            mark_finished(s.game, s.lesson.id);
+            s.says = {kind: 'done', text: s.lesson.done || ''};
+        }
+        this.show();
+    }
+    finish(m) { this.board_?.finish(m); }
+    show_hint() { this.s.hint = true; this.redraw(); }
+    again() { Object.assign(this.s, {step: 0, moves: [], says: null}); this.show(); }
+
+    // One redraw for a burst of changes, never inside another (the board
+    // tells of its selection while it is being drawn, maybe from the view's hook).
+    redraw() {
+        if (this.queued_) return;
+        this.queued_ = true;
+        queueMicrotask(() => { this.queued_ = false; if (this.alive) this.redraw_view_(this); });
+    }
+}
 
 export function mount(el, game, lesson_id) {
-    const root = h('article', {class: 'card lesson', 'data-test': 'lesson'});
-    el.append(root);
+    const root = view_root(el);
     if (window.kibitz) window.kibitz.lesson = null;
-    let alive = true;
-    learn_data(game).then((data) => {
-        const lessons = data ? data.lessons : [];
-        const index = lessons.findIndex((l) => l.id === lesson_id);
-        if (!alive) return;
-        if (index < 0) { root.append(h('h1', {}, 'No such lesson'), h('a', {href: `#/learn/${game}`}, 'The lessons')); return; }
-        run(root, game, lessons, index);
-    });
-    return () => { alive = false; };
-}
-
-function run(root, game, lessons, index) {
-    const lesson = lessons[index];
-    document.title = `${lesson.title} · Learn ${game_names[game] || game} · Kibitz`;
-    const state = {
-        step: 0, moves: [], pos: null,
-        says: null,          // {kind: 'right'|'wrong'|'done'|'error', text}
-        hint: false, choices: null, stop: null,
-        player: null,        // the seat the learner plays: drawn at the bottom throughout
-    };
-    let board = null;
-    const play = h('div', {class: 'lesson-play'});
-    const board_host = h('div', {class: 'board-host'});
-    const side_host = h('div', {class: 'lesson-side'});
-    play.append(board_host, side_host);
-    root.append(play);
-    const side = view_root(side_host);
-    const next = index + 1 < lessons.length ? `#/learn/${game}/${lessons[index + 1].id}` : `#/learn/${game}`;
-
-    function draw() {
-        side.update(lesson_view(game, lesson, index, lessons.length, state, next, actions));
-        if (!state.pos) return;  // the board comes first: tests wait on the step, then read its moves
-        root.dataset.step = String(state.step);
-        if (state.says && state.says.kind !== 'error') root.dataset.result = state.says.kind === 'wrong' ? 'wrong' : 'right';
-        else delete root.dataset.result;
-        if (state.step >= lesson.steps.length) root.dataset.done = 'true';
-    }
-
-    async function show() {
-        const pos = await position_of(game, lesson.position, state.moves);
-        if (pos.error) { state.says = {kind: 'error', text: pos.message}; draw(); return; }
-        state.pos = pos;
-        if (state.player === null) state.player = pos.board.to_move;
-        state.choices = null; state.stop = null;
-        // The move just played (the learner's, or the scripted reply) is marked (draw_position).
-        board = draw_position(board_host, game, pos, {label: `${lesson.title} board`, on_move: (m) => attempt(m.text),
-            on_choose: (ms) => { state.choices = ms; draw(); },
-            on_select: (prefix, fin) => { state.stop = prefix.length > 1 && fin.length ? fin : null; draw(); }});
-        board_host.style.setProperty('--board-aspect', String(board.aspect));
-        board.set_orientation(state.player);
-        board.set_input(pos.board.moves, state.step < lesson.steps.length, {refusals: pos.board.refusals, idle: 'This lesson is done'});
-        if (window.kibitz) window.kibitz.lesson = {moves: pos.board.moves};  // for the browser tests
-        draw();
-    }
-
-    async function attempt(text) {
-        state.choices = null; state.stop = null;
-        const s = lesson.steps[state.step];
-        const goal = s.accept ? {play: s.accept} : {win: true};
-        const res = await position_of(game, lesson.position, [...state.moves, text], goal);
-        if (res.error || !res.goal_met) {
-            state.says = {kind: 'wrong', text: s.wrong || 'try another move.'};
-            return show();
-        }
-        state.moves.push(res.moves[res.moves.length - 1]);
-        if (s.reply) state.moves.push(s.reply);
-        state.step++;
-        if (state.step < lesson.steps.length) {
-            state.says = {kind: 'right', text: s.reply ? `Right. Your opponent answers ${s.reply}.` : 'Right. Go on.'};
-            return show();
-        }
-        mark_finished(game, lesson.id);
-        state.says = {kind: 'done', text: lesson.done || ''};
-        return show();
-    }
-
-    const actions = {
-        play: attempt,
-        finish: (m) => board && board.finish(m),
-        hint() { state.hint = true; draw(); },
-        again() { state.step = 0; state.moves = []; state.says = null; delete root.dataset.done; show(); },
-    };
-    draw();
-    show();
-}
-
-// Everything beside the board: where the lesson sits, its goal, what the
-// last move earned, the picker, the hint and the buttons. On a phone this
-// column comes above the board (main.css), so the answer to a move is seen.
-function lesson_view(game, lesson, index, count, state, next, act) {
-    const says = state.says;
-    const last = index + 1 >= count;
-    return v('div', {class: 'lesson-text'},
-        v('p', {class: 'crumbs'}, v('a', {href: `#/learn/${game}`}, `Learn ${game_names[game] || game}`), ` · lesson ${index + 1} of ${count}`),
-        v('h1', {}, lesson.title),
-        lesson.intro ? v('p', {class: 'intro'}, lesson.intro) : null,
-        v('p', {class: 'goal', 'data-test': 'lesson-goal'}, v('strong', {}, 'Goal: '), lesson.goal),
-        v('p', {class: `lesson-says${says ? ` says-${says.kind}` : ''}`, role: 'status', 'aria-live': 'polite', 'data-test': 'lesson-says'},
-            !says ? null
-                : says.kind === 'wrong' ? `Not quite: ${says.text}`
-                    : says.kind === 'done' ? [v('strong', {}, 'Well done! '), says.text, ' ',
-                        v('a', {href: next, class: 'btn small primary', 'data-test': 'next-lesson'}, last ? 'All lessons' : 'Next lesson')]
-                        : says.text),
-        pick_view(state.choices, state.stop, act.play, act.finish),
-        v('p', {class: 'muted hint', hidden: !state.hint, 'data-test': 'lesson-hint'}, lesson.hint || ''),
-        v('p', {class: 'lesson-buttons'},
-            v('button', {class: 'btn small', type: 'button', onclick: act.hint}, 'Hint'),
-            v('button', {class: 'btn small', type: 'button', onclick: act.again}, 'Start again')));
+    const ctrl = new lesson_ctrl(game, lesson_id, (c) => root.update(lesson_view(c)));
+    ctrl.redraw();
+    learn_data(game).then((data) => { if (ctrl.alive) ctrl.loaded(data); });
+    return () => { ctrl.alive = false; };
 }

@@ -92,7 +92,7 @@ function live_card(r, shape, now) {
     return v('li', {key: r.room, class: 'live-game', 'data-room': r.room, 'data-game': r.game},
         v('a', {href: `#/game/${r.room}`, 'aria-label': `Watch ${players.map((p) => p.name).join(' against ')}: ${meta}`},
             player_line(r, 1, now),
-            shape && r.board ? v('div', {class: 'mini-board', hook: mini_board_hook(r, shape)}) : null,
+            shape && r.board ? v('div', {class: 'mini-board', hook: passive_board_hook(r, shape)}) : null,
             player_line(r, 0, now),
             v('span', {class: 'live-meta muted'}, meta)));
 }
@@ -120,14 +120,16 @@ function live_line(r) {
             v('span', {class: 'muted'}, `${tc_text(r.tc)} · ply ${r.plies} · ${r.spectators} watching`)));
 }
 
-// The SVG board lives in the element the view keeps (keyed by room): made
-// once, then given the new pieces and marks only when the position changed.
-function mini_board_hook(r, shape) {
+// A passive board (a picture: the lobby's mini boards, the featured game)
+// in the element the view keeps (keyed by room): made once, then given the
+// new pieces and marks only when the position changed. `r`: {game, board,
+// last}; `shape`: the board's layout and cells; `label`: its name, if read out.
+export function passive_board_hook(r, shape, label) {
     const sync = (el) => {
         let m = el.mini;
         if (!m || m.layout !== shape.layout) {
             const board = create_board(el, {...shape, pieces: [], to_move: 0, moves: []},
-                {colours: colour_names[r.game], passive: true});
+                {colours: colour_names[r.game], passive: true, label});
             board.set_orientation(0);
             m = el.mini = {board, layout: shape.layout, pieces: null, last: null};
         }

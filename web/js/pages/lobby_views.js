@@ -1,11 +1,12 @@
-// The lobby's panels that change, as views (ui/vdom.js) of the lobby's state:
-// the quick-pairing pools and queue, the open seeks, your games in play and
-// open invites. lobby.js patches them in on every update, so the keyboard
-// focus and the elements stay where they are.
-import {presets, tc_text, rating_text} from '../ui/dom.js';
+// The home page's panels, as views (ui/vdom.js) of its state (lobby_ctrl.js):
+// the quick-pairing pools and queue, the create-a-game form, the open seeks,
+// your games in play and open invites. lobby_view.js composes them; the
+// patch keeps the keyboard focus and the elements where they are.
+import {presets, tc_text, rating_text, capitalise} from '../ui/dom.js';
 import {v} from '../ui/vdom.js';
-import {game_names} from '../catalogue.js';
+import {game_names, game_ids, colour_names} from '../catalogue.js';
 import {player_text} from './lobby_live.js';
+import {field, select, number} from './lobby_fields.js';
 
 const same_tc = (tc, m, i) => tc && tc.initial_s === m * 60 && tc.increment_s === i;
 
@@ -35,6 +36,23 @@ export function quick_view(game, counts, queued, on) {
             v('span', {key: 'what'}, `Looking for ${/^[aeiou]/i.test(game_names[queued.game] || '') ? 'an' : 'a'} ` +
                 `${game_names[queued.game] || queued.game} ${tc_text(queued.tc)} opponent${waiting ? ` (${waiting} waiting)` : ''}… `),
             v('button', {key: 'stop', type: 'button', class: 'btn small', 'data-test': 'queue-stop', onclick: on.leave}, 'Stop')] : []));
+}
+
+// Create a game: a seek in the list, or an invite link for a friend.
+// `f`: {game, tc, minutes, increment, rated, colour}; `c`: the controller.
+export function seek_form_view(f, c) {
+    const set = (name) => (value) => c.set_field('seek', name, value);
+    const times = [...presets.map(([m, i]) => [`${m * 60}+${i}`, `${m}+${i}`]), ['custom', 'Custom…'], ['none', 'Untimed']];
+    return v('form', {class: 'seek-form', 'data-test': 'seek-form', onsubmit: (ev) => { ev.preventDefault(); c.create_seek(); }},
+        field('Game', select('seek-game', game_ids.map((g) => [g, game_names[g]]), f.game, set('game'))),
+        field('Time', select('seek-tc', times, f.tc, set('tc')),
+            v('span', {class: 'custom', hidden: f.tc !== 'custom'},
+                number('minutes', 'minutes', f.minutes, {min: 0, max: 180, step: 0.5}, set('minutes')), ' min + ',
+                number('increment', 'increment seconds', f.increment, {min: 0, max: 180}, set('increment')), ' s')),
+        field('Mode', select('seek-rated', [['casual', 'Casual'], ['rated', 'Rated']], f.rated, set('rated'))),
+        field('Colour', select('seek-colour', [['random', 'Random'], ...(colour_names[f.game] || []).map((x) => [x, capitalise(x)])], f.colour, set('colour'))),
+        v('button', {class: 'btn primary', type: 'submit'}, 'Create seek'),
+        v('button', {class: 'btn', type: 'button', onclick: () => c.create_invite()}, 'Invite a friend'));
 }
 
 export function seeks_view(seeks, me, request) {

@@ -13,9 +13,6 @@ import {v, view_root} from '../ui/vdom.js';
 import {piece_kinds, colour_names} from '../catalogue.js';
 import {create_board} from '../board/board.js';
 
-// Opens the editor on `pos` (a POST /api/position answer): the board goes in
-// `board_host`, the tools in `panel`. on_done(answer) gets the server's answer
-// for the accepted position; on_cancel() leaves without a change.
 // The tool buttons: for each side each kind (with each hit-point value the
 // kind allows), a heap count, and the eraser: [{label, tool, test}].
 function tool_list(kinds, sides) {

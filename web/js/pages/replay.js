@@ -7,7 +7,6 @@
 import {api} from '../net/http.js';
 import {socket} from '../net/socket.js';
 import {create_board} from '../board/board.js';
-import {h} from '../ui/dom.js';
 import {v, view_root} from '../ui/vdom.js';
 import {game_names, colour_names} from '../catalogue.js';
 import {replay_view} from './replay_view.js';
@@ -15,16 +14,17 @@ import {replay_view} from './replay_view.js';
 export function mount(el, id, then) {
     const view = view_root(el);
     const st = {id, rec: null, ply: 0, aspect: null, me: socket.user?.name, review: {state: 'loading'}};
-    let alive = true, board = null;
-    const board_host = h('div', {class: 'board-host'});
+    let alive = true, board = null, board_host = null;
     view.update(v('div', {class: 'game replay', 'data-test': 'replay'}, v('p', {class: 'muted'}, 'Loading the game…')));
 
     const act = {
         go: (i) => go(i), first: () => go(0), prev: () => go(st.ply - 1), next: () => go(st.ply + 1), last: () => go(st.rec.moves.length),
         analyse_href: () => `#/analysis/${st.rec.game}?${new URLSearchParams({moves: JSON.stringify(st.rec.moves.slice(0, st.ply))})}`,
         request_review,
+        // The view's board host, once made: the board is drawn into it.
+        board_host: (el) => { board_host = el; },
     };
-    const render = () => { if (alive && st.rec) view.update(replay_view(st, act, board_host)); };
+    const render = () => { if (alive && st.rec) view.update(replay_view(st, act)); };
 
     // The arrows step through the game from anywhere on the page, without a
     // click first (not while typing, nor on the board, whose cells use them).
@@ -54,7 +54,7 @@ export function mount(el, id, then) {
         st.ply = r.moves.length;
         st.review = {state: r.status?.state === 'over' ? 'loading' : 'unavailable'};
         document.title = `Replay · ${game_names[r.game] || r.game} · ${(r.players || []).map((p) => p.name).join(' vs ')} · Kibitz`;
-        render();  // the board's host is in the page before the board is drawn into it
+        render();  // the board's host (act.board_host) is in the page before the board is drawn into it
         board = create_board(board_host, r.start, {colours: colour_names[r.game], label: `${game_names[r.game] || r.game} board, replay`});
         st.aspect = board.aspect;
         // The viewer who played sees the board from their own side.

@@ -1,8 +1,8 @@
 // The replay page as one view (snabbdom, ui/vdom.js) of the replay
-// controller's state (replay.js): the board (drawn by board.js into a host
-// the patch never empties), the step buttons, the game's heading and result,
-// the numbered move list with the review's ?!/?/?? beside the moves, and the
-// review panel.
+// controller's state (replay.js): the board (drawn by board.js into the host
+// the view makes, which the patch never empties), the step buttons, the
+// game's heading and result, the numbered move list with the review's
+// ?!/?/?? beside the moves, and the review panel.
 import {v} from '../ui/vdom.js';
 import {tc_text, capitalise} from '../ui/dom.js';
 import {game_names} from '../catalogue.js';
@@ -35,15 +35,15 @@ export function replay_moves(moves, ply, marks, first, go) {
     return v('div', {class: 'replay-moves', 'data-test': 'moves', role: 'group', 'aria-label': 'moves'}, cells);
 }
 
-// `act`: {go, first, prev, next, last, analyse_href, request_review}; `board_host`: plain DOM.
-export function replay_view(st, act, board_host) {
+// `act`: {go, first, prev, next, last, analyse_href, request_review, board_host(element)}.
+export function replay_view(st, act) {
     const rec = st.rec, n = rec.moves.length;
     const names = (rec.players || []).map((p) => v('a', {href: `#/player/${encodeURIComponent(p.name)}`}, p.name, ` (${p.color})`));
     const marks = new Map(st.review.state === 'done' ? st.review.analysis.moves.filter((m) => m.mark).map((m) => [m.ply, m.mark]) : []);
     const me = st.me, played = (rec.players || []).some((p) => p.name === me);
     return v('div', {class: 'game replay', 'data-test': 'replay', 'data-ply': st.ply},
         v('div', {class: 'board-col', style: {'--board-aspect': st.aspect ? String(st.aspect) : ''}},
-            v('div', {key: 'board', class: 'board-wrap', hook: {insert: (vn) => vn.elm.append(board_host)}}),
+            v('div', {key: 'board', class: 'board-wrap', hook: {insert: (vn) => act.board_host(vn.elm)}}),
             v('div', {class: 'replay-nav', role: 'toolbar', 'aria-label': 'replay controls'},
                 v('button', {class: 'btn', type: 'button', 'data-step': 'first', 'aria-label': 'first position', onclick: act.first}, icon('first')),
                 v('button', {class: 'btn', type: 'button', 'data-step': 'prev', 'aria-label': 'previous move', onclick: act.prev}, icon('prev')),

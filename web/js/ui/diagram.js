@@ -3,6 +3,7 @@
 // the lessons, so no rule is ever written in the browser.
 import {api} from '../net/http.js';
 import {h, clear} from './dom.js';
+import {v} from './vdom.js';
 import {create_board} from '../board/board.js';
 import {colour_names} from '../catalogue.js';
 
@@ -26,18 +27,22 @@ export function draw_position(host, game, pos, opts = {}) {
     return board;
 }
 
-// A static diagram with its caption: a figure that fills in when the server answers.
-export function diagram(game, d) {
-    const host = h('div', {class: 'diagram-board'});
-    const fig = h('figure', {class: 'diagram', 'data-test': 'diagram'}, host, d.caption ? h('figcaption', {}, d.caption) : null);
-    position_of(game, d.position, d.moves || []).then((pos) => {
-        if (pos.error) { host.append(h('p', {class: 'muted'}, `(diagram: ${pos.message})`)); return; }
-        // The move the caption talks about: the last one played, or the cells
-        // the diagram names (`highlight`) for a move it only describes.
-        const last = pos.last ? {last: pos.last.path, affected: pos.last.affected} : d.highlight ? {last: d.highlight} : null;
-        draw_position(host, game, pos, {label: d.caption, last});
-        if (last) fig.dataset.marked = last.last.join(' ');
-        fig.dataset.ready = 'true';
-    });
-    return fig;
+// A static diagram with its caption, as a view (ui/vdom.js): a figure whose
+// board is drawn into it when the server answers (its data-ready and
+// data-marked are set then, outside the view, which never names them).
+export function diagram_view(game, d, key) {
+    return v('figure', {key, class: 'diagram', 'data-test': 'diagram', hook: {insert: (vn) => fill(vn.elm, game, d)}},
+        v('div', {class: 'diagram-board'}), d.caption ? v('figcaption', {}, d.caption) : null);
+}
+
+async function fill(fig, game, d) {
+    const host = fig.querySelector('.diagram-board');
+    const pos = await position_of(game, d.position, d.moves || []);
+    if (pos.error) { host.append(h('p', {class: 'muted'}, `(diagram: ${pos.message})`)); return; }
+    // The move the caption talks about: the last one played, or the cells
+    // the diagram names (`highlight`) for a move it only describes.
+    const last = pos.last ? {last: pos.last.path, affected: pos.last.affected} : d.highlight ? {last: d.highlight} : null;
+    draw_position(host, game, pos, {label: d.caption, last});
+    if (last) fig.dataset.marked = last.last.join(' ');
+    fig.dataset.ready = 'true';
 }

@@ -1,0 +1,202 @@
+// The game page's panels as views (virtual DOM, see ui/vdom.js) of a room's
+// state: players and clocks, the move list, the controls a player may use
+// now, chat and the result banner. Each is a pure function of the state;
+// game_view.js composes them into the page.
+import {tc_text, rating_text, capitalise} from '../ui/dom.js';
+import {v} from '../ui/vdom.js';
+import {clock_ms, first_move_ms, format_ms, is_low} from '../ui/clock.js';
+import {game_names, game_info, side_colour} from '../catalogue.js';
+import {icon_view as icon} from '../ui/icons.js';
+import {rating_diff_view} from './game_extras.js';
+
+// "a draw", "an end by agreement": the catalogue names what agreeing ends in.
+function with_article(noun) { return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`; }
+
+// The clock and first-move countdown are left empty here: tick_clocks fills
+// them each frame, and the patch never touches what it did not create.
+export function player_box(st, seat) {
+    const p = (st.players || []).find((x) => x.seat === seat) || {seat, name: '?'};
+    const turn = st.status.state === 'playing' && st.board.to_move === seat;
+    const colour = side_colour(st.game, p.color);
+    return v('div', {key: `seat-${seat}`, class: `player seat-${seat}${turn ? ' turn' : ''}`, 'data-seat': seat},
+        v('span', {class: `dot colour-${p.color}`, title: p.color, style: colour ? {background: colour} : undefined}),
+        v('a', {class: 'name', href: `#/player/${encodeURIComponent(p.name)}`}, p.name),
+        v('span', {class: 'rating'}, rating_text(p.rating), p.provisional && rating_text(p.rating) ? '?' : null),
+        rating_diff_view(st, seat),
+        p.connected === false ? v('span', {class: 'away', title: 'disconnected'}, 'away') : null,
+        v('span', {class: 'first-move', 'data-first': seat}),
+        v('span', {class: 'clock', 'data-clock': seat, role: 'timer', 'aria-label': `${p.color} clock`}));
+}
+
+// Refreshes every clock on the page; cheap, so called each animation frame.
+export function tick_clocks(root, st) {
+    if (!st) return;
+    const now = performance.now();
+    for (const el of root.querySelectorAll('[data-clock]')) {
+        const seat = Number(el.dataset.clock);
+        if (!st.clocks) { set_text(el, ''); el.hidden = true; continue; }
+        const ms = clock_ms(st.clocks, st.clocks_at, seat, now);
+        set_text(el, format_ms(ms));
+        el.classList.toggle('running', st.clocks.running === seat && st.status.state === 'playing');
+        el.classList.toggle('low', is_low(ms, st.clocks));
+    }
+    for (const el of root.querySelectorAll('[data-first]')) {
+        const seat = Number(el.dataset.first);
+        const fm = st.status.state === 'playing' && st.board.to_move === seat ? first_move_ms(st.clocks, st.clocks_at, now) : null;
+        set_text(el, fm === null ? '' : `first move: ${Math.ceil(fm / 1000)} s`);
+    }
+}
+
+function set_text(el, text) { if (el.textContent !== text) el.textContent = text; }
+
+// The moves so far; `ply_index` (0-based) is marked current; `on_pick(ply)` makes them clickable.
+export function move_list(moves, ply_index, on_pick) {
+    return v('ol', {class: `moves${on_pick ? ' pickable' : ''}`, 'data-test': 'moves', 'aria-label': 'moves'},
+        (moves || []).map((m, i) => v('li', {key: i, class: i === ply_index ? 'current' : '', 'data-ply': i + 1,
+            'aria-current': i === ply_index ? 'step' : null, onclick: on_pick ? () => on_pick(i + 1) : null}, m)));
+}
+
+// Under the move list: step through earlier positions (the live game goes
+// on), back to live, flip the board, sound on or off.
+// `at`: the ply shown (null: live); `n`: plies played; `go(ply)`.
+// `notify`: {on, toggle} for a player (the "your move" notification), else null.
+export function board_tools(at, n, go, flip, muted, toggle_sound, notify) {
+    const shown = at === null ? n : at;
+    const step = (name, label, ply, disabled) => v('button', {key: name, type: 'button', class: 'btn small', 'data-step': name,
+        'aria-label': label, title: label, disabled, onclick: () => go(ply)}, icon(name));
+    return v('div', {class: 'board-tools', role: 'toolbar', 'aria-label': 'board tools'},
+        step('first', 'first position', 0, shown === 0),
+        step('prev', 'previous move', shown - 1, shown === 0),
+        step('next', 'next move', shown + 1, shown >= n),
+        step('last', 'last position', n, shown >= n),
+        at === null ? null : v('button', {key: 'live', type: 'button', class: 'btn small primary', 'data-test': 'back-to-live',
+            onclick: () => go(n)}, icon('live'), 'Back to live'),
+        v('span', {class: 'spacer'}),
+        v('button', {key: 'flip', type: 'button', class: 'btn small', 'data-test': 'flip', 'aria-label': 'flip the board', title: 'Flip the board',
+            onclick: flip}, icon('flip')),
+        v('button', {key: 'sound', type: 'button', class: 'btn small', 'data-test': 'mute', 'aria-pressed': muted ? 'true' : 'false',
+            title: muted ? 'Sound is off' : 'Sound is on', onclick: toggle_sound}, muted ? 'Sound off' : 'Sound on'),
+        notify ? v('button', {key: 'notify', type: 'button', class: 'btn small', 'data-test': 'notify', 'aria-pressed': notify.on ? 'true' : 'false',
+            title: 'A notification when it is your move and this tab is hidden', onclick: notify.toggle}, notify.on ? 'Notify: on' : 'Notify: off') : null);
+}
+
+export function colour_of(st, seat) {
+    const p = (st.players || []).find((x) => x.seat === seat);
+    return p ? p.color : `seat ${seat}`;
+}
+
+// Platform reasons in words; a game's own reasons ("no pieces") read as they are.
+const reason_words = {resign: 'by resignation', flag: 'on time', claim: 'the opponent left', 'claim draw': 'the opponent left',
+    agreement: 'by agreement', abort: '', 'first move not made': 'the first move was not made in time'};
+function reason_text(reason) { return reason in reason_words ? reason_words[reason] : reason || ''; }
+
+// One line for the tab's title and the screen reader: "Black wins by resignation".
+export function result_text(st) {
+    const s = st.status;
+    if (s.state === 'aborted') { const why = reason_text(s.reason); return `Game aborted${why ? `: ${why}` : ''}`; }
+    if (s.state !== 'over') return '';
+    const who = s.winner >= 0 ? `${capitalise(colour_of(st, s.winner))} wins` : 'Draw';
+    const why = reason_text(s.reason);
+    return `${who}${why ? ` ${/^(by|on) /.test(why) ? why : `— ${why}`}` : ''}`;
+}
+
+// The result banner: to a player "You won" / "You lost" / "Draw" first, then
+// the colour's result with its reason, and the rating change of a rated game.
+export function result_view(st, seat) {
+    const text = result_text(st);
+    const s = st.status;
+    let headline = null;
+    if (seat !== null && s.state === 'over') headline = s.winner < 0 ? 'Draw' : s.winner === seat ? 'You won' : 'You lost';
+    const r = seat === null ? null : (st.ratings || []).find((x) => x.seat === seat);
+    const change = r ? `Your rating: ${r.after}${r.provisional ? '?' : ''} (${r.diff >= 0 ? '+' : '−'}${Math.abs(r.diff)})` : null;
+    return v('div', {class: `banner${headline ? ` result-${headline.split(' ').pop().toLowerCase()}` : ''}`, role: 'status', 'aria-live': 'polite',
+        'data-test': 'result', hidden: !text},
+    headline ? v('strong', {class: 'headline', 'data-test': 'headline'}, headline) : null,
+    v('span', {class: 'detail'}, text),
+    change ? v('span', {class: 'detail', 'data-test': 'my-rating-change'}, change) : null);
+}
+
+// After the end: every way on, as one block of buttons near the top.
+export function end_actions(st, seat, act, room) {
+    if (st.status.state === 'playing') return null;
+    const items = [];
+    if (seat !== null) items.push(...rematch_items(st, seat, act));
+    items.push(v('a', {key: 'new', class: 'btn', href: '#/', 'data-test': 'new-opponent'}, 'New opponent'));
+    items.push(v('a', {key: 'replay', class: 'btn', href: `#/replay/${room}`, 'data-test': 'replay-link'}, 'Replay'));
+    if (st.status.state === 'over') items.push(v('a', {key: 'review', class: 'btn', href: `#/replay/${room}/review`, 'data-test': 'review-link'}, 'Computer analysis'));
+    return v('div', {class: 'end-actions', role: 'group', 'aria-label': 'after the game', 'data-test': 'end-actions'}, items);
+}
+
+function rematch_items(st, seat, act) {
+    const other = 1 - seat;
+    const r = (st.offers && st.offers.rematch) || [false, false];
+    if (st.rematch_next) return [v('a', {key: 'go-rematch', class: 'btn primary', 'data-test': 'go-rematch', href: `#/game/${st.rematch_next}`}, 'Go to the rematch')];
+    if (r[other] && !r[seat]) return [v('span', {key: 'rematch-wanted', class: 'offer'}, 'Opponent wants a rematch: '),
+        btn('Accept rematch', 'rematch.accept', act, 'primary'), btn('Decline', 'rematch.decline', act)];
+    if (r[seat]) return [v('span', {key: 'rematch-sent', class: 'muted'}, 'Rematch offered')];
+    return [btn('Rematch', 'rematch.offer', act, 'primary')];
+}
+
+export function title_text(st) {
+    return `${game_names[st.game] || st.game} · ${tc_text(st.tc)} · ${st.rated ? 'rated' : 'casual'}${st.private ? ' · private' : ''}`;
+}
+
+export function info_view(st, spectator, my_turn) {
+    return v('div', {class: 'info'},
+        v('h1', {class: 'game-title'}, title_text(st)),
+        v('p', {class: 'muted'}, spectator ? 'You are watching · ' : '', v('span', {'data-test': 'spectators'}, `${st.spectators || 0} watching`)),
+        st.status.paused ? v('p', {class: 'error', 'data-test': 'paused'}, 'Paused: the server cannot save moves right now. The game goes on by itself once it can.') : null,
+        my_turn ? v('p', {class: 'your-turn'}, 'Your move') : null);
+}
+
+// The buttons a seated player may press while the game is on; `act(type)`
+// sends the command. Resign and abort ask first: `confirming` is the one
+// awaiting its second click ("Click again to resign"), if any.
+// Each button keeps its key from one update to the next, so it keeps the focus.
+export function controls(st, seat, act, confirming) {
+    if (st.status.state !== 'playing') return null;
+    const items = [];
+    const other = 1 - seat;
+    const agreed = (game_info(st.game) || {}).agreed_end || 'draw';
+    const dangerous = (label, type) => (confirming === type
+        ? v('button', {key: type, class: 'btn danger confirming', type: 'button', 'data-action': type, 'data-confirm': 'true', onclick: () => act(type)},
+            `Click again to ${label.toLowerCase()}`)
+        : btn(label, type, act, type === 'resign' ? 'danger' : ''));
+    if ((st.moves || []).length < 2) items.push(dangerous('Abort', 'abort'));
+    else items.push(dangerous('Resign', 'resign'));
+    const draw = st.offers ? st.offers.draw : -1;
+    if (draw === -1) items.push(btn(`Offer ${with_article(agreed)}`, 'draw.offer', act));
+    else if (draw === seat) items.push(v('span', {key: 'offer-sent', class: 'muted', 'data-test': 'offer-sent'}, `${capitalise(agreed)} offered`));
+    else items.push(v('span', {key: 'offer-received', class: 'offer', 'data-test': 'offer-received'}, `Opponent offers ${with_article(agreed)}: `),
+        btn('Accept', 'draw.accept', act, 'primary'), btn('Decline', 'draw.decline', act));
+    const opp = (st.players || []).find((p) => p.seat === other);
+    if (opp && opp.connected === false) {
+        const wait = opp.claim_at ? Math.max(0, opp.claim_at - performance.now()) : 0;
+        items.push(v('span', {key: 'left', class: 'muted', 'data-test': 'claim-wait'}, wait > 0 ? `Opponent left; you may claim in ${Math.ceil(wait / 1000)} s` : 'Opponent left: '),
+            btn('Claim win', 'claim.win', act, '', wait > 0), btn('Claim draw', 'claim.draw', act, '', wait > 0));
+    }
+    return v('div', {class: 'controls', 'data-test': 'controls'}, items);
+}
+
+// `disabled`: shown but not yet usable (a claim before its countdown ends).
+function btn(label, type, act, cls = '', disabled = false) {
+    return v('button', {key: type, class: `btn ${cls}`, type: 'button', 'data-action': type, disabled, onclick: () => act(type)}, label);
+}
+
+// The chat: lines keyed by their place in the log; the input is never
+// given a value by the view, so what the player is typing stays.
+export function chat_view(st, on_send, spectator) {
+    return v('section', {class: 'chat'},
+        v('h2', {class: 'panel-title'}, spectator ? 'Spectators\' chat' : 'Players\' chat'),
+        v('ul', {class: 'chat-log', 'aria-live': 'polite', 'data-test': 'chat-log'},
+            (st.chat || []).map((c, i) => v('li', {key: i}, v('b', {}, c.from), ' ', c.text))),
+        v('form', {class: 'chat-form', onsubmit: (ev) => {
+            ev.preventDefault();
+            const input = ev.currentTarget.elements.chat;
+            const text = input.value.trim();
+            if (text) { on_send(text); input.value = ''; }
+        }},
+        v('input', {type: 'text', name: 'chat', maxlength: 300, autocomplete: 'off',
+            placeholder: spectator ? 'Chat with spectators' : 'Chat with your opponent', 'aria-label': 'chat message', 'data-test': 'chat-input'}),
+        v('button', {class: 'btn small', type: 'submit'}, 'Send')));
+}
