@@ -14,8 +14,8 @@ namespace kibitz::server::cluster::bus {
 namespace {
 
 json who_json(const player& p) {
-    json j = {{"id", p.id}, {"name", p.name}, {"guest", p.guest}, {"row", p.row},
-              {"rating", p.rating}};
+    json j = {
+        {"id", p.id}, {"name", p.name}, {"guest", p.guest}, {"row", p.row}, {"rating", p.rating}};
     if (p.computer_level) j["computer"] = p.computer_level;
     return j;
 }
@@ -35,7 +35,10 @@ json client_body_json(const client_msg& m) {
             if constexpr (std::is_same_v<T, live_sub_msg>) {
                 d["game"] = b.game;
             } else if constexpr (std::is_same_v<T, seek_create_msg>) {
-                d = {{"game", b.game}, {"tc", to_json(b.tc)}, {"rated", b.rated}, {"color", b.color}};
+                d = {{"game", b.game},
+                     {"tc", to_json(b.tc)},
+                     {"rated", b.rated},
+                     {"color", b.color}};
                 if (!b.position.empty()) d["position"] = b.position;
             } else if constexpr (std::is_same_v<T, seek_cancel_msg>) {
                 d[b.invite ? "code" : "id"] = b.id;

@@ -41,9 +41,9 @@ TEST_CASE(
     // The game committed as in play first: a takeover restores what the store
     // holds, and on a loaded machine a node killed just after a game's start
     // may not have stored it yet (no node would ever take the room).
-    REQUIRE(eventually(
-        [&] { return http_get(g.other->port, "/api/games/" + g.room).status == 200; }, 5000ms,
-        25ms));
+    REQUIRE(
+        eventually([&] { return http_get(g.other->port, "/api/games/" + g.room).status == 200; },
+                   5000ms, 25ms));
     // The lease was renewed at most a third of a lease ago: no node takes the
     // room for a second at least, the window in which nothing answered.
     g.owner->kill9();
