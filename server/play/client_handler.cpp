@@ -242,10 +242,16 @@ void client_handler::handle(const client_msg& m) {
             } else if constexpr (std::is_same_v<T, computer_play_msg>) {
                 lobby.play_computer(player_, self_, b, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, room_join_msg>) {
-                rooms_.insert(b.room);
-                if (auto r = hub_->rooms().find(b.room)) return r->join(player_, self_, conn_, b.v);
-                // On another node of a cluster, or nowhere (answered unknown_room).
-                hub_->rooms().elsewhere().join(b.room, player_, self_, conn_, b.v, m.ack, m.type);
+                if (auto r = hub_->rooms().find(b.room)) {
+                    rooms_.insert(b.room);
+                    return r->join(player_, self_, conn_, b.v);
+                }
+                // On another node of a cluster, or nowhere (answered
+                // unknown_room): a single node keeps no id it did not find,
+                // or a client joining made-up ids would grow rooms_ forever.
+                auto& elsewhere = hub_->rooms().elsewhere();
+                if (elsewhere.spans_nodes()) rooms_.insert(b.room);
+                elsewhere.join(b.room, player_, self_, conn_, b.v, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, room_leave_msg>) {
                 auto r = hub_->rooms().find(b.room);
                 if (!rooms_.erase(b.room) && !r)
