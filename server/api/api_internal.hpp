@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -28,6 +29,9 @@ std::optional<storage::game_key> game_key_of(std::string_view id);
 
 // Content-Type names JSON (api_router.cpp).
 bool is_json_type(std::string_view type);
+// The request's body as a JSON object, or the refusal to send: 415 when it is
+// not declared JSON, 400 when it is not an object (api_router.cpp).
+std::variant<json, api_response> json_object_body(const api_request& req);
 
 // The bearer token of an Authorization header, or "" (api_accounts.cpp).
 std::string bearer(std::string_view header);

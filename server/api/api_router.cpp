@@ -63,6 +63,16 @@ bool is_json_type(std::string_view type) {
     return true;
 }
 
+std::variant<json, api_response> json_object_body(const api_request& req) {
+    if (!is_json_type(req.content_type))
+        return error_response(415, "unsupported_media_type",
+                              "send the body as Content-Type: application/json");
+    json body = json::parse(req.body, nullptr, false);
+    if (body.is_discarded() || !body.is_object())
+        return error_response(400, "bad_json", "the body is not a JSON object");
+    return body;
+}
+
 namespace {
 
 // Splits "/api/a/b" into {"a", "b"}; empty segments (a doubled slash) are kept
@@ -101,12 +111,9 @@ void route(api_request& req, api_context& ctx, api_reply& reply) {
     if (compose || (seg.size() == 1 && (seg[0] == "register" || seg[0] == "login" ||
                                         seg[0] == "logout" || seg[0] == "position"))) {
         if (!post) return reply(method_not_allowed("POST"));
-        if (!is_json_type(req.content_type))
-            return reply(error_response(415, "unsupported_media_type",
-                                        "send the body as Content-Type: application/json"));
-        json body = json::parse(req.body, nullptr, false);
-        if (body.is_discarded() || !body.is_object())
-            return reply(error_response(400, "bad_json", "the body is not a JSON object"));
+        auto parsed = json_object_body(req);
+        if (auto* refused = std::get_if<api_response>(&parsed)) return reply(std::move(*refused));
+        const json& body = std::get<json>(parsed);
         if (compose) return reply(post_compose(body));
         if (seg[0] == "position") return reply(post_position(body));
         if (!ctx.store || !ctx.accounts)
@@ -120,12 +127,10 @@ void route(api_request& req, api_context& ctx, api_reply& reply) {
         if (!get && !post) return reply(method_not_allowed("GET, HEAD, POST"));
         json body = json::object();
         if (post) {
-            if (!is_json_type(req.content_type))
-                return reply(error_response(415, "unsupported_media_type",
-                                            "send the body as Content-Type: application/json"));
-            body = json::parse(req.body, nullptr, false);
-            if (body.is_discarded() || !body.is_object())
-                return reply(error_response(400, "bad_json", "the body is not a JSON object"));
+            auto parsed = json_object_body(req);
+            if (auto* refused = std::get_if<api_response>(&parsed))
+                return reply(std::move(*refused));
+            body = std::move(std::get<json>(parsed));
         }
         if (!ctx.store || !ctx.accounts)
             return reply(error_response(503, "no_database", "progress needs the database, which this server runs without"));
@@ -139,13 +144,9 @@ void route(api_request& req, api_context& ctx, api_reply& reply) {
                 error_response(503, "no_database",
                                "tournaments need the database, which this server runs without"));
         if (get) return get_tournaments(ctx, std::move(reply));
-        if (!is_json_type(req.content_type))
-            return reply(error_response(415, "unsupported_media_type",
-                                        "send the body as Content-Type: application/json"));
-        json body = json::parse(req.body, nullptr, false);
-        if (body.is_discarded() || !body.is_object())
-            return reply(error_response(400, "bad_json", "the body is not a JSON object"));
-        return post_tournament(req, body, ctx, std::move(reply));
+        auto parsed = json_object_body(req);
+        if (auto* refused = std::get_if<api_response>(&parsed)) return reply(std::move(*refused));
+        return post_tournament(req, std::get<json>(parsed), ctx, std::move(reply));
     }
     if (seg[0] == "tournament" && (seg.size() == 2 || (seg.size() == 3 && seg[2] == "games"))) {
         if (!get) return reply(method_not_allowed("GET, HEAD"));

@@ -33,12 +33,9 @@ api_response internal(std::string_view what, const std::string& reason) {
 }
 
 void create_token(const api_request& req, api_context& ctx, api_reply reply) {
-    if (!is_json_type(req.content_type))
-        return reply(error_response(415, "unsupported_media_type",
-                                    "send the body as Content-Type: application/json"));
-    json body = json::parse(req.body, nullptr, false);
-    if (body.is_discarded() || !body.is_object())
-        return reply(error_response(400, "bad_json", "the body is not a JSON object"));
+    auto parsed = json_object_body(req);
+    if (auto* refused = std::get_if<api_response>(&parsed)) return reply(std::move(*refused));
+    const json& body = std::get<json>(parsed);
     auto d = body.find("description");
     auto s = body.find("scopes");
     if (d == body.end() || !d->is_string() || d->get_ref<const std::string&>().empty() ||

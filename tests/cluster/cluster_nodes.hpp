@@ -38,25 +38,6 @@ inline std::string first_line(const char* env) {
     return line;
 }
 
-// One JSON POST to the HTTP API: the status.
-inline int http_post(std::uint16_t port, const std::string& target, const json& body) {
-    namespace http = boost::beast::http;
-    boost::asio::io_context ioc;
-    boost::beast::tcp_stream stream(ioc);
-    stream.expires_after(10s);
-    stream.connect({boost::asio::ip::make_address("127.0.0.1"), port});
-    http::request<http::string_body> req{http::verb::post, target, 11};
-    req.set(http::field::host, "127.0.0.1");
-    req.set(http::field::content_type, "application/json");
-    req.body() = body.dump();
-    req.prepare_payload();
-    http::write(stream, req);
-    boost::beast::flat_buffer buf;
-    http::response<http::string_body> res;
-    http::read(stream, buf, res);
-    return static_cast<int>(res.result_int());
-}
-
 // A node's --node-id from its name in Redis and the database: a node is
 // named "<id>@<incarnation>", new at every start (docs/cluster.md).
 inline std::string node_id_of(const std::string& name) { return name.substr(0, name.find('@')); }

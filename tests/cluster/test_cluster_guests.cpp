@@ -42,7 +42,7 @@ TEST_CASE("cluster guests: a guest made on one node resumes on another with its 
         REQUIRE(!e.hello().is_null());
         gone_token = e.token;
     }
-    CHECK(http_post(n1.port, "/api/logout", {{"token", gone_token}}) == 200);
+    CHECK(http_post(n1.port, "/api/logout", {{"token", gone_token}}).status == 200);
     ws_client d(n2.port);
     d.send({{"t", "hello"}, {"d", {{"token", gone_token}}}});
     auto gone = d.expect("error", {}, 5000ms);

@@ -10,7 +10,8 @@ namespace {
 
 // POST /api/login: the status (401 a wrong password, 429 refused by the limit).
 int login(std::uint16_t port, const std::string& user) {
-    return http_post(port, "/api/login", {{"username", user}, {"password", "not the password"}});
+    return http_post(port, "/api/login", {{"username", user}, {"password", "not the password"}})
+        .status;
 }
 
 struct limited_nodes {
