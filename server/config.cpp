@@ -125,7 +125,7 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) { return millis(v, c.tournament_tick) && c.tournament_tick.count() > 0; }},
         {"--tournament-pair-delay-ms", "KIBITZ_TOURNAMENT_PAIR_DELAY_MS", "an arena player's rest after a game before the next pairing (default 3000)",
          [](server_config& c, const std::string& v) { return millis(v, c.tournament_pair_delay); }},
-        {"--tournament-schedule", "KIBITZ_TOURNAMENT_SCHEDULE", "the server's own arenas and each game's arena rules (JSON, e.g. server/tournament/schedule.json)",
+        {"--tournament-schedule", "KIBITZ_TOURNAMENT_SCHEDULE", "the server's own arenas and each game's arena rules (JSON, e.g. schema/tournament_schedule.json)",
          [](server_config& c, const std::string& v) { c.tournament_schedule = v; return !v.empty(); }},
         {"--engine-threads", "KIBITZ_ENGINE_THREADS", "threads thinking for the computer (default 1)",
          [](server_config& c, const std::string& v) { return number(v, c.engine_threads, 1, 256); }},

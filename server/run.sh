@@ -9,4 +9,4 @@ bash docker/install-deps.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build --target kibitz-server kibitz-cli -j"$(nproc)"
 exec build/bin/kibitz-server --web-root "$root/web" --db "${KIBITZ_DB:-$root/kibitz.db}" \
-    --tournament-schedule "$root/server/tournament/schedule.json" "$@"
+    --tournament-schedule "$root/schema/tournament_schedule.json" "$@"

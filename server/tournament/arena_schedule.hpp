@@ -1,6 +1,6 @@
 #pragma once
 // The server's own arenas, from a schedule file (--tournament-schedule,
-// server/tournament/schedule.json; docs in docs/tournaments_schedule.md): per game,
+// schema/tournament_schedule.json; docs in docs/tournaments_schedule.md): per game,
 // the arena rules' minimums (early draws, berserk), and arenas repeating
 // every so many minutes, each created `lead` before it starts so that
 // players can join ahead. Pure: the time is passed in; any thread.

@@ -13,7 +13,7 @@ constexpr std::int64_t t0 = 1'764'000'000'000 / hour * hour;  // on the hour
 }  // namespace
 
 TEST_CASE("arena schedule: the shipped file names every game's rules and an hourly arena each") {
-    auto s = read_schedule(std::string(KIBITZ_SOURCE_DIR) + "/server/tournament/schedule.json");
+    auto s = read_schedule(std::string(KIBITZ_SOURCE_DIR) + "/schema/tournament_schedule.json");
     REQUIRE_MESSAGE(s.ok(), (s ? std::string() : s.reason()));
     CHECK(s.value().rules.size() == 5);
     CHECK(s.value().arenas.size() == 5);
