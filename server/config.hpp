@@ -56,7 +56,8 @@ struct server_config {
     // next wave may pair them.
     ms tournament_tick{1000};
     ms tournament_pair_delay{3000};
-    std::string tournament_schedule;  // the schedule file (schema/tournament_schedule.json); empty: none
+    // The schedule file (schema/tournament_schedule.json); empty: none.
+    std::string tournament_schedule;
     int registrations_per_hour = 5;     // account sign-ups per address an hour (tests raise it)
     int token_requests_per_minute = 120;  // requests one personal API token may make a minute
     // The time of day everything stored or shown carries (domain/wall_clock.hpp):
