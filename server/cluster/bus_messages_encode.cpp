@@ -69,6 +69,9 @@ template <class... F>
 struct overloaded : F... {
     using F::operator()...;
 };
+// Spelled out for clang 16 (the sanitizer builds), which deduces no aggregate's arguments.
+template <class... F>
+overloaded(F...) -> overloaded<F...>;
 
 json to_json(const message& msg) {
     auto with_ack = [](json j, std::optional<std::int64_t> ack) {
