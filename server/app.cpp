@@ -151,8 +151,15 @@ std::variant<std::uint16_t, std::string> app::start() {
         if (!r) return "database " + db_name() + ": loading unfinished games: " + r.reason();
         unfinished = std::move(r.value());
     }
-    play_deps deps{store_.get(), accounts_.get(), engine_.get(),
-                   recorder_,    ratings_,        computer_players(computers_)};
+    deadlines_ =
+        std::make_shared<correspondence_deadlines>(ioc_, cfg_.clock, cfg_.play.deadline_recheck);
+    play_deps deps{store_.get(),
+                   accounts_.get(),
+                   engine_.get(),
+                   recorder_,
+                   ratings_,
+                   deadlines_,
+                   computer_players(computers_)};
     if (pg_ && !node_name_.empty()) {
         cluster_ = std::make_shared<cluster::node>(ioc_, co, *pg_);
         limits_ = std::make_shared<cluster::redis_limits>(ioc_, cluster_->bus(), node_name_);

@@ -119,6 +119,11 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.play.max_seeks, 1, 1000); }},
         {"--max-games", "KIBITZ_MAX_GAMES", "unfinished games per player (default 5)",
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.play.max_games, 1, 1000); }},
+        {"--max-correspondence-games", "KIBITZ_MAX_CORRESPONDENCE_GAMES",
+         "unfinished correspondence games per player (default 50)",
+         [](server_config& c, const std::string& v) {
+             return number<std::size_t>(v, c.play.max_correspondence_games, 1, 1000);
+         }},
         {"--engine-threads", "KIBITZ_ENGINE_THREADS", "threads thinking for the computer (default 1)",
          [](server_config& c, const std::string& v) { return number(v, c.engine_threads, 1, 256); }},
         {"--cluster", "KIBITZ_CLUSTER", "redis://host:port: run as one node of a cluster (needs --db postgresql://...; docs/cluster.md)",

@@ -15,6 +15,7 @@
 
 #include "auth/shared_limits.hpp"
 #include "play/computer_players.hpp"
+#include "play/correspondence_deadlines.hpp"
 #include "play/game_recorder.hpp"
 #include "play/guest_desk.hpp"
 #include "play/play_config.hpp"
@@ -45,6 +46,8 @@ struct play_deps {
     engine_pool* engine = nullptr;       // none: computer games are refused
     std::shared_ptr<game_recorder> recorder;  // null: one that records nothing
     std::shared_ptr<rating_cache> ratings;    // null: a cache of the hub's own
+    // The correspondence games' deadlines; null: the hub's own.
+    std::shared_ptr<correspondence_deadlines> deadlines;
     computer_players computers;
     // Cluster mode: the rooms and the one lobby of the other nodes, the
     // guests they made, and the limits every node shares.
@@ -71,6 +74,7 @@ public:
     room_directory& rooms() { return rooms_; }
     player_peers& peers() { return peers_; }  // every live connection of each player
     rating_cache& ratings() const { return *deps_.ratings; }
+    correspondence_deadlines& deadlines() const { return *deps_.deadlines; }
     play_counts& counts() { return counts_; }
     guest_desk& guests() { return guests_; }
     session_registry& sessions() { return sessions_; }  // live connections by session token

@@ -14,7 +14,8 @@ inline const std::string summary_sql =
     "g.start_position, g.status, g.winner, g.reason, g.created_ms, g.ended_ms, "
     "p0.id, p0.name, p0.account_id, p0.computer_level, "
     "p1.id, p1.name, p1.account_id, p1.computer_level, "
-    "(SELECT COUNT(*) FROM moves m WHERE m.game = g.id), g.public_id, g.rematch "
+    "(SELECT COUNT(*) FROM moves m WHERE m.game = g.id), g.public_id, g.rematch, "
+    "g.days_per_move, g.deadline_ms "
     "FROM games g JOIN players p0 ON p0.id = g.seat0 JOIN players p1 ON p1.id = g.seat1 ";
 
 template <class Rows>
@@ -31,6 +32,8 @@ game_summary read_summary(const Rows& r) {
     g.plies = static_cast<int>(r.i64(20));
     g.public_id = r.text(21);
     g.rematch = r.text(22);
+    if (!r.is_null(23)) g.settings.days_per_move = static_cast<int>(r.i64(23));
+    if (!r.is_null(24)) g.deadline_ms = r.i64(24);
     return g;
 }
 
