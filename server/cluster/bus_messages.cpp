@@ -85,9 +85,12 @@ json client_body_json(const client_msg& m) {
             } else if constexpr (std::is_same_v<T, seek_create_msg>) {
                 d = {{"game", b.game}, {"tc", to_json(b.tc)}, {"rated", b.rated}, {"color", b.color}};
                 if (!b.position.empty()) d["position"] = b.position;
-            } else if constexpr (std::is_same_v<T, seek_cancel_msg> ||
-                                 std::is_same_v<T, seek_accept_msg>) {
+            } else if constexpr (std::is_same_v<T, seek_cancel_msg>) {
                 d[b.invite ? "code" : "id"] = b.id;
+            } else if constexpr (std::is_same_v<T, seek_accept_msg>) {
+                d["id"] = b.id;
+            } else if constexpr (std::is_same_v<T, invite_answer_msg>) {
+                d["code"] = b.code;
             } else if constexpr (std::is_same_v<T, quick_join_msg>) {
                 d = {{"game", b.game}, {"tc", to_json(b.tc)}, {"rated", b.rated}};
             }

@@ -110,6 +110,7 @@ http::message_generator http_respond(const http::request<http::string_body>& req
                                         std::make_tuple(http::status::ok, req.version())};
     res.set(http::field::server, "kibitz");
     res.set(http::field::content_type, mime_type(file));
+    res.set(http::field::cache_control, static_cache_control);
     res.set("X-Content-Type-Options", "nosniff");
     res.set("Content-Security-Policy", content_security_policy);
     res.content_length(size);
@@ -117,6 +118,7 @@ http::message_generator http_respond(const http::request<http::string_body>& req
     if (req.method() == http::verb::head) {
         http::response<http::empty_body> head{http::status::ok, req.version()};
         head.set(http::field::content_type, mime_type(file));
+        head.set(http::field::cache_control, static_cache_control);
         head.content_length(size);
         head.keep_alive(req.keep_alive());
         return head;

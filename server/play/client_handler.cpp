@@ -33,6 +33,8 @@ namespace {
 // Everything else (watching, the analysis board, lessons) is kept by nobody.
 bool worth_keeping(const client_msg& m) {
     if (auto* c = std::get_if<room_cmd_msg>(&m.body)) return c->action == room_action::chat;
+    if (auto* i = std::get_if<invite_answer_msg>(&m.body))
+        return i->answer == invite_answer::accept;
     return std::holds_alternative<seek_create_msg>(m.body) ||
            std::holds_alternative<seek_accept_msg>(m.body) ||
            std::holds_alternative<quick_join_msg>(m.body) ||

@@ -203,10 +203,8 @@ void lobby::accept_seek(player_ptr who, peer_ref p, seek_accept_msg m, ack_id ac
                         std::string type) {
     on_strand([=, this] {
         auto it = seeks_.find(m.id);
-        if (it == seeks_.end() || it->second.invite != m.invite)
-            return reply(p, m.invite ? wire_error{"unknown_invite", "no such open invite"}
-                                     : wire_error{"unknown_seek", "no such open seek"},
-                         ack, type);
+        if (it == seeks_.end() || it->second.invite)
+            return reply(p, wire_error{"unknown_seek", "no such open seek"}, ack, type);
         seek s = it->second;
         if (s.by->key() == who->key())
             return reply(p, wire_error{"own_seek", "you cannot accept your own seek"}, ack, type);
@@ -217,15 +215,17 @@ void lobby::accept_seek(player_ptr who, peer_ref p, seek_accept_msg m, ack_id ac
         seeks_.erase(it);
         seeks_changed_ = true;
         reply(p, std::nullopt, ack, type);
-        if (!s.invite) {
-            broadcast(encode(seek_remove_msg{s.id, "accepted"}));
-            tell_standing(s.peer, s.conn, s, false);
-        }
-        int creator_seat = s.color == "random" ? random_string(1, "01")[0] - '0'
-                           : s.color == s.settings.game->about.sides[0].name ? 0
-                                                                   : 1;
-        start_game(s.settings, s.by, who, creator_seat, s.invite ? "invite" : "seek");
+        broadcast(encode(seek_remove_msg{s.id, "accepted"}));
+        tell_standing(s.peer, s.conn, s, false);
+        start_taken(s, who);
     });
+}
+
+void lobby::start_taken(const seek& s, const player_ptr& who) {
+    int creator_seat = s.color == "random" ? random_string(1, "01")[0] - '0'
+                       : s.color == s.settings.game->about.sides[0].name ? 0
+                                                                         : 1;
+    start_game(s.settings, s.by, who, creator_seat, s.invite ? "invite" : "seek");
 }
 
 void lobby::tell_standing(const peer_ref& p, std::uint64_t conn, const seek& s, bool open) {

@@ -37,6 +37,10 @@ public:
                      std::string type);
     void cancel_seek(player_ptr who, peer_ref p, seek_cancel_msg m, ack_id ack, std::string type);
     void accept_seek(player_ptr who, peer_ref p, seek_accept_msg m, ack_id ack, std::string type);
+    // lobby_invite.cpp: an invite's link shown (nothing starts), accepted
+    // (the game starts) or declined (its creator is told; it closes).
+    void answer_invite(player_ptr who, peer_ref p, invite_answer_msg m, ack_id ack,
+                       std::string type);
     void quick_join(player_ptr who, peer_ref p, std::uint64_t conn, quick_join_msg m, ack_id ack,
                     std::string type);
     void quick_leave(player_ptr who, peer_ref p, ack_id ack, std::string type);
@@ -90,6 +94,12 @@ private:
     void tell_standing(const peer_ref& p, std::uint64_t conn, const seek& s, bool open);
     void start_game(const room_settings& s, player_ptr a, player_ptr b, int a_seat,
                     const std::string& via);
+    // An accepted seek or invite, taken out of seeks_: its creator against `who`.
+    void start_taken(const seek& s, const player_ptr& who);
+    // lobby_invite.cpp: what the invited player sees before answering; the
+    // creator told of a decline on every connection of theirs that we know.
+    invite_shown_msg shown_to_invited(const seek& s) const;
+    void tell_creator(const seek& s, const frame& f);
     void broadcast(const frame& f);
     frame snapshot_frame();  // lobby.snapshot, rebuilt only when what it shows changed
     void count_tick();

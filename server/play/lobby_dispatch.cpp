@@ -23,6 +23,8 @@ void dispatch_lobby(lobby& l, const player_ptr& who, const peer_ref& p, std::uin
                 l.cancel_seek(who, p, b, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, seek_accept_msg>) {
                 l.accept_seek(who, p, b, m.ack, m.type);
+            } else if constexpr (std::is_same_v<T, invite_answer_msg>) {
+                l.answer_invite(who, p, b, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, quick_join_msg>) {
                 l.quick_join(who, p, conn, b, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, quick_leave_msg>) {

@@ -17,8 +17,8 @@ template <class T>
 constexpr bool is_lobby_body =
     std::is_same_v<T, lobby_sub_msg> || std::is_same_v<T, live_sub_msg> ||
     std::is_same_v<T, seek_create_msg> || std::is_same_v<T, seek_cancel_msg> ||
-    std::is_same_v<T, seek_accept_msg> || std::is_same_v<T, quick_join_msg> ||
-    std::is_same_v<T, quick_leave_msg>;
+    std::is_same_v<T, seek_accept_msg> || std::is_same_v<T, invite_answer_msg> ||
+    std::is_same_v<T, quick_join_msg> || std::is_same_v<T, quick_leave_msg>;
 bool is_lobby_message(const client_msg& m);
 
 // Hands an is_lobby_message message to `l` (nothing for any other message).

@@ -29,7 +29,17 @@ struct seek_create_msg {
     std::string code;
 };
 struct seek_cancel_msg { std::string id; bool invite = false; };
-struct seek_accept_msg { std::string id; bool invite = false; };
+struct seek_accept_msg {
+    std::string id;
+};
+// What the invited player does with an invite's link: look at it first
+// (invite.show: nothing starts), then take the other seat (invite.accept:
+// the game starts) or turn it down (invite.decline: its creator is told).
+enum class invite_answer { show, accept, decline };
+struct invite_answer_msg {
+    std::string code;
+    invite_answer answer = invite_answer::show;
+};
 struct quick_join_msg { std::string game; std::optional<time_control> tc; bool rated = false; };
 struct quick_leave_msg {};
 struct computer_play_msg {  // a game against the computer, casual, started at once
@@ -63,11 +73,11 @@ struct room_cmd_msg {
     std::string text;  // the move's notation, or the chat line
 };
 
-using client_body = std::variant<hello_msg, ping_msg, lobby_sub_msg, seek_create_msg,
-                                 seek_cancel_msg, seek_accept_msg, quick_join_msg,
-                                 quick_leave_msg, computer_play_msg, analysis_start_msg,
-                                 analysis_stop_msg, review_request_msg, live_sub_msg, room_join_msg, room_leave_msg,
-                                 room_cmd_msg>;
+using client_body =
+    std::variant<hello_msg, ping_msg, lobby_sub_msg, seek_create_msg, seek_cancel_msg,
+                 seek_accept_msg, invite_answer_msg, quick_join_msg, quick_leave_msg,
+                 computer_play_msg, analysis_start_msg, analysis_stop_msg, review_request_msg,
+                 live_sub_msg, room_join_msg, room_leave_msg, room_cmd_msg>;
 
 struct client_msg {
     std::string type;                // "t" as sent, for error replies ("re")

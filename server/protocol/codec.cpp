@@ -113,16 +113,21 @@ seek_create_msg seek_create(const json& d, bool invite) {
     return m;
 }
 
+// invite.show / invite.accept / invite.decline: the invite's code.
+client_body answer(const json& d, invite_answer a) { return invite_answer_msg{str(d, "code"), a}; }
+
 using parser = std::function<client_body(const json&)>;
 
 const std::map<std::string, parser, std::less<>>& parsers() {
     static const std::map<std::string, parser, std::less<>> table = {
-        {"hello", [](const json& d) -> client_body {
+        {"hello",
+         [](const json& d) -> client_body {
              hello_msg m;
              if (d.contains("token")) m.token = str(d, "token", 128);
              return m;
          }},
-        {"ping", [](const json& d) -> client_body {
+        {"ping",
+         [](const json& d) -> client_body {
              ping_msg m;
              if (d.contains("at")) m.at = integer(d["at"], "at", 0, INT64_C(1) << 53);
              return m;
@@ -131,21 +136,33 @@ const std::map<std::string, parser, std::less<>>& parsers() {
         {"lobby.unsub", [](const json&) -> client_body { return lobby_sub_msg{false}; }},
         {"seek.create", [](const json& d) -> client_body { return seek_create(d, false); }},
         {"invite.create", [](const json& d) -> client_body { return seek_create(d, true); }},
-        {"seek.cancel", [](const json& d) -> client_body { return seek_cancel_msg{str(d, "id"), false}; }},
-        {"invite.cancel", [](const json& d) -> client_body { return seek_cancel_msg{str(d, "code"), true}; }},
-        {"seek.accept", [](const json& d) -> client_body { return seek_accept_msg{str(d, "id"), false}; }},
-        {"invite.join", [](const json& d) -> client_body { return seek_accept_msg{str(d, "code"), true}; }},
-        {"quick.join", [](const json& d) -> client_body {
+        {"seek.cancel",
+         [](const json& d) -> client_body {
+             return seek_cancel_msg{str(d, "id"), false};
+         }},
+        {"invite.cancel",
+         [](const json& d) -> client_body {
+             return seek_cancel_msg{str(d, "code"), true};
+         }},
+        {"seek.accept", [](const json& d) -> client_body { return seek_accept_msg{str(d, "id")}; }},
+        {"invite.show", [](const json& d) { return answer(d, invite_answer::show); }},
+        {"invite.accept", [](const json& d) { return answer(d, invite_answer::accept); }},
+        {"invite.decline", [](const json& d) { return answer(d, invite_answer::decline); }},
+        {"quick.join",
+         [](const json& d) -> client_body {
              return quick_join_msg{str(d, "game"), tc(d), boolean(d, "rated", false)};
          }},
         {"quick.leave", [](const json&) -> client_body { return quick_leave_msg{}; }},
-        {"analysis.start", [](const json& d) -> client_body {
+        {"analysis.start",
+         [](const json& d) -> client_body {
              analysis_start_msg m;
              m.game = str(d, "game");
-             if (d.contains("position") && !d["position"].is_null()) m.position = str(d, "position", 512);
+             if (d.contains("position") && !d["position"].is_null())
+                 m.position = str(d, "position", 512);
              if (d.contains("moves")) {
                  const json& ms = d["moves"];
-                 if (!ms.is_array() || ms.size() > 300) throw bad_field{"field 'moves' must be a list of at most 300 moves"};
+                 if (!ms.is_array() || ms.size() > 300)
+                     throw bad_field{"field 'moves' must be a list of at most 300 moves"};
                  for (const auto& x : ms) {
                      if (!x.is_string() || x.get<std::string>().empty() || x.get<std::string>().size() > 128)
                          throw bad_field{"every move must be a text of 1..128 characters"};
@@ -156,8 +173,10 @@ const std::map<std::string, parser, std::less<>>& parsers() {
              return m;
          }},
         {"analysis.stop", [](const json&) -> client_body { return analysis_stop_msg{}; }},
-        {"review.request", [](const json& d) -> client_body { return review_request_msg{str(d, "id")}; }},
-        {"computer.play", [](const json& d) -> client_body {
+        {"review.request",
+         [](const json& d) -> client_body { return review_request_msg{str(d, "id")}; }},
+        {"computer.play",
+         [](const json& d) -> client_body {
              computer_play_msg m;
              m.game = str(d, "game");
              m.level = static_cast<int>(integer(field(d, "level"), "level", 1, 8));
@@ -167,9 +186,16 @@ const std::map<std::string, parser, std::less<>>& parsers() {
              m.position = start_position(d);
              return m;
          }},
-        {"live.sub", [](const json& d) -> client_body { return live_sub_msg{str(d, "game"), true}; }},
-        {"live.unsub", [](const json& d) -> client_body { return live_sub_msg{str(d, "game"), false}; }},
-        {"room.join", [](const json& d) -> client_body {
+        {"live.sub",
+         [](const json& d) -> client_body {
+             return live_sub_msg{str(d, "game"), true};
+         }},
+        {"live.unsub",
+         [](const json& d) -> client_body {
+             return live_sub_msg{str(d, "game"), false};
+         }},
+        {"room.join",
+         [](const json& d) -> client_body {
              room_join_msg m{str(d, "room"), std::nullopt};
              if (d.contains("v")) m.v = integer(d["v"], "v", 0, INT64_C(1) << 40);
              return m;
@@ -178,22 +204,32 @@ const std::map<std::string, parser, std::less<>>& parsers() {
         {"move", [](const json& d) -> client_body { return room_cmd(d, room_action::move); }},
         {"resign", [](const json& d) -> client_body { return room_cmd(d, room_action::resign); }},
         {"abort", [](const json& d) -> client_body { return room_cmd(d, room_action::abort); }},
-        {"claim", [](const json& d) -> client_body {
+        {"claim",
+         [](const json& d) -> client_body {
              auto m = room_cmd(d, room_action::claim_win);
              auto r = str(d, "result", 8);
              if (r == "draw") m.action = room_action::claim_draw;
              else if (r != "win") throw bad_field{"field 'result' must be \"win\" or \"draw\""};
              return m;
          }},
-        {"draw.offer", [](const json& d) -> client_body { return room_cmd(d, room_action::draw_offer); }},
-        {"draw.accept", [](const json& d) -> client_body { return room_cmd(d, room_action::draw_accept); }},
-        {"draw.decline", [](const json& d) -> client_body { return room_cmd(d, room_action::draw_decline); }},
-        {"rematch.offer", [](const json& d) -> client_body { return room_cmd(d, room_action::rematch_offer); }},
-        {"rematch.accept", [](const json& d) -> client_body { return room_cmd(d, room_action::rematch_accept); }},
-        {"rematch.decline", [](const json& d) -> client_body { return room_cmd(d, room_action::rematch_decline); }},
-        {"takeback.offer", [](const json& d) -> client_body { return room_cmd(d, room_action::takeback_offer); }},
-        {"takeback.accept", [](const json& d) -> client_body { return room_cmd(d, room_action::takeback_accept); }},
-        {"takeback.decline", [](const json& d) -> client_body { return room_cmd(d, room_action::takeback_decline); }},
+        {"draw.offer",
+         [](const json& d) -> client_body { return room_cmd(d, room_action::draw_offer); }},
+        {"draw.accept",
+         [](const json& d) -> client_body { return room_cmd(d, room_action::draw_accept); }},
+        {"draw.decline",
+         [](const json& d) -> client_body { return room_cmd(d, room_action::draw_decline); }},
+        {"rematch.offer",
+         [](const json& d) -> client_body { return room_cmd(d, room_action::rematch_offer); }},
+        {"rematch.accept",
+         [](const json& d) -> client_body { return room_cmd(d, room_action::rematch_accept); }},
+        {"rematch.decline",
+         [](const json& d) -> client_body { return room_cmd(d, room_action::rematch_decline); }},
+        {"takeback.offer",
+         [](const json& d) -> client_body { return room_cmd(d, room_action::takeback_offer); }},
+        {"takeback.accept",
+         [](const json& d) -> client_body { return room_cmd(d, room_action::takeback_accept); }},
+        {"takeback.decline",
+         [](const json& d) -> client_body { return room_cmd(d, room_action::takeback_decline); }},
         {"chat", [](const json& d) -> client_body { return room_cmd(d, room_action::chat); }},
     };
     return table;

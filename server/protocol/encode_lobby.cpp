@@ -62,6 +62,17 @@ frame encode(const invite_created_msg& m) {
     return make_frame("invite.created", to_json(m.invite));
 }
 
+frame encode(const invite_shown_msg& m) {
+    json d = to_json(m.invite);
+    d["by"] = m.by;
+    d["your_color"] = m.your_color;
+    return make_frame("invite.shown", d);
+}
+
+frame encode(const invite_declined_msg& m) {
+    return make_frame("invite.declined", {{"code", m.code}, {"game", m.game}, {"by", m.by}});
+}
+
 frame encode(const quick_queued_msg& m) {
     return make_frame(
         "quick.queued",

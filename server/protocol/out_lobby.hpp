@@ -55,6 +55,17 @@ struct seek_remove_msg {
 struct invite_created_msg {
     invite_view invite;
 };
+// An invite as the invited player sees it before answering (invite.show).
+struct invite_shown_msg {
+    invite_view invite;     // `color` in it is the creator's
+    json by;                // the creator (player json; a rating only in a rated game)
+    std::string your_color; // the colour the invited player would get, or "random"
+};
+// To the creator: the invited player turned the invite down; it is closed.
+struct invite_declined_msg {
+    std::string code, game;
+    json by;  // who declined (player json)
+};
 struct quick_queued_msg {
     std::string game;
     std::optional<time_control> tc;
@@ -102,6 +113,8 @@ frame encode(const seek_created_msg& m);
 frame encode(const seek_add_msg& m);
 frame encode(const seek_remove_msg& m);
 frame encode(const invite_created_msg& m);
+frame encode(const invite_shown_msg& m);
+frame encode(const invite_declined_msg& m);
 frame encode(const quick_queued_msg& m);
 frame encode(const quick_left_msg& m);
 frame encode(const live_snapshot_msg& m);

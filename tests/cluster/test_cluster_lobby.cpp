@@ -224,8 +224,51 @@ TEST_CASE("cluster lobby: an invite made on one node is accepted on another") {
     a.send({{"t", "invite.create"}, {"d", {{"game", "checkers"}, {"tc", tc(300, 0)}}}});
     auto created = a.expect("invite.created", {}, 5000ms);
     REQUIRE(!created.is_null());
-    b.send({{"t", "invite.join"}, {"d", {{"code", created["d"]["code"]}}}});
+    // Shown first, on b's node: nothing starts until b accepts.
+    b.send({{"t", "invite.show"}, {"d", {{"code", created["d"]["code"]}}}});
+    CHECK(b.expect("invite.shown", {}, 5000ms)["d"]["code"] == created["d"]["code"]);
+    b.send({{"t", "invite.accept"}, {"d", {{"code", created["d"]["code"]}}}});
     play_found_game(a, b);
+}
+
+TEST_CASE("cluster lobby: an invite declined on another node tells its creator and closes") {
+    three_nodes c("invitedecline");
+    auto [lead, others] = c.leader();
+    // Neither player on the leader's node: the decline crosses the bus twice.
+    ws_client a(others[0]->port), b(others[1]->port);
+    a.hello();
+    auto wb = b.hello();
+    lobby_snapshot(a);
+    lobby_snapshot(b);
+    a.send({{"t", "invite.create"}, {"d", {{"game", "checkers"}, {"tc", tc(300, 0)}}}});
+    auto created = a.expect("invite.created", {}, 5000ms);
+    REQUIRE(!created.is_null());
+    const std::string code = created["d"]["code"];
+    b.send({{"t", "invite.show"}, {"d", {{"code", code}}}});
+    CHECK(b.expect("invite.shown", {}, 5000ms)["d"]["by"]["name"].is_string());
+    b.send({{"t", "invite.decline"}, {"d", {{"code", code}, {"ack", 7}}}});
+    CHECK(!b.expect("ack", {}, 5000ms).is_null());
+    auto declined = a.expect("invite.declined", {}, 5000ms);
+    REQUIRE(!declined.is_null());
+    CHECK(declined["d"]["code"] == code);
+    CHECK(declined["d"]["by"]["name"] == wb["user"]["name"]);
+    b.send({{"t", "invite.accept"}, {"d", {{"code", code}, {"ack", 8}}}});
+    CHECK(b.expect("error", {}, 5000ms)["d"]["code"] == "unknown_invite");
+
+    // A new leader gets a's open invites again from a's node, and not the
+    // declined one: a's node forgot it when the leader said it closed.
+    a.send({{"t", "invite.create"}, {"d", {{"game", "oware"}, {"tc", tc(300, 0)}}}});
+    const std::string open = a.expect("invite.created", {}, 5000ms)["d"]["code"];
+    lead->kill9();
+    auto again = a.expect("invite.created", {}, 15000ms);
+    REQUIRE(!again.is_null());
+    CHECK(again["d"]["code"] == open);
+    // Sent after whatever a's node sent the new leader again.
+    a.send({{"t", "lobby.sub"}});
+    auto yours = a.expect(
+        "lobby.yours", [](const json& j) { return !j["d"]["invites"].empty(); }, 5000ms);
+    REQUIRE(!yours.is_null());
+    CHECK(yours["d"]["invites"].size() == 1);
 }
 
 TEST_CASE("cluster lobby: an open invite outlives its leader, under the same code") {
@@ -253,7 +296,7 @@ TEST_CASE("cluster lobby: an open invite outlives its leader, under the same cod
     ws_client b(others[1]->port);
     b.hello();
     lobby_snapshot(b);
-    b.send({{"t", "invite.join"}, {"d", {{"code", code}}}});
+    b.send({{"t", "invite.accept"}, {"d", {{"code", code}}}});
     play_found_game(a, b);
 }
 

@@ -1,4 +1,4 @@
-// What several scenario files share: pairing two players, a spectator,
+// What several scenario files share: pairing two players, an invite, a spectator,
 // playing a list of moves, clicking a move's path, screenshots.
 import path from 'node:path';
 import {new_player, online, game_room, ply, wait_ply, play_move, check} from './lib.mjs';
@@ -88,3 +88,16 @@ async function account_form(page, base, name, button) {
 }
 export async function register(page, base, name) { return account_form(page, base, name, 'Register'); }
 export async function log_in(page, base, name) { return account_form(page, base, name, 'Log in'); }
+
+// A player in the lobby inviting a friend with the seek form's "Invite a
+// friend" (5+3 and casual, the form's defaults): the page, its link, the
+// inviter's name and the link's hash.
+export async function invite_from_lobby(browser, base, game, colour = 'random') {
+    const page = await new_player(browser, base);
+    await page.selectOption('[data-test="seek-game"]', game);
+    await page.selectOption('[data-test="seek-colour"]', colour);
+    await page.click('[data-test="seek-form"] button[type="button"]');
+    const url = await page.locator('[data-test="invite"] .invite-url').inputValue({timeout: 5000});
+    const name = await page.locator('[data-test="me-name"]').textContent();
+    return {page, url, name, hash: `#/invite/${url.split('#/invite/')[1]}`};
+}

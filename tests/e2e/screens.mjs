@@ -1,5 +1,5 @@
 // Screenshots of what a visitor sees, for reviewers: the home, game, lesson,
-// analysis and review pages at 1280x800 and 390x844, written to
+// analysis, review and invite pages at 1280x800 and 390x844, written to
 // docs/screens/<page>-<width>x<height>.png. One command:
 //     node tests/e2e/screens.mjs
 // Starts its own kibitz-server (build/bin/kibitz-server, or $KIBITZ_SERVER)
@@ -9,6 +9,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {start_server, launch_browser, new_player, game_room, play_move} from './lib.mjs';
 import {lose_to_computer} from './play_helpers.mjs';
+import {invite_from_lobby} from './helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -43,6 +44,9 @@ async function main() {
     const browser = await launch_browser();
     try {
         const room = await finished_game(browser, server.base);
+        // Another player's open invite, for the page its link opens (the
+        // inviter's page stays open, and so does the invite).
+        const invite = await invite_from_lobby(browser, server.base, 'checkers');
         for (const vp of viewports) {
             const home = await new_player(browser, server.base, '#/', vp);
             await home.waitForSelector('[data-test="learn-card"] li');
@@ -68,8 +72,13 @@ async function main() {
             await home.waitForSelector('[data-test="review"][data-ready="true"]', {timeout: 15000});
             await home.locator('[data-test="review"]').scrollIntoViewIfNeeded();
             await shoot(home, 'review', vp);
+
+            await home.goto(`${server.base}/${invite.hash}`);
+            await home.waitForSelector('[data-test="invite-offer"]', {timeout: 8000});
+            await shoot(home, 'invite', vp);
             await home.context().close();
         }
+        await invite.page.context().close();
     } finally {
         await browser.close().catch(() => {});
         server.stop();

@@ -251,6 +251,7 @@ http_reply http_get(std::uint16_t port, const std::string& target) {
         beast::http::read(stream, buf, res);
         out.status = static_cast<int>(res.result_int());
         out.content_type = std::string(res[beast::http::field::content_type]);
+        out.cache_control = std::string(res[beast::http::field::cache_control]);
         out.body = res.body();
     } catch (const std::exception&) {
         out.status = 0;

@@ -73,6 +73,7 @@ private:
 struct http_reply {
     int status = 0;
     std::string content_type;
+    std::string cache_control;
     std::string body;
 };
 // One GET with the raw target as given (no normalisation); status 0 on failure.

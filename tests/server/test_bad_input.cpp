@@ -1,5 +1,7 @@
 // Bad input of every kind: each gets a clear error or a close with a meaningful
 // code, the game state does not change, and the server keeps serving others.
+#include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "helpers.hpp"
@@ -167,6 +169,23 @@ TEST_CASE("HTTP: static files, hostile paths, health and metrics") {
     CHECK(m.body.find("kibitz_rooms{game=\"ouril\"} 0") != std::string::npos);
     CHECK(m.body.find("kibitz_message_seconds_bucket{le=\"+Inf\"}") != std::string::npos);
     CHECK(m.body.find("kibitz_moves_total") != std::string::npos);
+}
+
+TEST_CASE("HTTP: the service worker and the manifest are served so that updates reach users") {
+    test_server srv;
+    std::ofstream(std::filesystem::path(srv.web_root()) / "sw.js")
+        << "self.addEventListener('fetch', () => {});";
+    std::ofstream(std::filesystem::path(srv.web_root()) / "manifest.webmanifest") << "{}";
+    // From the root, so its scope is the whole site; as JavaScript, or the browser refuses it.
+    auto sw = http_get(srv.port(), "/sw.js");
+    CHECK(sw.status == 200);
+    CHECK(sw.content_type.find("text/javascript") == 0);
+    CHECK(sw.cache_control == "no-cache");  // an update is seen at the next visit
+    auto manifest = http_get(srv.port(), "/manifest.webmanifest");
+    CHECK(manifest.status == 200);
+    CHECK(manifest.content_type == "application/manifest+json");
+    CHECK(manifest.cache_control == "no-cache");
+    CHECK(http_get(srv.port(), "/").cache_control == "no-cache");
 }
 
 TEST_CASE("graceful shutdown tells clients (1001)") {

@@ -24,11 +24,43 @@ std::string code_of(std::string_view text) {
 
 TEST_CASE("codec: every client example in protocol.md decodes") {
     const std::set<std::string> client_types = {
-        "hello", "ping", "lobby.sub", "lobby.unsub", "seek.create", "seek.cancel", "seek.accept",
-        "quick.join", "quick.leave", "computer.play", "analysis.start", "analysis.stop", "review.request", "invite.create", "invite.join", "invite.cancel", "live.sub",
-        "live.unsub", "room.join", "room.leave", "move", "resign", "abort", "claim", "draw.offer",
-        "draw.accept", "draw.decline", "rematch.offer", "rematch.accept", "rematch.decline", "takeback.offer", "takeback.accept",
-        "takeback.decline", "chat"};
+        "hello",
+        "ping",
+        "lobby.sub",
+        "lobby.unsub",
+        "seek.create",
+        "seek.cancel",
+        "seek.accept",
+        "quick.join",
+        "quick.leave",
+        "computer.play",
+        "analysis.start",
+        "analysis.stop",
+        "review.request",
+        "invite.create",
+        "invite.show",
+        "invite.accept",
+        "invite.decline",
+        "invite.cancel",
+        "live.sub",
+        "live.unsub",
+        "room.join",
+        "room.leave",
+        "move",
+        "resign",
+        "abort",
+        "claim",
+        "draw.offer",
+        "draw.accept",
+        "draw.decline",
+        "rematch.offer",
+        "rematch.accept",
+        "rematch.decline",
+        "takeback.offer",
+        "takeback.accept",
+        "takeback.decline",
+        "chat",
+    };
     std::set<std::string> seen;
     for (const auto& j : protocol_examples()) {
         std::string t = j.value("t", "");

@@ -1,5 +1,5 @@
-// What players do, over real sockets: find each other (seek, quick pairing,
-// invite), watch, reconnect, clocks (flag, first-move abort), resign, draws,
+// What players do, over real sockets: find each other (seek, quick pairing;
+// invites in test_invites.cpp), watch, reconnect, clocks (flag, first-move abort), resign, draws,
 // rematch, disconnection then claim. Each ends on what the clients observed.
 #include <thread>
 
@@ -46,30 +46,6 @@ TEST_CASE("quick pairing: two players in the same queue are paired; another queu
     CHECK(fa["d"]["room"] == fb["d"]["room"]);
     CHECK(fa["d"]["seat"] != fb["d"]["seat"]);
     CHECK_FALSE(c.sees("game.found", 300ms));
-}
-
-TEST_CASE("invite: the next person to open the code takes the other seat") {
-    test_server srv;
-    ws_client a(srv.port()), b(srv.port()), c(srv.port());
-    a.hello();
-    b.hello();
-    c.hello();
-    c.send({{"t", "lobby.sub"}});
-    c.expect("lobby.snapshot");
-    a.send({{"t", "invite.create"},
-            {"d", {{"game", "opprimo"}, {"tc", tc(600, 5)}, {"color", "red"}}}});
-    auto inv = a.expect("invite.created");
-    std::string code = inv["d"]["code"];
-    CHECK(inv["d"]["path"] == "/#/invite/" + code);
-    CHECK_FALSE(c.sees("seek.add", 200ms));  // private: not listed
-    b.send({{"t", "invite.join"}, {"d", {{"code", code}}}});
-    auto fa = a.expect("game.found");
-    auto fb = b.expect("game.found");
-    CHECK(fa["d"]["seat"] == 1);  // a chose red, the second mover
-    CHECK(fb["d"]["seat"] == 0);
-    CHECK(fb["d"]["via"] == "invite");
-    c.send({{"t", "invite.join"}, {"d", {{"code", code}}}});
-    CHECK(c.expect("error")["d"]["code"] == "unknown_invite");
 }
 
 TEST_CASE("spectators: live list, full state, every move, counts, separate chat") {

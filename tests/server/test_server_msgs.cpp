@@ -160,6 +160,14 @@ const std::map<std::string, builder>& builders() {
          }},
         {"invite.created",
          [](const json& d, auto) { return encode(invite_created_msg{invite_of(d)}); }},
+        {"invite.shown",
+         [](const json& d, auto) {
+             return encode(invite_shown_msg{invite_of(d), d["by"], d["your_color"]});
+         }},
+        {"invite.declined",
+         [](const json& d, auto) {
+             return encode(invite_declined_msg{d["code"], d["game"], d["by"]});
+         }},
         {"live.snapshot",
          [](const json& d, auto) {
              return encode(live_snapshot_msg{d["game"], d["board"], d["rooms"], d["total"]});

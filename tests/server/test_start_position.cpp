@@ -91,7 +91,7 @@ TEST_CASE("start position: an invite from a position, played on after a restart,
                        {"position", after_four}}}});
         auto inv = a.expect("invite.created");
         CHECK(inv["d"]["position"] == after_four);
-        b.send({{"t", "invite.join"}, {"d", {{"code", inv["d"]["code"]}}}});
+        b.send({{"t", "invite.accept"}, {"d", {{"code", inv["d"]["code"]}}}});
         room = a.expect("game.found")["d"]["room"];
         b.expect("game.found");
         CHECK(b.expect("room.state")["d"]["start_position"] == after_four);

@@ -17,6 +17,11 @@ import * as learn from './pages/learn.js';
 import * as lesson from './pages/lesson.js';
 import * as analysis from './pages/analysis.js';
 import * as tools from './pages/tools.js';
+import * as offline from './pages/offline.js';
+import {register_service_worker} from './net/service_worker.js';
+import {your_turn} from './net/your_turn.js';
+import {turn_marker} from './ui/turn_marker.js';
+import {play, played} from './ui/sound.js';
 
 // [hash pattern, page, the tab's title until the page names it better]
 const routes = [
@@ -86,12 +91,33 @@ show_lag(document.getElementById('lag'));
 // (from GET /api/games, or from the welcome if that request failed).
 let routed = false;
 function first_route() { if (!routed) { routed = true; route(); } }
-socket.on('welcome', (d) => { set_catalogue(d.games); first_route(); });
+// Started without the server (offline, from the service worker's cache): the
+// offline page until the first welcome, which draws the page asked for.
+let offline_unmount = null;
+socket.on('status', (st) => {
+    if (routed || offline_unmount || st !== 'offline') return;
+    document.title = 'Offline · Kibitz';
+    offline_unmount = offline.mount(clear(document.getElementById('page')));
+});
+socket.on('welcome', (d) => {
+    if (offline_unmount) { offline_unmount(); offline_unmount = null; }
+    set_catalogue(d.games);
+    first_route();
+});
 socket.on('ready', show_me);
 // A pairing found anywhere takes this tab to the game.
 socket.on('game.found', (d) => { location.hash = `#/game/${d.room}`; });
 socket.on('error', (d) => { if (d.code === 'rate_limited') console.warn('rate limited'); });
 window.addEventListener('hashchange', () => { if (routed) route(); });
-window.kibitz = {socket};  // for debugging and the browser tests
+// Your move in any of your games: the tab's title and favicon say so, and a
+// sound calls when it comes while another page is on screen (the game page
+// has its own sounds).
+const marker = new turn_marker();
+const turns = new your_turn((waiting, became) => {
+    marker.show(waiting.length > 0);
+    if (became && location.hash !== `#/game/${became}`) play('turn');
+});
+window.kibitz = {socket, turns, sounds: played};  // for debugging and the browser tests
 socket.connect();
+register_service_worker();
 load_catalogue().then(() => { if (game_ids.length) first_route(); });

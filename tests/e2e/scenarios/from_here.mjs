@@ -35,12 +35,15 @@ export const scenarios = [
         check(await p.locator('.game').getAttribute('data-seat') === '1', 'the player has White, the side to move');
         await page_shot(p, artifacts, 'from-here-computer');
 
-        // A friend: the invite link opened by a second player starts the game there.
+        // A friend: the invite link, opened by a second player and accepted, starts the game there.
         const a = await analysis_at(browser, base, after_four);
         await a.click('[data-test="here-friend"]');
         const url = await a.locator('[data-test="here-invite-url"]').inputValue({timeout: 5000});
         check(/#\/invite\//.test(url), `an invite link: ${url}`);
         const b = await new_player(browser, base, `#/invite/${url.split('#/invite/')[1]}`);
+        const offer = await b.locator('[data-test="invite-offer"]').textContent({timeout: 5000});
+        check(/from a chosen position/.test(offer), `the invitation says where it starts: ${offer}`);
+        await b.click('[data-test="invite-accept"]');
         const room = await game_room(b);
         check(room === await game_room(a), 'both players are in the same room');
         check(await start_of(a) === after_four && await start_of(b) === after_four, 'both start from the position');

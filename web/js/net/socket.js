@@ -15,10 +15,18 @@ class socket_client {
         this.user = null;
         this.status = 'connecting';
         this.closing_ = false;
+        this.retry_timer_ = 0;
+        // The network is back: dial now rather than at the end of the backoff.
+        window.addEventListener('online', () => {
+            if (this.ws_ || this.closing_) return;
+            this.backoff_ms_ = 500;
+            this.connect();
+        });
     }
 
     connect() {
         if (this.ws_) return;
+        clearTimeout(this.retry_timer_);  // one dialling at a time (the network came back early)
         const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
         const ws = new WebSocket(`${proto}//${location.host}/ws`);
         this.ws_ = ws;
@@ -43,7 +51,7 @@ class socket_client {
             // Backoff with jitter so a restarted server is not stampeded.
             const wait = this.backoff_ms_ * (0.75 + Math.random() * 0.5);
             this.backoff_ms_ = Math.min(this.backoff_ms_ * 2, 10000);
-            setTimeout(() => this.connect(), wait);
+            this.retry_timer_ = setTimeout(() => this.connect(), wait);
         };
     }
 

@@ -67,7 +67,13 @@ export function mount(el, game) {
         socket.on('ready', () => ask_engine()),
         socket.on('invite.created', (d) => {
             if (d.position === undefined || d.game !== game) return;
-            st.here = {...st.here, invite: {code: d.code, url: invite_url(d)}};
+            st.here = {...st.here, invite: {code: d.code, url: invite_url(d)}, declined_by: null};
+            render();
+        }),
+        // The friend said no: the invite is closed, and the panel says so.
+        socket.on('invite.declined', (d) => {
+            if (d.code !== st.here.invite?.code) return;
+            st.here = {...st.here, invite: null, declined_by: d.by.name};
             render();
         }),
         // A busy engine or a full rate budget: ask again shortly; anything else is said.

@@ -1,34 +1,62 @@
-// Opening an invite link takes the other seat of that private game. Its
-// creator, opening it, gets the link to copy and a way to cancel it.
+// #/invite/<code>: an invite's link. The controller: it asks the server what
+// the invite is (invite.show, which starts nothing), keeps the answer and
+// what the player did with it, and redraws one view (invite_view.js).
+// Accept starts the game (game.found takes the tab there, app.js); Decline
+// closes the invite and its creator is told. Its creator, opening it, gets
+// the link to copy, a way to cancel it, and the news of a decline.
 import {socket} from '../net/socket.js';
-import {h, clear, toast} from '../ui/dom.js';
+import {toast} from '../ui/dom.js';
+import {view_root} from '../ui/vdom.js';
 import {copy_text} from '../ui/copy.js';
+import {invite_view} from './invite_view.js';
 
 export function mount(el, code) {
-    const body = h('p', {'data-test': 'invite-status'}, 'Joining the game…');
-    let own = null;  // the creator's link box, once
-    el.append(h('section', {class: 'card narrow'}, h('h1', {}, 'Game invitation'), body));
-    const off = socket.on('ready', () => {
-        socket.request('invite.join', {code}).catch((e) => {
-            const text = {
-                unknown_invite: 'This invitation is no longer open (taken, cancelled or expired).',
-                own_seek: 'This is your own invitation: send this page\'s address to a friend. The game starts when they open it.',
-            }[e.code] || e.message || e.code;
-            clear(body).append(text, ' ', h('a', {href: '#/'}, 'Back to the lobby'));
-            if (e.code === 'own_seek' && !own) body.after(own = own_invite());
-        });
-    });
+    const st = {code, url: location.href, phase: 'loading', invite: null, busy: false, error: '', copied: false, declined_by: null};
+    const view = view_root(el);
+    const render = () => view.update(invite_view(st, act));
 
-    function own_invite() {
-        const url = location.href;
-        const copy = h('button', {class: 'btn small', type: 'button', 'data-test': 'invite-copy', onclick: () => copy_text(url, copy)}, 'Copy');
-        const box = h('p', {class: 'invite'},
-            h('input', {class: 'invite-url', readonly: true, value: url, 'aria-label': 'invite link', onfocus: (ev) => ev.target.select()}),
-            copy,
-            h('button', {class: 'btn small', type: 'button', 'data-test': 'invite-cancel', onclick: () => socket.request('invite.cancel', {code})
-                .then(() => { box.remove(); clear(body).append('Invitation cancelled. ', h('a', {href: '#/'}, 'Back to the lobby')); })
-                .catch((err) => toast(err.message || err.code, 'error'))}, 'Cancel invite'));
-        return box;
+    // A refusal of the whole invite, in the player's words; anything else
+    // (a guest and a rated game, too many games) is said under the buttons.
+    function refused(e) {
+        st.busy = false;
+        if (e.code === 'unknown_invite') st.phase = 'gone';
+        else if (e.code === 'own_seek') st.phase = 'own';
+        else if (st.phase === 'open') st.error = e.message || e.code;
+        else { st.phase = 'error'; st.error = e.message || e.code; }
+        render();
     }
-    return off;
+    function answer(type) {
+        st.busy = true;
+        st.error = '';
+        render();
+        return socket.request(type, {code}).then(() => true, (e) => { refused(e); return false; });
+    }
+    const act = {
+        accept: () => answer('invite.accept'),
+        decline: () => answer('invite.decline').then((ok) => { if (ok) { st.phase = 'declined'; st.busy = false; render(); } }),
+        copy: () => copy_text(st.url).then((ok) => { if (ok) { st.copied = true; render(); } }),
+        cancel: () => socket.request('invite.cancel', {code})
+            .then(() => { st.phase = 'cancelled'; render(); })
+            .catch((e) => toast(e.message || e.code, 'error')),
+    };
+
+    const offs = [
+        socket.on('invite.shown', (d) => {
+            if (d.code !== code) return;
+            st.invite = d;
+            st.phase = 'open';
+            render();
+        }),
+        socket.on('invite.declined', (d) => {
+            if (d.code !== code) return;
+            st.declined_by = d.by;
+            render();
+        }),
+        // After every (re)connection, unless the invite is answered already.
+        socket.on('ready', () => {
+            if (st.phase === 'loading' || st.phase === 'open') socket.request('invite.show', {code}).catch(refused);
+        }),
+    ];
+    render();
+    return () => offs.forEach((off) => off());
 }

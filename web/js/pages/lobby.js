@@ -36,6 +36,7 @@ export function mount(el) {
         'quick.queued': (d) => ctrl.queue(d),
         'quick.left': () => ctrl.queue(null),
         'invite.created': (d) => ctrl.invite_created(d),
+        'invite.declined': (d) => ctrl.invite_declined(d),
         'tv': (d) => ctrl.featured(d.room || null),
         'tv.update': (d) => ctrl.tv_update(d),
     };

@@ -8,7 +8,7 @@
 import {socket} from '../net/socket.js';
 import {toast} from '../ui/dom.js';
 import {copy_text} from '../ui/copy.js';
-import {game_ids} from '../catalogue.js';
+import {game_ids, game_names} from '../catalogue.js';
 import {live_games} from './lobby_live.js';
 import {learn_data} from './learn_data.js';
 
@@ -110,6 +110,12 @@ export class lobby_ctrl {
         toast('Invite created: send the link to a friend');
         this.s.invites.set(d.code, d);
         this.redraw();
+    }
+    // A friend declined an invite of yours: it is closed (schema/protocol.md).
+    invite_declined(d) {
+        this.s.invites.delete(d.code);
+        this.redraw();
+        toast(`${d.by.name} declined your invitation to play ${game_names[d.game] || d.game}`);
     }
     // The featured game (`tv` in schema/protocol.md): another game, or none.
     featured(summary) {

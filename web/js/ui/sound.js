@@ -11,6 +11,8 @@ const tunes = {
     start: [[440, 0, 0.1, 'sine'], [660, 0.1, 0.14, 'sine']],
     end: [[660, 0, 0.12, 'sine'], [440, 0.12, 0.12, 'sine'], [330, 0.24, 0.2, 'sine']],
     low: [[880, 0, 0.08, 'sine'], [880, 0.16, 0.08, 'sine']],
+    // Your move in a game that is not on screen: a rising call.
+    turn: [[587, 0, 0.09, 'sine'], [784, 0.1, 0.09, 'sine'], [988, 0.2, 0.14, 'sine']],
 };
 
 let ctx = null;

@@ -1,0 +1,76 @@
+// The service worker: keeps the app shell (the HTML, styles, scripts, icons
+// and lesson texts: the static files) in one versioned cache, so the site
+// installs and opens offline; the page then says it is offline and joins by
+// itself when the network returns (js/pages/offline.js). Served from the root
+// (/sw.js) so its scope is the whole site, with `Cache-Control: no-cache` so
+// an update reaches users at their next visit.
+//
+// Never cached: the HTTP API (/api/), the WebSocket (/ws: game state only
+// ever travels there), the health and metrics endpoints, anything but a GET,
+// anything from another origin. Static files are fetched from the network
+// first (an update is seen at once) and the cached copy serves only when the
+// network fails.
+// Bump when the shell list or the caching below changes: the new worker
+// fills a new cache and deletes the old ones when it takes over.
+const version = 'kibitz-shell-v1';
+
+// The entry points; the page adds every static file it loaded (the whole
+// module graph) with a 'warm' message once this worker is active.
+const shell = ['/', '/index.html', '/css/main.css', '/css/board.css', '/css/extras.css', '/css/lobby.css',
+    '/css/tools.css', '/js/app.js', '/manifest.webmanifest', '/favicon.svg', '/favicon.ico',
+    '/icons/icon-192.png', '/icons/icon-512.png'];
+
+const never = [/^\/api\//, /^\/ws$/, /^\/healthz$/, /^\/readyz$/, /^\/metrics$/];
+
+function cacheable(url) {
+    const u = new URL(url, self.location.origin);
+    return u.origin === self.location.origin && !never.some((re) => re.test(u.pathname));
+}
+
+self.addEventListener('install', (event) => {
+    event.waitUntil(caches.open(version).then((c) => c.addAll(shell)).then(() => self.skipWaiting()));
+});
+
+// Old versions' caches go; this worker takes the open pages at once.
+self.addEventListener('activate', (event) => {
+    event.waitUntil(caches.keys()
+        .then((names) => Promise.all(names.filter((n) => n !== version).map((n) => caches.delete(n))))
+        .then(() => self.clients.claim()));
+});
+
+// {t: 'warm', urls}: the static files a page loaded, cached for the next offline start.
+self.addEventListener('message', (event) => {
+    const d = event.data || {};
+    if (d.t !== 'warm' || !Array.isArray(d.urls)) return;
+    const urls = d.urls.filter((u) => typeof u === 'string' && cacheable(u)).slice(0, 500);
+    // What is cached already (fetched through this worker) is not fetched again.
+    event.waitUntil(caches.open(version).then((c) => Promise.all(urls.map((u) =>
+        c.match(u).then((hit) => hit || c.add(u)).catch(() => {})))));
+});
+
+self.addEventListener('fetch', (event) => {
+    const req = event.request;
+    if (req.method !== 'GET' || !cacheable(req.url)) return;  // the browser fetches it as if we were not here
+    event.respondWith(from_network(req).catch(() => from_cache(req)));
+});
+
+async function from_network(req) {
+    const res = await fetch(req);
+    // Only whole, successful, same-origin answers replace the cached copy.
+    if (res.ok && res.type === 'basic' && res.status === 200) {
+        const copy = res.clone();
+        caches.open(version).then((c) => c.put(req, copy)).catch(() => {});
+    }
+    return res;
+}
+
+// Offline: the cached copy; a page address (any hash route) gets the app shell.
+async function from_cache(req) {
+    const hit = await caches.match(req, {ignoreSearch: req.mode === 'navigate'});
+    if (hit) return hit;
+    if (req.mode === 'navigate') {
+        const shell_page = await caches.match('/');
+        if (shell_page) return shell_page;
+    }
+    return Response.error();
+}
