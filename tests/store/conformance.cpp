@@ -724,8 +724,8 @@ TEST_CASE(
         new_game n{
             {"checkers", 0, 0, true, false, "", 3}, {alice.id, bob.id}, t0, "corr1", nullptr};
         n.deadline_ms = t0 + 3 * 86400000LL;
-        g = start(*s, n);
-        live = start(*s, casual("checkers", alice, bob));
+        g = must<game_key>([&](auto h) { s->start_game(n, h); });  // committed before reads
+        live = must<game_key>([&](auto h) { s->start_game(casual("checkers", alice, bob), h); });
         auto r = record(*s, g);
         REQUIRE(r);
         CHECK(r->summary.settings.days_per_move == 3);
@@ -750,7 +750,7 @@ TEST_CASE(
     CHECK(games[0].summary.deadline_ms == t0 + 3000 + 3 * 86400000LL);
     // Unlimited is 0 days, and no deadline.
     new_game unlimited{{"oware", 0, 0, false, false, "", 0}, {bob.id, alice.id}, t0, "", nullptr};
-    auto u = start(*s, unlimited);
+    auto u = must<game_key>([&](auto h) { s->start_game(unlimited, h); });
     CHECK(record(*s, u)->summary.settings.days_per_move == 0);
     CHECK_FALSE(record(*s, u)->summary.deadline_ms);
 
