@@ -101,7 +101,7 @@ TEST_CASE("correspondence: no claim on an absent opponent; a move after the dead
     board = play_one(a, b, t.room, t.seat_a, board, 2);
     ws_client& mover = board["to_move"] == t.seat_a ? a : b;
     ws_client& waiter = board["to_move"] == t.seat_a ? b : a;
-    waiter.send({{"t", "claim.win"}, {"d", {{"room", t.room}, {"ack", 5}}}});
+    waiter.send({{"t", "claim"}, {"d", {{"room", t.room}, {"result", "win"}, {"ack", 5}}}});
     auto refused = waiter.expect("error");
     CHECK(refused["d"]["code"] == "not_available");
     CHECK(refused["d"]["message"] == "a correspondence game ends on time, not by a claim");
