@@ -74,7 +74,6 @@ public:
     room_directory& rooms() { return rooms_; }
     player_peers& peers() { return peers_; }  // every live connection of each player
     rating_cache& ratings() const { return *deps_.ratings; }
-    correspondence_deadlines& deadlines() const { return *deps_.deadlines; }
     play_counts& counts() { return counts_; }
     guest_desk& guests() { return guests_; }
     session_registry& sessions() { return sessions_; }  // live connections by session token

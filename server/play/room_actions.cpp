@@ -229,7 +229,7 @@ void room::finish(core::status st, bool aborted) {
     takeback_offer_.clear();
     timer_.cancel();
     timer_armed_ = false;
-    if (correspondence()) hub_.deadlines().clear(id_);
+    if (correspondence()) hub_.deps().deadlines->clear(id_);
     computer_stop();
     push_event(end_event{id_, status_json(), clocks_json()});
     // Over: a client that saw the last move needs only the end; one further

@@ -17,10 +17,10 @@ void room::start_correspondence_turn(std::int64_t now_ms) {
 
 void room::schedule_deadline() {
     if (!deadline_ms_ || !playing()) {
-        hub_.deadlines().clear(id_);
+        hub_.deps().deadlines->clear(id_);
         return;
     }
-    hub_.deadlines().set(id_, *deadline_ms_, [weak = weak_from_this()] {
+    hub_.deps().deadlines->set(id_, *deadline_ms_, [weak = weak_from_this()] {
         if (auto r = weak.lock()) r->deadline_passed();
     });
 }
