@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "auth/accounts.hpp"
+#include "auth/api_tokens.hpp"
 #include "cluster/cluster_node.hpp"
 #include "cluster/redis_guests.hpp"
 #include "cluster/redis_limits.hpp"
@@ -17,6 +18,7 @@
 #include "readiness.hpp"
 #include "store/pg_store.hpp"
 #include "store/sqlite_store.hpp"
+#include "tournament/arena_service.hpp"
 
 #include <future>
 
@@ -62,6 +64,7 @@ app::~app() {
     ctx_->api = {};
     accounts_.reset();
     store_.reset();
+    tokens_.reset();  // after the store: a handler it drained may have used it
     ready_.reset();  // after the store: its last probe's answer has come
     // Every move is committed now: the rooms' leases go back, and the other
     // nodes take the rooms over from the database (docs/cluster.md).
@@ -80,6 +83,8 @@ std::variant<std::uint16_t, std::string> app::open_store() {
         auto opened = storage::pg_store::open(o);
         if (!opened) return "database " + db_name() + ": " + opened.reason();
         pg_ = opened.value().get();
+        tournament_store_ = opened.value().get();
+        token_store_ = opened.value().get();
         store_ = std::move(opened.value());
     } else {
         auto lock = storage::file_lock::take(cfg_.db + ".lock");
@@ -92,6 +97,8 @@ std::variant<std::uint16_t, std::string> app::open_store() {
         o.max_pages = cfg_.db_max_pages;
         auto opened = storage::sqlite_store::open(o);
         if (!opened) return "database " + db_name() + ": " + opened.reason();
+        tournament_store_ = opened.value().get();
+        token_store_ = opened.value().get();
         store_ = std::move(opened.value());
         // Its page caches grow with the database up to their bound: the part
         // of the server's memory that is a cache, not a leak (BENCHMARKS.md, Soak).
@@ -103,7 +110,13 @@ std::variant<std::uint16_t, std::string> app::open_store() {
     ao.registrations_per_address.max_failures = cfg_.registrations_per_hour;
     ao.clock = cfg_.clock;
     accounts_ = std::make_unique<auth::accounts>(*store_, ao);
+    auth::api_tokens_options to;
+    to.per_token = {cfg_.token_requests_per_minute, 60 * 1000};
+    to.clock = cfg_.clock;
+    tokens_ = std::make_unique<auth::api_tokens>(*token_store_, to);
     ctx_->api = {store_.get(), accounts_.get(), cfg_.clock};
+    ctx_->api.tokens = tokens_.get();
+    ctx_->api.token_store = token_store_;
     if (!recorder_) {
         // The store may answer after the cache is gone (it drains at shutdown).
         std::weak_ptr<rating_cache> weak = ratings_;
@@ -125,6 +138,7 @@ std::variant<std::uint16_t, std::string> app::open_store() {
 
 std::variant<std::uint16_t, std::string> app::start() {
     std::vector<storage::game_record> unfinished;
+    std::vector<storage::tournament_record> events;
     cluster::options co;
     if (!cfg_.cluster.empty()) {
         if (!storage::is_postgresql_url(cfg_.db))
@@ -150,6 +164,28 @@ std::variant<std::uint16_t, std::string> app::start() {
         auto r = loaded.get_future().get();
         if (!r) return "database " + db_name() + ": loading unfinished games: " + r.reason();
         unfinished = std::move(r.value());
+        std::promise<core::result<std::vector<storage::tournament_record>>> open_events;
+        tournament_store_->unfinished_tournaments(
+            [&](core::result<std::vector<storage::tournament_record>> r) {
+                open_events.set_value(std::move(r));
+            });
+        auto e = open_events.get_future().get();
+        if (!e) return "database " + db_name() + ": loading tournaments: " + e.reason();
+        events = std::move(e.value());
+        tournament::arena_service_config tc;
+        tc.tick = cfg_.tournament_tick;
+        tc.pair_delay_ms = cfg_.tournament_pair_delay.count();
+        tc.clock = cfg_.clock;
+        if (!cfg_.tournament_schedule.empty()) {
+            auto sched = tournament::read_schedule(cfg_.tournament_schedule);
+            if (!sched) return "--tournament-schedule: " + sched.reason();
+            tc.schedule = std::move(sched.value());
+            tc.rules_by_game = tc.schedule.rules;
+        }
+        tournaments_ =
+            std::make_shared<tournament::arena_service>(ioc_, *tournament_store_, std::move(tc));
+        ctx_->api.tournament_store = tournament_store_;
+        ctx_->api.tournaments = tournaments_.get();
     }
     deadlines_ =
         std::make_shared<correspondence_deadlines>(ioc_, cfg_.clock, cfg_.play.deadline_recheck);
@@ -160,10 +196,12 @@ std::variant<std::uint16_t, std::string> app::start() {
                    ratings_,
                    deadlines_,
                    computer_players(computers_)};
+    deps.tournaments = tournaments_.get();
     if (pg_ && !node_name_.empty()) {
         cluster_ = std::make_shared<cluster::node>(ioc_, co, *pg_);
         limits_ = std::make_shared<cluster::redis_limits>(ioc_, cluster_->bus(), node_name_);
         if (accounts_) accounts_->share_limits(limits_.get());
+        if (tokens_) tokens_->share_limits(limits_.get());
         guests_ = std::make_unique<cluster::redis_guests>(
             cluster_->bus(),
             std::chrono::duration_cast<std::chrono::milliseconds>(cfg_.session_ttl));
@@ -189,6 +227,8 @@ std::variant<std::uint16_t, std::string> app::start() {
     if (std::holds_alternative<std::string>(port)) return port;
     if (cluster_) cluster_->start(*play_);
     play_->start();
+    // Before the rooms come back: a restored tournament game's end finds its arena.
+    if (tournaments_) tournaments_->start(*play_, std::move(events));
     std::function<bool()> reachable;
     if (cluster_) reachable = [c = cluster_.get()] { return c->reachable(); };
     ready_ = std::make_unique<readiness>(ioc_, store_.get(), std::move(reachable));
@@ -252,6 +292,7 @@ void app::stop() {
         if (sweep_) sweep_->cancel();  // or the io_context would never run out
         ctx_->conns.close_all();
         play_->stop();
+        if (tournaments_) tournaments_->stop();
         if (ready_) ready_->stop();
         if (cluster_ && store_)
             cluster_->stop([this](std::vector<std::string> rooms) {

@@ -32,8 +32,19 @@ class listener;
 class readiness;
 class engine_pool;
 class store_recorder;
-namespace storage { class store; class pg_store; }
-namespace auth { class accounts; }
+namespace storage {
+class store;
+class pg_store;
+class tournament_store;
+class token_store;
+}  // namespace storage
+namespace tournament {
+class arena_service;
+}
+namespace auth {
+class accounts;
+class api_tokens;
+}  // namespace auth
 namespace cluster {
 class node;
 class redis_guests;
@@ -75,8 +86,12 @@ private:
     // Held while a SQLite store is open: one server per database file.
     std::optional<storage::file_lock> db_lock_;
     std::unique_ptr<storage::store> store_;  // SQLite or PostgreSQL (cfg_.db)
+    storage::tournament_store* tournament_store_ = nullptr;  // the same store's tournaments
+    storage::token_store* token_store_ = nullptr;  // the same store's tokens and bots
     std::unique_ptr<readiness> ready_;       // /readyz; probes store_
     std::unique_ptr<auth::accounts> accounts_;  // uses store_: destroyed first
+    // Its handlers may run while store_ drains: destroyed after store_.
+    std::unique_ptr<auth::api_tokens> tokens_;
     // The ratings the play layer shows; the store's recorder fills it.
     std::shared_ptr<rating_cache> ratings_ = std::make_shared<rating_cache>();
     std::shared_ptr<game_recorder> recorder_;  // the tests' own, or the store's
@@ -91,6 +106,9 @@ private:
     std::unique_ptr<cluster::redis_guests> guests_;
     storage::pg_store* pg_ = nullptr;
     std::string node_name_;
+    // The arenas (with a database): made before the play layer, which hands
+    // them tournament messages and game ends; started with it.
+    std::shared_ptr<tournament::arena_service> tournaments_;
     // The play layer, made last (at start) from everything above.
     std::shared_ptr<hub> play_;
 };

@@ -60,6 +60,8 @@ const std::vector<option>& options() {
         {"--registrations-per-hour", "KIBITZ_REGISTRATIONS_PER_HOUR",
          "account sign-ups per address an hour (default 5; the browser tests register more)",
          [](server_config& c, const std::string& v) { return number(v, c.registrations_per_hour, 1, 100000); }},
+        {"--token-rate", "KIBITZ_TOKEN_RATE", "requests per minute one API token may make (default 120)",
+         [](server_config& c, const std::string& v) { return number(v, c.token_requests_per_minute, 1, 1000000); }},
         {"--rate", "KIBITZ_RATE", "messages per second per connection (default 20)",
          [](server_config& c, const std::string& v) { return number(v, c.rate_per_s, 0.1, 1e6); }},
         {"--burst", "KIBITZ_BURST", "message burst per connection (default 40)",
@@ -124,6 +126,12 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) {
              return number<std::size_t>(v, c.play.max_correspondence_games, 1, 1000);
          }},
+        {"--tournament-tick-ms", "KIBITZ_TOURNAMENT_TICK_MS", "arenas pair, start, end and send standings this often (default 1000)",
+         [](server_config& c, const std::string& v) { return millis(v, c.tournament_tick) && c.tournament_tick.count() > 0; }},
+        {"--tournament-pair-delay-ms", "KIBITZ_TOURNAMENT_PAIR_DELAY_MS", "an arena player's rest after a game before the next pairing (default 3000)",
+         [](server_config& c, const std::string& v) { return millis(v, c.tournament_pair_delay); }},
+        {"--tournament-schedule", "KIBITZ_TOURNAMENT_SCHEDULE", "the server's own arenas and each game's arena rules (JSON, e.g. config/tournaments.json)",
+         [](server_config& c, const std::string& v) { c.tournament_schedule = v; return !v.empty(); }},
         {"--engine-threads", "KIBITZ_ENGINE_THREADS", "threads thinking for the computer (default 1)",
          [](server_config& c, const std::string& v) { return number(v, c.engine_threads, 1, 256); }},
         {"--cluster", "KIBITZ_CLUSTER", "redis://host:port: run as one node of a cluster (needs --db postgresql://...; docs/cluster.md)",

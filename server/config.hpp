@@ -51,7 +51,14 @@ struct server_config {
     ms lease{5000};
     std::string node_id;  // empty: made up at start
     play_config play;
+    // Arenas (with a database): how often each is looked at (waves, start,
+    // end, standings), and how long a player rests after a game before the
+    // next wave may pair them.
+    ms tournament_tick{1000};
+    ms tournament_pair_delay{3000};
+    std::string tournament_schedule;  // the schedule file (config/tournaments.json); empty: none
     int registrations_per_hour = 5;     // account sign-ups per address an hour (tests raise it)
+    int token_requests_per_minute = 120;  // requests one personal API token may make a minute
     // The time of day everything stored or shown carries (domain/wall_clock.hpp):
     // the system's; tests pass a manual_clock's. Game clocks run on the steady clock.
     wall_clock clock;

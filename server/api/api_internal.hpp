@@ -3,10 +3,12 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "api/api_router.hpp"
+#include "auth/api_scopes.hpp"
 #include "store/records.hpp"
 
 namespace kibitz::server::api {
@@ -24,8 +26,25 @@ std::optional<int> limit_param(std::string_view query, std::string_view key, int
 // A stored game's key: a positive decimal number without sign or leading zero.
 std::optional<storage::game_key> game_key_of(std::string_view id);
 
+// Content-Type names JSON (api_router.cpp).
+bool is_json_type(std::string_view type);
+
 // The bearer token of an Authorization header, or "" (api_accounts.cpp).
 std::string bearer(std::string_view header);
+
+// Who is asking (api_auth.cpp). `then` runs with the account (and, for an API
+// token, its scopes) only when the request may go on; otherwise `reply` gets
+// the refusal: 401 no or unknown token, 403 a guest, a wrong kind of token or
+// a missing scope, 429 with Retry-After past the token's limit.
+struct account_step {
+    std::function<void(storage::player who, auth::scope_set scopes, api_reply reply)> then;
+    api_reply reply;
+};
+// A logged-in account's session token (never an API token): token management.
+void with_session_account(const api_request& req, api_context& ctx, account_step next);
+// A personal API token, which must carry `need` when given.
+void with_token_scope(const api_request& req, api_context& ctx, std::optional<auth::api_scope> need,
+                      account_step next);
 
 // Routes (each calls `reply` exactly once).
 void post_register(const api_request& req, const json& body, api_context& ctx, api_reply reply);
@@ -40,6 +59,19 @@ void get_game(std::string id, bool export_text, api_context& ctx, api_reply repl
 void learn_progress(const api_request& req, const json& body, api_context& ctx, api_reply reply);
 // A finished game's stored computer analysis, by public id (api_review.cpp).
 void get_analysis(std::string id, api_context& ctx, api_reply reply);
+// Tournaments (api_tournaments.cpp): the list, one event (`games`: its
+// games, one JSON object per line), and an account's new arena.
+void get_tournaments(api_context& ctx, api_reply reply);
+void get_tournament(std::string id, bool games, api_context& ctx, api_reply reply);
+void post_tournament(const api_request& req, const json& body, api_context& ctx, api_reply reply);
+// Personal API tokens and bot accounts (api_tokens.cpp): /api/token[s],
+// /api/account, /api/bot/..., /api/bots. `seg` is the path after /api/.
+bool is_token_route(const std::vector<std::string_view>& seg);
+void token_routes(const api_request& req, const std::vector<std::string_view>& seg,
+                  api_context& ctx, api_reply reply);
+// api_bots.cpp: POST /api/bot/account/upgrade and GET /api/bots.
+void upgrade_to_bot(const api_request& req, api_context& ctx, api_reply reply);
+void list_bots(api_context& ctx, api_reply reply);
 // The rules core as an oracle (api_position.cpp): answered at once.
 api_response post_position(const json& body);
 // The position editor (api_compose.cpp): pieces on cells -> a position, or the reason not.

@@ -143,9 +143,11 @@ void add_replay(json& out, const storage::game_record& g) {
 }  // namespace
 
 json user_json(const storage::player& p) {
-    return {{"id", (p.guest() ? "g-" : "u-") + std::to_string(p.id)},
-            {"name", p.name},
-            {"guest", p.guest()}};
+    json j = {{"id", (p.guest() ? "g-" : "u-") + std::to_string(p.id)},
+              {"name", p.name},
+              {"guest", p.guest()}};
+    if (p.bot) j["bot"] = true;  // only when true: most players are people
+    return j;
 }
 
 json summary_json(const storage::game_summary& g) {
@@ -206,19 +208,22 @@ json profile_json(const storage::profile& p) {
     for (const auto& r : p.results)
         results.push_back(
             {{"game", r.game_id}, {"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}});
-    return {{"id", user_json(p.who)["id"]},
-            {"name", p.who.name},
-            {"guest", p.who.guest()},
-            {"ratings", std::move(ratings)},
-            {"history", history_json(p.history)},
-            {"results", std::move(results)},  // finished games per rules id
-            {"recent", std::move(recent)}};
+    json out = {{"id", user_json(p.who)["id"]},
+                {"name", p.who.name},
+                {"guest", p.who.guest()},
+                {"ratings", std::move(ratings)},
+                {"history", history_json(p.history)},
+                {"results", std::move(results)},  // finished games per rules id
+                {"recent", std::move(recent)}};
+    out["bot"] = p.who.bot;  // false for people, unlike a user's (user_json)
+    return out;
 }
 
 json leader_json(const storage::leader& l) {
     json j = rating_json(l.value);
     j["id"] = user_json(l.who)["id"];
     j["name"] = l.who.name;
+    if (l.who.bot) j["bot"] = true;
     return j;
 }
 

@@ -54,8 +54,6 @@ std::optional<int> limit_param(std::string_view query, std::string_view key, int
     return std::clamp(n, 1, max);
 }
 
-namespace {
-
 bool is_json_type(std::string_view type) {
     auto media = type.substr(0, type.find(';'));
     while (!media.empty() && media.back() == ' ') media.remove_suffix(1);
@@ -64,6 +62,8 @@ bool is_json_type(std::string_view type) {
         if (std::tolower(static_cast<unsigned char>(media[i])) != "application/json"[i]) return false;
     return true;
 }
+
+namespace {
 
 // Splits "/api/a/b" into {"a", "b"}; empty segments (a doubled slash) are kept
 // so that "/api//players" does not quietly match "/api/players".
@@ -93,6 +93,7 @@ void route(api_request& req, api_context& ctx, api_reply& reply) {
     auto seg = segments(path);
     if (path == "/api" || path == "/api/") seg.clear();
     if (seg.empty()) return reply(error_response(404, "not_found", "no such API endpoint"));
+    if (is_token_route(seg)) return token_routes(req, seg, ctx, std::move(reply));
     bool get = req.method == "GET" || req.method == "HEAD";
     bool post = req.method == "POST";
 
@@ -129,6 +130,33 @@ void route(api_request& req, api_context& ctx, api_reply& reply) {
         if (!ctx.store || !ctx.accounts)
             return reply(error_response(503, "no_database", "progress needs the database, which this server runs without"));
         return learn_progress(req, body, ctx, std::move(reply));
+    }
+
+    if (seg[0] == "tournaments" && seg.size() == 1) {
+        if (!get && !post) return reply(method_not_allowed("GET, HEAD, POST"));
+        if (!ctx.tournament_store || !ctx.tournaments || !ctx.accounts)
+            return reply(
+                error_response(503, "no_database",
+                               "tournaments need the database, which this server runs without"));
+        if (get) return get_tournaments(ctx, std::move(reply));
+        if (!is_json_type(req.content_type))
+            return reply(error_response(415, "unsupported_media_type",
+                                        "send the body as Content-Type: application/json"));
+        json body = json::parse(req.body, nullptr, false);
+        if (body.is_discarded() || !body.is_object())
+            return reply(error_response(400, "bad_json", "the body is not a JSON object"));
+        return post_tournament(req, body, ctx, std::move(reply));
+    }
+    if (seg[0] == "tournament" && (seg.size() == 2 || (seg.size() == 3 && seg[2] == "games"))) {
+        if (!get) return reply(method_not_allowed("GET, HEAD"));
+        if (!ctx.tournament_store)
+            return reply(
+                error_response(503, "no_database",
+                               "tournaments need the database, which this server runs without"));
+        auto id = percent_decode(seg[1]);
+        if (!id || id->empty() || id->size() > 64)
+            return reply(error_response(400, "bad_id", "bad tournament id in the path"));
+        return get_tournament(std::move(*id), seg.size() == 3, ctx, std::move(reply));
     }
 
     bool known = (seg[0] == "players" && seg.size() == 2) ||

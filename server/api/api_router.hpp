@@ -17,8 +17,18 @@
 #include "domain/wall_clock.hpp"
 
 namespace kibitz::server {
-namespace storage { class store; }
-namespace auth { class accounts; }
+namespace storage {
+class store;
+class tournament_store;
+class token_store;
+}  // namespace storage
+namespace auth {
+class accounts;
+class api_tokens;
+}  // namespace auth
+namespace tournament {
+class arena_service;
+}
 }  // namespace kibitz::server
 
 namespace kibitz::server::api {
@@ -30,6 +40,10 @@ struct api_context {
     storage::store* store = nullptr;
     auth::accounts* accounts = nullptr;
     wall_clock clock;  // the app's (server_config::clock)
+    storage::tournament_store* tournament_store = nullptr;  // the same store's events
+    tournament::arena_service* tournaments = nullptr;       // creates arenas
+    auth::api_tokens* tokens = nullptr;                     // personal API tokens (issue 26)
+    storage::token_store* token_store = nullptr;  // the same store's tokens and bots
 };
 
 struct api_request {

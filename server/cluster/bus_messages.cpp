@@ -1,197 +1,283 @@
+// The bus messages' one decoder (bus_messages.hpp; the encoder is
+// bus_messages_encode.cpp): anything malformed is an error value, never an
+// exception out of here. tests/server/test_bus_messages.cpp holds it to
+// every example of docs/cluster.md and to malformed input of every kind.
 #include "cluster/bus_messages.hpp"
 
+#include <chrono>
+#include <limits>
 #include <stdexcept>
 #include <type_traits>
 
+#include "play/lobby_dispatch.hpp"
 #include "protocol/codec.hpp"
 #include "protocol/server_msg.hpp"
 
-namespace kibitz::server::cluster {
+namespace kibitz::server::cluster::bus {
 
-json player_to_json(const player& p) {
-    json j = {{"id", p.id}, {"name", p.name}, {"guest", p.guest}, {"row", p.row},
-              {"rating", p.rating}};
-    if (p.computer_level) j["computer"] = p.computer_level;
-    return j;
+namespace {
+
+// What makes a message malformed; caught in decode, never thrown out of it.
+struct malformed : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+const json& field(const json& o, const char* key) {
+    auto it = o.find(key);
+    if (it == o.end()) throw malformed(std::string("no \"") + key + "\"");
+    return *it;
 }
 
-player_ptr player_from_json(const json& j) {
-    auto p = std::make_shared<player>();
-    p->id = j.at("id").get<std::string>();
-    p->name = j.at("name").get<std::string>();
-    p->guest = j.at("guest").get<bool>();
-    p->row = j.at("row").get<std::int64_t>();
-    p->rating = j.at("rating").get<int>();
-    p->computer_level = j.value("computer", 0);
+std::string text(const json& o, const char* key, std::size_t max = max_name) {
+    const auto& v = field(o, key);
+    if (!v.is_string()) throw malformed(std::string("\"") + key + "\" is not a string");
+    const auto& s = v.get_ref<const std::string&>();
+    if (s.size() > max) throw malformed(std::string("\"") + key + "\" is too long");
+    return s;
+}
+
+std::int64_t integer(const json& v, const char* key) {
+    if (!v.is_number_integer() ||
+        (v.is_number_unsigned() &&
+         v.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<std::int64_t>::max())))
+        throw malformed(std::string("\"") + key + "\" is not an integer");
+    return v.get<std::int64_t>();
+}
+std::int64_t integer(const json& o, const char* key, std::int64_t lo, std::int64_t hi) {
+    auto n = integer(field(o, key), key);
+    if (n < lo || n > hi) throw malformed(std::string("\"") + key + "\" is out of range");
+    return n;
+}
+std::optional<std::int64_t> maybe_integer(const json& o, const char* key) {
+    if (!o.contains(key)) return std::nullopt;
+    return integer(o.at(key), key);
+}
+constexpr auto int_max = std::numeric_limits<int>::max();
+constexpr auto int_min = std::numeric_limits<int>::min();
+
+std::uint64_t count(const json& o, const char* key) {
+    const auto& v = field(o, key);
+    if (!v.is_number_unsigned()) throw malformed(std::string("\"") + key + "\" is not a count");
+    return v.get<std::uint64_t>();
+}
+
+bool flag(const json& o, const char* key) {
+    const auto& v = field(o, key);
+    if (!v.is_boolean()) throw malformed(std::string("\"") + key + "\" is not a boolean");
+    return v.get<bool>();
+}
+bool maybe_flag(const json& o, const char* key) { return o.contains(key) && flag(o, key); }
+
+double number(const json& o, const char* key) {
+    const auto& v = field(o, key);
+    if (!v.is_number()) throw malformed(std::string("\"") + key + "\" is not a number");
+    return v.get<double>();
+}
+
+const json& object(const json& o, const char* key) {
+    const auto& v = field(o, key);
+    if (!v.is_object()) throw malformed(std::string("\"") + key + "\" is not an object");
+    return v;
+}
+
+std::vector<std::string> texts(const json& o, const char* key, std::size_t max_items) {
+    const auto& v = field(o, key);
+    if (!v.is_array() || v.size() > max_items)
+        throw malformed(std::string("\"") + key + "\" is not a short list");
+    std::vector<std::string> out;
+    for (const auto& s : v) {
+        if (!s.is_string() || s.get_ref<const std::string&>().size() > max_name)
+            throw malformed(std::string("\"") + key + "\" holds something else than names");
+        out.push_back(s.get<std::string>());
+    }
+    return out;
+}
+
+player who_of(const json& o) {
+    const auto& j = object(o, "who");
+    player p;
+    p.id = text(j, "id");
+    p.name = text(j, "name");
+    p.guest = flag(j, "guest");
+    p.row = integer(j, "row", 0, std::numeric_limits<std::int64_t>::max());
+    p.rating = static_cast<int>(integer(j, "rating", int_min, int_max));
+    p.computer_level = j.contains("computer") ? static_cast<int>(integer(j, "computer", 0, 8)) : 0;
     return p;
 }
 
-json join_msg(const std::string& room, const std::string& from, std::uint64_t conn,
-              const player& who, std::optional<std::int64_t> v) {
-    json m = {{"t", "join"}, {"room", room}, {"from", from}, {"conn", conn},
-              {"who", player_to_json(who)}};
-    if (v) m["v"] = *v;
-    return m;
-}
-
-json leave_msg(const std::string& room, const std::string& from, std::uint64_t conn, bool closed) {
-    return {{"t", "leave"}, {"room", room}, {"from", from}, {"conn", conn}, {"closed", closed}};
-}
-
-json cmd_msg(const std::string& from, std::uint64_t conn, const player& who,
-             const room_cmd_msg& cmd, std::optional<std::int64_t> ack, const std::string& type) {
-    json m = {{"t", "cmd"}, {"room", cmd.room}, {"from", from}, {"conn", conn},
-              {"who", player_to_json(who)}, {"action", static_cast<int>(cmd.action)},
-              {"text", cmd.text}, {"re", type}};
-    if (ack) m["ack"] = *ack;
-    return m;
-}
-
-room_cmd_msg cmd_from_json(const json& m) {
-    room_cmd_msg c;
-    int action = m.at("action").get<int>();
-    if (action < 0 || action > static_cast<int>(room_action::chat))
-        throw std::invalid_argument("unknown room action " + std::to_string(action));
-    c.action = static_cast<room_action>(action);
-    c.room = m.at("room").get<std::string>();
-    c.text = m.at("text").get<std::string>();
-    return c;
-}
-
-json frame_msg(std::uint64_t conn, const std::string& frame) {
-    return {{"t", "frame"}, {"conn", conn}, {"f", frame}};
-}
-
-json unknown_msg(const std::string& room, std::uint64_t conn, std::optional<std::int64_t> ack,
-                 const std::string& type) {
-    json m = {{"t", "unknown"}, {"room", room}, {"conn", conn}, {"re", type}};
-    if (ack) m["ack"] = *ack;
-    return m;
-}
-
-json moved_msg(const std::string& room, const std::string& node) {
-    return {{"t", "moved"}, {"room", room}, {"node", node}};
-}
-
-namespace {
-// The "d" of a lobby message as the client sent it (protocol/codec.cpp reads it).
-json client_body_json(const client_msg& m) {
-    json d = json::object();
-    std::visit(
-        [&](const auto& b) {
-            using T = std::decay_t<decltype(b)>;
-            if constexpr (std::is_same_v<T, live_sub_msg>) {
-                d["game"] = b.game;
-            } else if constexpr (std::is_same_v<T, seek_create_msg>) {
-                d = {{"game", b.game}, {"tc", to_json(b.tc)}, {"rated", b.rated}, {"color", b.color}};
-                if (!b.position.empty()) d["position"] = b.position;
-            } else if constexpr (std::is_same_v<T, seek_cancel_msg>) {
-                d[b.invite ? "code" : "id"] = b.id;
-            } else if constexpr (std::is_same_v<T, seek_accept_msg>) {
-                d["id"] = b.id;
-            } else if constexpr (std::is_same_v<T, invite_answer_msg>) {
-                d["code"] = b.code;
-            } else if constexpr (std::is_same_v<T, quick_join_msg>) {
-                d = {{"game", b.game}, {"tc", to_json(b.tc)}, {"rated", b.rated}};
-            }
-        },
-        m.body);
-    if (m.ack) d["ack"] = *m.ack;
-    return d;
-}
-}  // namespace
-
-json lobby_msg(const std::string& from, std::uint64_t conn, const player& who,
-               const json& ratings, const client_msg& m) {
-    json out = {{"t", "lobby"},       {"from", from},
-                {"conn", conn},       {"who", player_to_json(who)},
-                {"ratings", ratings}, {"m", {{"t", m.type}, {"d", client_body_json(m)}}}};
-    // Outside "m": the client decoder never reads a code, so no client can choose one.
-    if (auto* s = std::get_if<seek_create_msg>(&m.body); s && s->invite && !s->code.empty())
-        out["code"] = s->code;
-    return out;
-}
-
-client_msg lobby_client_msg(const json& m) {
-    auto r = decode_client_full(m.at("m").dump());
-    if (auto* f = std::get_if<decode_failure>(&r))
-        throw std::invalid_argument("a lobby message the client decoder refuses: " + f->error.message);
-    auto out = std::get<client_msg>(std::move(r));
-    if (auto* s = std::get_if<seek_create_msg>(&out.body); s && s->invite && m.contains("code"))
-        s->code = m.at("code").get<std::string>();
-    return out;
-}
-
-json lobby_closed_msg(const std::string& from, std::uint64_t conn, const player& who) {
-    return {{"t", "lobby.closed"}, {"from", from}, {"conn", conn}, {"who", player_to_json(who)}};
-}
-
-json lobby_seek_msg(std::uint64_t conn, const std::string& id, bool invite, bool open) {
-    return {{"t", "lobby.seek"}, {"conn", conn}, {"id", id}, {"invite", invite}, {"open", open}};
-}
-
-json seated_msg(const std::string& from, const std::string& room, const player& who,
-                const std::string& found) {
-    return {{"t", "seated"}, {"from", from}, {"room", room}, {"who", player_to_json(who)},
-            {"f", found}};
-}
-
-json game_msg(const std::string& from, const std::string& room,
-              const std::vector<std::string>& players, bool computer) {
-    json m = {{"t", "game"}, {"from", from}, {"room", room}, {"players", players}};
-    if (computer) m["computer"] = true;
-    return m;
-}
-
-json live_msg(const std::string& from, const std::string& room, const std::string& game,
-              const json& summary, const json& pos) {
-    return {{"t", "live"},  {"from", from},       {"room", room},
-            {"game", game}, {"summary", summary}, {"pos", pos}};
-}
-
-json live_update_msg(const std::string& from, const std::string& room, const std::string& game,
-                     std::size_t plies, std::size_t spectators, const json& pos) {
-    json m = {{"t", "live.update"}, {"from", from},   {"room", room},
-              {"game", game},       {"plies", plies}, {"spectators", spectators}};
-    if (!pos.is_null()) m["pos"] = pos;
-    return m;
-}
-
-json game_over_msg(const std::string& from, const std::string& room) {
-    return {{"t", "game.over"}, {"from", from}, {"room", room}};
-}
-
-json games_ask_msg(const std::string& from) { return {{"t", "games.ask"}, {"from", from}}; }
-
-json games_msg(const std::string& from, const json& games) {
-    return {{"t", "games"}, {"from", from}, {"games", games}};
-}
-
-live_position live_position_from_json(const json& j) {
+live_position pos_of(const json& j) {
+    if (!j.is_object()) throw malformed("\"pos\" is not an object");
     live_position p;
-    const auto& board = j.at("board");
-    for (const auto& pc : board.at("pieces"))
-        p.pieces.push_back({pc.at("at").get<std::string>(), pc.at("owner").get<int>(),
-                            pc.at("kind").get<std::string>(), pc.value("hp", 0),
-                            pc.value("count", 0)});
-    p.to_move = board.at("to_move").get<int>();
-    if (const auto& last = j.at("last"); last.is_object()) {
-        p.last_path = last.at("path").get<std::vector<std::string>>();
-        p.last_affected = last.at("affected").get<std::vector<std::string>>();
+    const auto& board = object(j, "board");
+    const auto& pieces = field(board, "pieces");
+    if (!pieces.is_array()) throw malformed("\"pieces\" is not a list");
+    for (const auto& pc : pieces) {
+        if (!pc.is_object()) throw malformed("a piece is not an object");
+        p.pieces.push_back(
+            {text(pc, "at"), static_cast<int>(integer(pc, "owner", -1, 7)), text(pc, "kind"),
+             pc.contains("hp") ? static_cast<int>(integer(pc, "hp", 0, int_max)) : 0,
+             pc.contains("count") ? static_cast<int>(integer(pc, "count", 0, int_max)) : 0});
     }
-    if (const auto& c = j.at("clocks"); c.is_object()) {
+    p.to_move = static_cast<int>(integer(board, "to_move", -1, 1));
+    if (const auto& last = field(j, "last"); !last.is_null()) {
+        if (!last.is_object()) throw malformed("\"last\" is not an object");
+        p.last_path = texts(last, "path", 4096);
+        p.last_affected = texts(last, "affected", 4096);
+    }
+    if (const auto& c = field(j, "clocks"); !c.is_null()) {
+        if (!c.is_object()) throw malformed("\"clocks\" is not an object");
+        const auto& ms = field(c, "ms");
+        if (!ms.is_array() || ms.size() != 2) throw malformed("\"ms\" is not two clocks");
         clocks_snapshot s;
-        s.ms[0] = c.at("ms").at(0).get<std::int64_t>();
-        s.ms[1] = c.at("ms").at(1).get<std::int64_t>();
-        s.running = c.at("running").get<int>();
-        s.initial_ms = c.at("initial_ms").get<std::int64_t>();
-        s.increment_ms = c.at("increment_ms").get<std::int64_t>();
-        if (c.contains("first_move_ms"))
-            s.first_move_ms = c.at("first_move_ms").get<std::int64_t>();
+        s.ms[0] = integer(ms[0], "ms");
+        s.ms[1] = integer(ms[1], "ms");
+        s.running = static_cast<int>(integer(c, "running", -1, 1));
+        s.initial_ms = integer(field(c, "initial_ms"), "initial_ms");
+        s.increment_ms = integer(field(c, "increment_ms"), "increment_ms");
+        s.first_move_ms = maybe_integer(c, "first_move_ms");
         p.clocks = s;
     }
     p.read_at = std::chrono::steady_clock::now();  // the clocks were counted down when sent
     return p;
 }
 
-}  // namespace kibitz::server::cluster
+listing listing_of(const json& j) {
+    return {text(j, "game"), object(j, "summary"), pos_of(field(j, "pos"))};
+}
+
+client_msg client_of(const json& j) {
+    auto r = decode_client_full(object(j, "m").dump());
+    if (auto* f = std::get_if<decode_failure>(&r))
+        throw malformed("a lobby message the client decoder refuses: " + f->error.message);
+    auto out = std::get<client_msg>(std::move(r));
+    if (!is_lobby_message(out)) throw malformed("\"m\" is not a lobby message: " + out.type);
+    if (auto* s = std::get_if<seek_create_msg>(&out.body); s && s->invite && j.contains("code"))
+        s->code = text(j, "code");
+    return out;
+}
+
+using decoder = message (*)(const json&);
+
+const std::map<std::string, decoder, std::less<>>& decoders() {
+    static const std::map<std::string, decoder, std::less<>> all = {
+        {"join",
+         [](const json& j) -> message {
+             return join{text(j, "room"), text(j, "from"), count(j, "conn"), who_of(j),
+                         maybe_integer(j, "v")};
+         }},
+        {"leave",
+         [](const json& j) -> message {
+             return leave{text(j, "room"), text(j, "from"), count(j, "conn"), flag(j, "closed")};
+         }},
+        {"cmd",
+         [](const json& j) -> message {
+             room_cmd_msg c;
+             c.action = static_cast<room_action>(
+                 integer(j, "action", 0, static_cast<int>(room_action::chat)));
+             c.room = text(j, "room");
+             c.text = text(j, "text", 1u << 16);
+             return cmd{text(j, "from"), count(j, "conn"), who_of(j),
+                        std::move(c),    text(j, "re"),    maybe_integer(j, "ack")};
+         }},
+        {"frame",
+         [](const json& j) -> message {
+             return frame{count(j, "conn"), text(j, "f", max_payload)};
+         }},
+        {"unknown",
+         [](const json& j) -> message {
+             return unknown{text(j, "room"), count(j, "conn"), text(j, "re"),
+                            maybe_integer(j, "ack")};
+         }},
+        {"moved",
+         [](const json& j) -> message {
+             return moved{text(j, "room"), text(j, "node")};
+         }},
+        {"lobby",
+         [](const json& j) -> message {
+             lobby m{text(j, "from"), count(j, "conn"), who_of(j), {}, client_of(j)};
+             for (const auto& [game, v] : object(j, "ratings").items()) {
+                 if (game.size() > max_name || !v.is_object()) throw malformed("a bad rating");
+                 m.ratings[game] = {number(v, "rating"), number(v, "rd"), number(v, "volatility"),
+                                    static_cast<int>(integer(v, "games", 0, int_max))};
+             }
+             return m;
+         }},
+        {"lobby.closed",
+         [](const json& j) -> message {
+             return lobby_closed{text(j, "from"), count(j, "conn"), who_of(j)};
+         }},
+        {"lobby.seek",
+         [](const json& j) -> message {
+             return lobby_seek{count(j, "conn"), text(j, "id"), flag(j, "invite"), flag(j, "open")};
+         }},
+        {"seated",
+         [](const json& j) -> message {
+             return seated{text(j, "from"), text(j, "room"), who_of(j), text(j, "f", max_payload)};
+         }},
+        {"game",
+         [](const json& j) -> message {
+             return game{text(j, "from"), text(j, "room"), texts(j, "players", 16),
+                         maybe_flag(j, "computer")};
+         }},
+        {"live",
+         [](const json& j) -> message {
+             return live{text(j, "from"), text(j, "room"), listing_of(j)};
+         }},
+        {"live.update",
+         [](const json& j) -> message {
+             std::optional<live_position> pos;
+             if (j.contains("pos")) pos = pos_of(j.at("pos"));
+             return live_update{text(j, "from"),   text(j, "room"),        text(j, "game"),
+                                count(j, "plies"), count(j, "spectators"), std::move(pos)};
+         }},
+        {"game.over",
+         [](const json& j) -> message {
+             return game_over{text(j, "from"), text(j, "room")};
+         }},
+        {"games.ask", [](const json& j) -> message { return games_ask{text(j, "from")}; }},
+        {"games",
+         [](const json& j) -> message {
+             games m{text(j, "from"), {}};
+             const auto& all = field(j, "games");
+             if (!all.is_array()) throw malformed("\"games\" is not a list");
+             for (const auto& one : all) {
+                 if (!one.is_object()) throw malformed("a game is not an object");
+                 hosted h{text(one, "room"), texts(one, "players", 16), maybe_flag(one, "computer"),
+                          std::nullopt};
+                 if (one.contains("summary")) h.listed = listing_of(one);
+                 m.all.push_back(std::move(h));
+             }
+             return m;
+         }},
+    };
+    return all;
+}
+
+}  // namespace
+
+core::result<guest> decode_guest(std::string_view text) {
+    auto j = json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) return core::error{"a guest that is not a JSON object"};
+    try {
+        return guest{bus::text(j, "id"), bus::text(j, "name")};
+    } catch (const std::exception& e) {
+        return core::error{std::string("a malformed guest: ") + e.what()};
+    }
+}
+
+core::result<message> decode(std::string_view payload) {
+    if (payload.size() > max_payload) return core::error{"a bus message too large"};
+    auto j = json::parse(payload, nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+        return core::error{"a bus message that is not a JSON object"};
+    try {
+        auto t = text(j, "t");
+        auto it = decoders().find(t);
+        if (it == decoders().end()) return core::error{"an unknown bus message \"" + t + "\""};
+        return it->second(j);
+    } catch (const std::exception& e) {  // malformed, or json's own type errors
+        return core::error{std::string("a malformed bus message: ") + e.what()};
+    }
+}
+
+}  // namespace kibitz::server::cluster::bus

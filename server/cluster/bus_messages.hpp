@@ -1,85 +1,164 @@
 #pragma once
-// The typed messages nodes send each other over Redis pub/sub (JSON, field
-// "t"); every one is described with an example in docs/cluster.md. Built and
-// read only here, so a change is made in one place.
+// The messages nodes send each other over Redis pub/sub (docs/cluster.md,
+// "The messages"): one struct per message, named as its "t". Encoded and
+// decoded only in bus_messages.cpp, so the cluster code never reads a field
+// by name and a change of shape is made in one place. Plain values; safe on
+// any executor.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "cluster/redis_keys.hpp"
+#include "kibitz/core/result.hpp"
 #include "play/live_position.hpp"
 #include "play/player.hpp"
 #include "protocol/client_msg.hpp"
+#include "store/records.hpp"
 
 namespace kibitz::server::cluster {
 
 using json = nlohmann::json;
 
-// Redis names (docs/cluster.md, "Keys and channels").
-inline std::string lease_key(const std::string& room) { return "kibitz:room:" + room; }
-inline std::string node_channel(const std::string& node) { return "kibitz:node:" + node; }
-// Set by each node every lease/3 with the lease as its time to live.
-inline std::string alive_key(const std::string& node) { return "kibitz:alive:" + node; }
-inline const std::string rooms_key = "kibitz:rooms";
-inline const std::string moved_channel = "kibitz:moved";
-// The lobby's leader: the node whose lobby is the cluster's (PX lease).
-inline const std::string lobby_key = "kibitz:lobby";
-// Each node's counts ("<players> <games>", PX lease) and the set of nodes that share them.
-inline std::string count_key(const std::string& node) { return "kibitz:count:" + node; }
-inline const std::string nodes_key = "kibitz:nodes";
-// To every node: a room started and seated a player (seated_msg).
-inline const std::string seated_channel = "kibitz:seated";
-// To every node: the games each node hosts (game_msg, live_msg, …).
-inline const std::string games_channel = "kibitz:games";
+namespace bus {
 
-// Who sent a command: enough for the owner's room to tell the seat (never the token).
-json player_to_json(const player& p);
-player_ptr player_from_json(const json& j);  // throws on a malformed one
+// `from`: the sending node; `conn`: a connection's id on the node it is on;
+// `who`: the player as a room needs it (never the session token).
 
-json join_msg(const std::string& room, const std::string& from, std::uint64_t conn,
-              const player& who, std::optional<std::int64_t> v);
-json leave_msg(const std::string& room, const std::string& from, std::uint64_t conn, bool closed);
-json cmd_msg(const std::string& from, std::uint64_t conn, const player& who,
-             const room_cmd_msg& cmd, std::optional<std::int64_t> ack, const std::string& type);
-room_cmd_msg cmd_from_json(const json& m);  // throws on a malformed one
-json frame_msg(std::uint64_t conn, const std::string& frame);
-json unknown_msg(const std::string& room, std::uint64_t conn, std::optional<std::int64_t> ack,
-                 const std::string& type);
-json moved_msg(const std::string& room, const std::string& node);
+// To the owner of a room.
+struct join {
+    std::string room, from;
+    std::uint64_t conn = 0;
+    player who;
+    std::optional<std::int64_t> v;  // the client's last event version; none: a full state
+};
+struct leave {
+    std::string room, from;
+    std::uint64_t conn = 0;
+    bool closed = false;  // the connection is gone (else a room.leave)
+};
+struct cmd {
+    std::string from;
+    std::uint64_t conn = 0;
+    player who;
+    room_cmd_msg command;  // its room, action and text
+    std::string re;        // the client's message type, for the reply
+    std::optional<std::int64_t> ack;
+};
+// To the node of a connection.
+struct frame {  // a server frame for the client, as the room made it
+    std::uint64_t conn = 0;
+    std::string f;
+};
+struct unknown {  // the node asked does not have the room
+    std::string room;
+    std::uint64_t conn = 0;
+    std::string re;
+    std::optional<std::int64_t> ack;
+};
+// To every node: a room has a new owner.
+struct moved {
+    std::string room, node;
+};
+// To the lobby's leader: a lobby message of a connection elsewhere, with the
+// player's ratings as its node knows them (the leader may never have seen
+// the player). `m`: the client's message; an invite.create sent again to a
+// new leader carries its code (seek_create_msg::code), which travels beside
+// the client's message, never inside it.
+struct lobby {
+    std::string from;
+    std::uint64_t conn = 0;
+    player who;
+    std::map<std::string, storage::rating_value, std::less<>> ratings;  // by game id
+    client_msg m;
+};
+struct lobby_closed {
+    std::string from;
+    std::uint64_t conn = 0;
+    player who;
+};
+// From the leader to the node of a connection: a seek of it opened (under
+// `id`; `invite`: an invite, under its code) or gone.
+struct lobby_seek {
+    std::uint64_t conn = 0;
+    std::string id;
+    bool invite = false, open = false;
+};
+// To every node: a room that started here seated `who` (`f`: its game.found).
+struct seated {
+    std::string from, room;
+    player who;
+    std::string f;
+};
+// The games every node hosts (kibitz:games). A public game as the live lists
+// show it: `summary` as live.add does (wire form, opaque here), `pos` its
+// mini board, counted down to the moment it is encoded.
+struct listing {
+    std::string game;
+    json summary;
+    live_position pos;
+};
+struct game {  // a game in play here, of `players` (keys)
+    std::string from, room;
+    std::vector<std::string> players;
+    bool computer = false;  // against the computer
+};
+struct live {  // it is public
+    std::string from, room;
+    listing listed;
+};
+struct live_update {
+    std::string from, room, game;
+    std::size_t plies = 0, spectators = 0;
+    std::optional<live_position> pos;  // only after a move
+};
+struct game_over {
+    std::string from, room;
+};
+struct games_ask {  // a node just subscribed: every node sends it its games
+    std::string from;
+};
+struct hosted {
+    std::string room;
+    std::vector<std::string> players;
+    bool computer = false;
+    std::optional<listing> listed;  // none: private
+};
+struct games {  // the answer to games_ask: every game of `from`
+    std::string from;
+    std::vector<hosted> all;
+};
 
-// The lobby (docs/cluster.md, "One lobby"). A lobby message of a connection
-// on `from`, to the leader: the client's own message, re-encoded in the
-// protocol's shape (schema/protocol.md) so the leader reads it with the
-// client's own decoder; `ratings`: the player's ratings as `from` knows them
-// (game id -> rating, rd, games), since the leader may never have seen the player.
-json lobby_msg(const std::string& from, std::uint64_t conn, const player& who,
-               const json& ratings, const client_msg& m);
-client_msg lobby_client_msg(const json& m);  // throws on a malformed one
-json lobby_closed_msg(const std::string& from, std::uint64_t conn, const player& who);
-// From the leader to the node of connection `conn`: a seek of it opened
-// (under `id`; `invite`: an invite, under its code) or gone.
-json lobby_seek_msg(std::uint64_t conn, const std::string& id, bool invite, bool open);
-json seated_msg(const std::string& from, const std::string& room, const player& who,
-                const std::string& found);
+using message =
+    std::variant<join, leave, cmd, frame, unknown, moved, lobby, lobby_closed, lobby_seek, seated,
+                 game, live, live_update, game_over, games_ask, games>;
 
-// The games every node hosts (docs/cluster.md, "Games on every node"):
-// `game` a game in play here of `players` (keys), `computer` when against
-// the computer; `live` it is public, as the
-// live lists show it (`summary`, `pos` the mini board in the wire form);
-// `live.update` its plies, watchers and, after a move, `pos`; `game.over` it
-// ended; `games` every game of a node at once (the answer to `games.ask`).
-json game_msg(const std::string& from, const std::string& room,
-              const std::vector<std::string>& players, bool computer);
-json live_msg(const std::string& from, const std::string& room, const std::string& game,
-              const json& summary, const json& pos);
-json live_update_msg(const std::string& from, const std::string& room, const std::string& game,
-                     std::size_t plies, std::size_t spectators, const json& pos);
-json game_over_msg(const std::string& from, const std::string& room);
-json games_ask_msg(const std::string& from);
-json games_msg(const std::string& from, const json& games);  // each as game_msg, plus live_msg's
-// The mini board back from its wire form (put_live_position); throws on a malformed one.
-live_position live_position_from_json(const json& j);
+// The text published (JSON, "t" the type).
+std::string encode(const message& m);
+// A message back from its text; an error value, never an exception, for
+// anything malformed (not JSON, an unknown "t", a field missing, of the
+// wrong type or out of bounds, a string or payload too long).
+core::result<message> decode(std::string_view text);
 
+// Not a message but a value: a guest not stored yet, under
+// kibitz:guest:<token digest> (docs/cluster.md, "Guests"), for any node to resume.
+struct guest {
+    std::string id, name;
+};
+std::string encode_guest(const guest& g);
+core::result<guest> decode_guest(std::string_view text);
+
+// A live-list summary with a game's new counts (what live_update changes).
+json with_counts(json summary, std::size_t plies, std::size_t spectators);
+
+// Bounds decode holds messages to.
+inline constexpr std::size_t max_payload = 64u << 20;  // a `games` answer of a busy node
+inline constexpr std::size_t max_name = 256;           // ids, names, types
+
+}  // namespace bus
 }  // namespace kibitz::server::cluster

@@ -91,13 +91,13 @@ void node::send_command(const std::string& owner, const player_ptr& who, const p
     auto& px = proxies_[conn];
     px.p = p;
     if (!px.who) px.who = who;
-    publish_or_moving(owner, cmd_msg(o_.node, conn, *who, cmd, ack, type), p, type, ack, cmd.room);
+    publish_or_moving(owner, bus::cmd{o_.node, conn, *who, cmd, type, ack}, p, type, ack, cmd.room);
 }
 
-void node::publish_or_moving(const std::string& owner, const json& m, const peer_ref& p,
+void node::publish_or_moving(const std::string& owner, const bus::message& m, const peer_ref& p,
                              const std::string& re, std::optional<std::int64_t> ack,
                              const std::string& room) {
-    bus_->command({"PUBLISH", node_channel(owner), dump_json(m)},
+    bus_->command({"PUBLISH", node_channel(owner), bus::encode(m)},
                   [self = shared_from_this(), owner, p, re, ack, room](const redisReply* r) {
                       if (r && r->type == REDIS_REPLY_INTEGER && r->integer > 0) return;
                       self->on_strand([self, owner, p, re, ack, room] {

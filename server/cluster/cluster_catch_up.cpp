@@ -54,7 +54,7 @@ void node::catch_up(const std::string& room, std::uint64_t conn, int attempt) {
         }
         if (owner.empty()) return retry_catch_up(room, conn, attempt);
         bus_->command({"PUBLISH", node_channel(owner),
-                       dump_json(join_msg(room, o_.node, conn, *px->who, std::nullopt))},
+                       bus::encode(bus::join{room, o_.node, conn, *px->who, std::nullopt})},
                       [self = shared_from_this(), room, conn, attempt](const redisReply* r) {
                           bool heard = r && r->type == REDIS_REPLY_INTEGER && r->integer > 0;
                           if (!heard)

@@ -15,7 +15,9 @@ namespace kibitz::server::cluster {
 
 // --- This node's games, to the others --------------------------------------
 
-void node::publish_games(const json& m) { bus_->command({"PUBLISH", games_channel, dump_json(m)}); }
+void node::publish_games(const bus::message& m) {
+    bus_->command({"PUBLISH", games_channel, bus::encode(m)});
+}
 
 void node::note_hosting(const std::string& room, const std::vector<std::string>& players,
                         bool computer) {
@@ -30,88 +32,98 @@ void node::note_hosting(const std::string& room, const std::vector<std::string>&
     auto& g = games_here_[room];
     g.players = players;
     g.computer = computer;
-    publish_games(game_msg(o_.node, room, players, computer));
+    publish_games(bus::game{o_.node, room, players, computer});
 }
 
 void node::note_over(const std::string& room, bool tell) {
     if (!games_here_.erase(room)) return;
-    if (tell) publish_games(game_over_msg(o_.node, room));
+    if (tell) publish_games(bus::game_over{o_.node, room});
 }
 
 void node::live_listed(const std::string& game, const std::string& room, const json& summary,
-                       const json& pos) {
-    on_strand([this, game, room, summary, pos] {
+                       const live_position& pos) {
+    on_strand([this, listed = bus::listing{game, summary, pos}, room] {
         auto it = games_here_.find(room);
         if (it == games_here_.end()) return;  // over, or given up, meanwhile
-        it->second.game = game;
-        it->second.summary = summary;
-        it->second.pos = pos;
-        publish_games(live_msg(o_.node, room, game, summary, pos));
+        it->second.listed = listed;
+        publish_games(bus::live{o_.node, room, listed});
     });
 }
 
 void node::live_changed(const std::string& game, const std::string& room, std::size_t plies,
-                        std::size_t spectators, const json& pos) {
+                        std::size_t spectators, const std::optional<live_position>& pos) {
     on_strand([this, game, room, plies, spectators, pos] {
         auto it = games_here_.find(room);
-        if (it == games_here_.end() || it->second.summary.is_null()) return;
+        if (it == games_here_.end() || !it->second.listed) return;
         // Kept up to date for a node that asks for every game (games.ask).
-        it->second.summary["plies"] = plies;
-        it->second.summary["spectators"] = spectators;
-        if (!pos.is_null()) it->second.pos = pos;
-        publish_games(live_update_msg(o_.node, room, game, plies, spectators, pos));
+        auto& listed = *it->second.listed;
+        listed.summary = bus::with_counts(std::move(listed.summary), plies, spectators);
+        if (pos) listed.pos = *pos;
+        publish_games(bus::live_update{o_.node, room, game, plies, spectators, pos});
     });
 }
 
 void node::ask_games() {
     spdlog::info("cluster: node {} asks the other nodes for their games", o_.node);
-    publish_games(games_ask_msg(o_.node));
+    publish_games(bus::games_ask{o_.node});
 }
 
 // --- The other nodes' games -------------------------------------------------
 
-void node::on_games_message(const json& m) {
-    const std::string from = m.at("from");
-    if (from == o_.node) return;  // our own, back from the channel
-    const std::string t = m.at("t");
-    if (t == "games.ask") {
-        json games = json::array();
-        for (const auto& [room, g] : games_here_) {
-            json one = game_msg(o_.node, room, g.players, g.computer);
-            for (const char* k : {"t", "from"}) one.erase(k);
-            if (!g.summary.is_null())
-                one.update({{"game", g.game}, {"summary", g.summary}, {"pos", g.pos}});
-            games.push_back(std::move(one));
-        }
-        return publish(from, games_msg(o_.node, games));
+void node::on(const bus::games_ask& m) {
+    if (m.from == o_.node) return;  // our own, back from the channel
+    bus::games all{o_.node, {}};
+    for (const auto& [room, g] : games_here_)
+        all.all.push_back({room, g.players, g.computer, g.listed});
+    publish(m.from, all);
+}
+
+void node::on(const bus::games& m) {
+    if (m.from == o_.node) return;
+    // Every game of `from`: those not in it are over (their game.over
+    // may have been lost while Redis was away).
+    std::set<std::string> now;
+    for (const auto& one : m.all) {
+        now.insert(one.room);
+        game_there_on(m.from, one.room, &one.players, one.computer,
+                      one.listed ? &*one.listed : nullptr);
     }
-    if (t == "games") {
-        // Every game of `from`: those not in it are over (their game.over
-        // may have been lost while Redis was away).
-        std::set<std::string> now;
-        for (const auto& one : m.at("games")) {
-            const std::string room = one.at("room");
-            now.insert(room);
-            game_there_on(from, room, one);
-        }
-        std::vector<std::string> gone;
-        for (const auto& [room, g] : games_there_)
-            if (g.node == from && !now.count(room)) gone.push_back(room);
-        for (const auto& room : gone) game_there_over(room);
+    std::vector<std::string> gone;
+    for (const auto& [room, g] : games_there_)
+        if (g.node == m.from && !now.count(room)) gone.push_back(room);
+    for (const auto& room : gone) game_there_over(room);
+}
+
+void node::on(const bus::game& m) {
+    if (m.from == o_.node || hosted_.count(m.room)) return;  // ours (now: an old owner's news)
+    game_there_on(m.from, m.room, &m.players, m.computer, nullptr);
+}
+
+void node::on(const bus::live& m) {
+    if (m.from == o_.node || hosted_.count(m.room)) return;
+    game_there_on(m.from, m.room, nullptr, false, &m.listed);
+}
+
+namespace {
+// The game's node as last told: news from any other is an old owner's.
+template <class Map>
+bool told_by(const Map& there, const std::string& room, const std::string& from) {
+    auto it = there.find(room);
+    return it != there.end() && it->second.node == from;
+}
+}  // namespace
+
+void node::on(const bus::game_over& m) {
+    if (m.from == o_.node || hosted_.count(m.room) || !told_by(games_there_, m.room, m.from))
         return;
-    }
-    const std::string room = m.at("room");
-    if (hosted_.count(room)) return;  // ours now: an old owner's news
-    auto it = games_there_.find(room);
-    if (t == "game" || t == "live") return game_there_on(from, room, m);
-    if (it == games_there_.end() || it->second.node != from) return;  // not (any more) its game
-    if (t == "game.over") return game_there_over(room);
-    if (t == "live.update" && it->second.listed) {
-        std::optional<live_position> pos;
-        if (m.contains("pos")) pos = live_position_from_json(m.at("pos"));
-        hub_->the_lobby().remote_changed(it->second.game, room, m.at("plies").get<std::size_t>(),
-                                         m.at("spectators").get<std::size_t>(), std::move(pos));
-    }
+    game_there_over(m.room);
+}
+
+void node::on(const bus::live_update& m) {
+    if (m.from == o_.node || hosted_.count(m.room) || !told_by(games_there_, m.room, m.from))
+        return;
+    const auto& g = games_there_.at(m.room);
+    if (g.listed) hub_->the_lobby().remote_changed(g.game, m.room, m.plies, m.spectators, m.pos);
 }
 
 std::vector<remote_rooms::game_elsewhere> node::games_elsewhere(
@@ -132,25 +144,25 @@ void node::unindex_there(const std::string& room, const game_there& g) {
     }
 }
 
-void node::game_there_on(const std::string& from, const std::string& room, const json& m) {
+void node::game_there_on(const std::string& from, const std::string& room,
+                         const std::vector<std::string>* players, bool computer,
+                         const bus::listing* listed) {
     if (hosted_.count(room)) return;
-    std::string game;
     {
         std::lock_guard lock(games_mu_);
         auto& g = games_there_[room];
         g.node = from;
-        if (m.contains("players")) {
+        if (players) {
             unindex_there(room, g);
-            g.players = m.at("players").get<std::vector<std::string>>();
-            g.computer = m.value("computer", false);
+            g.players = *players;
+            g.computer = computer;
             for (const auto& key : g.players) there_by_player_[key].insert(room);
         }
-        if (!m.contains("summary")) return;
-        g.game = game = m.at("game").get<std::string>();
+        if (!listed) return;
+        g.game = listed->game;
         g.listed = true;
     }
-    hub_->the_lobby().remote_started(game, room, m.at("summary"),
-                                     live_position_from_json(m.at("pos")));
+    hub_->the_lobby().remote_started(listed->game, room, listed->summary, listed->pos);
 }
 
 void node::game_there_over(const std::string& room) {

@@ -45,14 +45,6 @@ for _, n in ipairs(redis.call('SMEMBERS', KEYS[1])) do
   end
 end
 return {p, g})";
-
-json ratings_json(const std::map<std::string, storage::rating_value, std::less<>>& ratings) {
-    json out = json::object();
-    for (const auto& [game, v] : ratings)
-        out[game] = {{"rating", v.rating}, {"rd", v.rd}, {"volatility", v.volatility},
-                     {"games", v.games}};
-    return out;
-}
 }  // namespace
 
 void node::renew_lobby_lease() {
@@ -172,18 +164,17 @@ void node::tell_seek(const peer_ref& p, std::uint64_t conn, const std::string& i
     // A connection elsewhere: its node keeps it; one here: this node does.
     auto there = std::dynamic_pointer_cast<remote_peer>(p.lock());
     if (there)
-        return publish(there->node_name(), lobby_seek_msg(there->their_conn(), id, invite, open));
+        return publish(there->node_name(), bus::lobby_seek{there->their_conn(), id, invite, open});
     on_strand([this, conn, id, invite, open] {
         if (auto it = proxies_.find(conn); it != proxies_.end())
             note_seek(it->second, id, invite, open);
     });
 }
 
-void node::on_lobby_seek(const json& m) {
-    auto it = proxies_.find(m.at("conn").get<std::uint64_t>());
+void node::on(const bus::lobby_seek& m) {
+    auto it = proxies_.find(m.conn);
     if (it == proxies_.end()) return;  // the connection has gone
-    note_seek(it->second, m.at("id").get<std::string>(), m.at("invite").get<bool>(),
-              m.at("open").get<bool>());
+    note_seek(it->second, m.id, m.invite, m.open);
 }
 
 void node::forget_pairing(const std::string& player_key) {
@@ -214,8 +205,9 @@ void node::send_lobby(const player_ptr& who, std::uint64_t conn, const client_ms
     if (it == proxies_.end()) return;  // closed meanwhile
     if (lobby_leader_ == o_.node)
         return dispatch_lobby(hub_->the_lobby(), who, it->second.p, conn, m);
-    json ratings = who->row ? ratings_json(hub_->ratings().all_of(who->row)) : json::object();
-    publish(lobby_leader_, lobby_msg(o_.node, conn, *who, ratings, m));
+    publish(lobby_leader_,
+            bus::lobby{o_.node, conn, *who,
+                       who->row ? hub_->ratings().all_of(who->row) : rating_cache::per_game{}, m});
 }
 
 void node::lobby_closed(player_ptr who, std::uint64_t conn) {
@@ -226,37 +218,31 @@ void node::lobby_closed(player_ptr who, std::uint64_t conn) {
         // Rooms it was seated in by `seated` (the handler knows only those it joined).
         for (const auto& room : it->second.rooms)
             if (auto o = owners_.find(room); o != owners_.end())
-                publish(o->second, leave_msg(room, o_.node, conn, true));
+                publish(o->second, bus::leave{room, o_.node, conn, true});
         if (it->second.lobby && !lobby_leader_.empty() && lobby_leader_ != o_.node)
-            publish(lobby_leader_, lobby_closed_msg(o_.node, conn, *who));
+            publish(lobby_leader_, bus::lobby_closed{o_.node, conn, *who});
         proxies_.erase(it);
     });
 }
 
-void node::on_lobby_message(const json& m) {
+void node::on(const bus::lobby& m) {
     // Handled even if this node no longer leads: the sender thought it did,
     // and dropping the message would lose what a player asked for.
-    const std::string from = m.at("from");
-    const auto conn = m.at("conn").get<std::uint64_t>();
-    auto who = player_from_json(m.at("who"));
-    auto msg = lobby_client_msg(m);
+    auto who = std::make_shared<const player>(m.who);
     if (who->row) {
         // Only what this node does not know: its own may be newer (a rated
         // game that ended here).
         auto known = hub_->ratings().all_of(who->row);
-        for (const auto& [game, v] : m.at("ratings").get<std::map<std::string, json>>())
-            if (!known.count(game))
-                hub_->ratings().set(who->row, game,
-                                    {v.at("rating").get<double>(), v.at("rd").get<double>(),
-                                     v.at("volatility").get<double>(), v.at("games").get<int>()});
+        for (const auto& [game, v] : m.ratings)
+            if (!known.count(game)) hub_->ratings().set(who->row, game, v);
     }
-    auto peer = remote(from, conn);
-    remotes_[{from, conn}].lobby_who = who;
-    dispatch_lobby(hub_->the_lobby(), who, peer, peer->conn_id(), msg);
+    auto peer = remote(m.from, m.conn);
+    remotes_[{m.from, m.conn}].lobby_who = who;
+    dispatch_lobby(hub_->the_lobby(), who, peer, peer->conn_id(), m.m);
 }
 
-void node::on_lobby_closed(const json& m) {
-    auto it = remotes_.find({m.at("from").get<std::string>(), m.at("conn").get<std::uint64_t>()});
+void node::on(const bus::lobby_closed& m) {
+    auto it = remotes_.find({m.from, m.conn});
     if (it == remotes_.end() || !it->second.lobby_who) return;
     hub_->the_lobby().connection_closed(it->second.lobby_who, it->second.peer->conn_id());
     it->second.lobby_who = nullptr;
@@ -269,27 +255,26 @@ void node::seated(const player_ptr& who, const std::string& room,
                   const std::shared_ptr<const std::string>& found) {
     // Published at once (the bus link is thread-safe), so it leaves before
     // any frame the room sends later.
-    bus_->command({"PUBLISH", seated_channel, dump_json(seated_msg(o_.node, room, *who, *found))});
+    bus_->command(
+        {"PUBLISH", seated_channel, bus::encode(bus::seated{o_.node, room, *who, *found})});
     on_strand([this, key = who->key()] { forget_pairing(key); });
 }
 
-void node::on_seated(const json& m) {
-    const std::string from = m.at("from");
-    if (from == o_.node) return;  // the room took this node's connections itself
-    auto who = player_from_json(m.at("who"));
+void node::on(const bus::seated& m) {
+    if (m.from == o_.node) return;  // the room took this node's connections itself
+    auto who = std::make_shared<const player>(m.who);
     forget_pairing(who->key());
     auto peers = hub_->peers().of(who->key());
     if (peers.empty()) return;
-    const std::string room = m.at("room");
-    auto found = std::make_shared<const std::string>(m.at("f").get<std::string>());
-    owners_[room] = from;
+    auto found = std::make_shared<const std::string>(m.f);
+    owners_[m.room] = m.from;
     for (const auto& [conn, p] : peers) {
         send_to(p, found);
         auto& px = proxies_[conn];
         px.p = p;
         if (!px.who) px.who = who;
-        px.rooms.insert(room);
-        send_join(from, room, conn, px, std::nullopt);
+        px.rooms.insert(m.room);
+        send_join(m.from, m.room, conn, px, std::nullopt);
     }
 }
 

@@ -142,13 +142,13 @@ void node::adopt(const std::vector<std::string>& rooms) {
     bus_->command(std::move(args));
 }
 
-void node::publish(const std::string& to, const json& m) {
-    bus_->command({"PUBLISH", node_channel(to), dump_json(m)});
+void node::publish(const std::string& to, const bus::message& m) {
+    bus_->command({"PUBLISH", node_channel(to), bus::encode(m)});
 }
 
 void node::relay(const std::string& to, std::uint64_t conn,
                  const std::shared_ptr<const std::string>& frame) {
-    publish(to, frame_msg(conn, *frame));
+    publish(to, bus::frame{conn, *frame});
 }
 
 // --- Leases: the rooms this node hosts -------------------------------------
@@ -328,8 +328,8 @@ void node::take_over(const std::string& room) {
                     }
                     spdlog::info("cluster: node {} hosts room {} (epoch {}, {} moves)",
                                  self->o_.node, room, e, record.moves.size());
-                    self->bus_->command({"PUBLISH", moved_channel,
-                                         dump_json(moved_msg(room, self->o_.node))});
+                    self->bus_->command(
+                        {"PUBLISH", moved_channel, bus::encode(bus::moved{room, self->o_.node})});
                 });
             });
         });
@@ -392,7 +392,7 @@ void node::with_owner(const std::string& room, std::function<void(const std::str
 
 void node::send_join(const std::string& owner, const std::string& room, std::uint64_t conn,
                      const proxy& px, std::optional<std::int64_t> v) {
-    publish(owner, join_msg(room, o_.node, conn, *px.who, v));
+    publish(owner, bus::join{room, o_.node, conn, *px.who, v});
 }
 
 void node::join(const std::string& room, player_ptr who, peer_ref p, std::uint64_t conn,
@@ -413,8 +413,8 @@ void node::join(const std::string& room, player_ptr who, peer_ref p, std::uint64
                       // Kept in the room even if no owner hears the join:
                       // the `moved` of the takeover joins it again.
                       px.rooms.insert(room);
-                      publish_or_moving(owner, join_msg(room, o_.node, conn, *who, v), p, type, ack,
-                                        room);
+                      publish_or_moving(owner, bus::join{room, o_.node, conn, *who, v}, p, type,
+                                        ack, room);
                   }});
     });
 }
@@ -425,28 +425,20 @@ void node::leave(const std::string& room, std::uint64_t conn, bool closed) {
         if (it == proxies_.end() || !it->second.rooms.erase(room)) return;
         if (it->second.unused()) proxies_.erase(it);
         if (auto o = owners_.find(room); o != owners_.end())
-            publish(o->second, leave_msg(room, o_.node, conn, closed));
+            publish(o->second, bus::leave{room, o_.node, conn, closed});
     });
 }
 
 // --- The bus ---------------------------------------------------------------
 
 void node::on_message(const std::string& channel, const std::string& payload) {
-    json m;
-    try {
-        m = json::parse(payload);
-        if (channel == moved_channel) return on_moved(m.at("room"), m.at("node"));
-        if (channel == seated_channel) return on_seated(m);
-        const std::string t = m.at("t");
-        if (channel == games_channel || t == "games") return on_games_message(m);
-        if (t == "frame" || t == "unknown") return on_client_message(m);
-        if (t == "lobby") return on_lobby_message(m);
-        if (t == "lobby.closed") return on_lobby_closed(m);
-        if (t == "lobby.seek") return on_lobby_seek(m);
-        on_owner_message(m);
-    } catch (const std::exception& e) {
-        spdlog::error("cluster: node {}: a bad bus message on {}: {}", o_.node, channel, e.what());
+    auto m = bus::decode(payload);
+    if (!m) {
+        spdlog::error("cluster: node {}: a bad bus message on {}: {}", o_.node, channel,
+                      m.reason());
+        return;
     }
+    std::visit([this](auto& one) { on(one); }, m.value());
 }
 
 std::shared_ptr<remote_peer> node::remote(const std::string& from, std::uint64_t conn) {
@@ -457,56 +449,50 @@ std::shared_ptr<remote_peer> node::remote(const std::string& from, std::uint64_t
     return r;
 }
 
-void node::on_owner_message(const json& m) {
-    const std::string t = m.at("t");
-    const std::string room_id = m.at("room");
-    const std::string from = m.at("from");
-    const auto conn = m.at("conn").get<std::uint64_t>();
-    auto r = hub_->rooms().find(room_id);
-    if (t == "leave") {
-        auto it = remotes_.find({from, conn});
-        if (it == remotes_.end()) return;
-        if (r) r->leave(it->second.peer->conn_id(), m.at("closed").get<bool>());
-        it->second.rooms.erase(room_id);
-        if (m.at("closed").get<bool>() && it->second.rooms.empty() && !it->second.lobby_who)
-            remotes_.erase(it);
-        return;
-    }
-    std::optional<std::int64_t> ack;
-    if (m.contains("ack")) ack = m.at("ack").get<std::int64_t>();
-    const std::string re = t == "cmd" ? m.at("re").get<std::string>() : "room.join";
-    if (!r) return publish(from, unknown_msg(room_id, conn, ack, re));
-    auto who = player_from_json(m.at("who"));
-    auto peer = remote(from, conn);
-    remotes_[{from, conn}].rooms.insert(room_id);
-    if (t == "join") {
-        std::optional<std::int64_t> v;
-        if (m.contains("v")) v = m.at("v").get<std::int64_t>();
-        r->join(who, peer, peer->conn_id(), v);
-    } else if (t == "cmd") {
-        r->command(who, peer, peer->conn_id(), cmd_from_json(m), ack, re);
-    }
+void node::on(const bus::leave& m) {
+    auto it = remotes_.find({m.from, m.conn});
+    if (it == remotes_.end()) return;
+    if (auto r = hub_->rooms().find(m.room)) r->leave(it->second.peer->conn_id(), m.closed);
+    it->second.rooms.erase(m.room);
+    if (m.closed && it->second.rooms.empty() && !it->second.lobby_who) remotes_.erase(it);
 }
 
-void node::on_client_message(const json& m) {
-    const auto conn = m.at("conn").get<std::uint64_t>();
-    auto it = proxies_.find(conn);
+void node::on(const bus::join& m) {
+    auto r = hub_->rooms().find(m.room);
+    if (!r) return publish(m.from, bus::unknown{m.room, m.conn, "room.join", std::nullopt});
+    auto peer = remote(m.from, m.conn);
+    remotes_[{m.from, m.conn}].rooms.insert(m.room);
+    r->join(std::make_shared<const player>(m.who), peer, peer->conn_id(), m.v);
+}
+
+void node::on(const bus::cmd& m) {
+    auto r = hub_->rooms().find(m.command.room);
+    if (!r) return publish(m.from, bus::unknown{m.command.room, m.conn, m.re, m.ack});
+    auto peer = remote(m.from, m.conn);
+    remotes_[{m.from, m.conn}].rooms.insert(m.command.room);
+    r->command(std::make_shared<const player>(m.who), peer, peer->conn_id(), m.command, m.ack,
+               m.re);
+}
+
+void node::on(bus::frame& m) {
+    auto it = proxies_.find(m.conn);
     if (it == proxies_.end()) return;  // the connection has gone
-    if (m.at("t") == "frame") {
-        return send_to(it->second.p,
-                       std::make_shared<const std::string>(m.at("f").get<std::string>()));
-    }
-    // unknown: the node we thought had the room does not.
-    const std::string room = m.at("room");
-    std::optional<std::int64_t> ack;
-    if (m.contains("ack")) ack = m.at("ack").get<std::int64_t>();
-    owners_.erase(room);
-    ++hub_->stats().rejected_total;
-    send_to(it->second.p, error_frame({"unknown_room", "no room '" + room + "'"},
-                                      m.at("re").get<std::string>(), ack, room));
+    send_to(it->second.p, std::make_shared<const std::string>(std::move(m.f)));
 }
 
-void node::on_moved(const std::string& room, const std::string& owner) {
+void node::on(const bus::unknown& m) {
+    // The node we thought had the room does not.
+    auto it = proxies_.find(m.conn);
+    if (it == proxies_.end()) return;  // the connection has gone
+    owners_.erase(m.room);
+    ++hub_->stats().rejected_total;
+    send_to(it->second.p,
+            error_frame({"unknown_room", "no room '" + m.room + "'"}, m.re, m.ack, m.room));
+}
+
+void node::on(const bus::moved& m) {
+    const auto& room = m.room;
+    const auto& owner = m.node;
     if (owner != o_.node && hosted_.count(room)) drop(room, "taken over by " + owner);
     owners_[room] = owner;
     // Connections here that were in the room follow it: a fresh join gives

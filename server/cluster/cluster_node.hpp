@@ -32,8 +32,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
-#include <nlohmann/json.hpp>
-
+#include "cluster/bus_messages.hpp"
 #include "cluster/redis_link.hpp"
 #include "play/hub.hpp"
 #include "play/post_guarded.hpp"
@@ -58,7 +57,6 @@ struct options {
 bool parse_redis_url(const std::string& url, options& o);
 
 class remote_peer;
-using json = nlohmann::json;
 
 class node final : public remote_rooms,
                    public remote_lobby,
@@ -93,6 +91,7 @@ public:
     bool reachable() const { return bus_->connected() && sub_->connected(); }
 
     // remote_rooms
+    bool spans_nodes() const override { return true; }
     std::vector<game_elsewhere> games_elsewhere(const std::string& player_key) const override;
     void hosting(const std::string& room, const std::vector<std::string>& players,
                  bool computer) override;
@@ -113,9 +112,9 @@ public:
     void lobby_closed(player_ptr who, std::uint64_t conn) override;
     // (cluster_games.cpp)
     void live_listed(const std::string& game, const std::string& room, const json& summary,
-                     const json& pos) override;
+                     const live_position& pos) override;
     void live_changed(const std::string& game, const std::string& room, std::size_t plies,
-                      std::size_t spectators, const json& pos) override;
+                      std::size_t spectators, const std::optional<live_position>& pos) override;
     // (cluster_lobby.cpp)
     void seek_opened(const peer_ref& p, std::uint64_t conn, const std::string& id,
                      bool invite) override;
@@ -152,15 +151,31 @@ private:
     static void note_seek(proxy& px, const std::string& id, bool invite, bool open);
     void tell_seek(const peer_ref& p, std::uint64_t conn, const std::string& id, bool invite,
                    bool open);
-    void on_lobby_seek(const nlohmann::json& m);  // a seek of a connection here, from the leader
     void forget_pairing(const std::string& player_key);  // seated: its pool entry and seeks went
     template <class F>
     void on_strand(F&& f);
-    void publish(const std::string& node, const nlohmann::json& m);
+    void publish(const std::string& node, const bus::message& m);
+    // Decodes a bus message and hands it to its `on` (a bad one is logged).
     void on_message(const std::string& channel, const std::string& payload);
-    void on_owner_message(const nlohmann::json& m);   // we own the room
-    void on_client_message(const nlohmann::json& m);  // for a connection here
-    void on_moved(const std::string& room, const std::string& owner);
+    // What arrives, by type: for a room we own (join, leave, cmd), for a
+    // connection here (frame, unknown), a room's new owner (moved); the
+    // lobby's in cluster_lobby.cpp, the games' in cluster_games.cpp.
+    void on(const bus::join& m);
+    void on(const bus::leave& m);
+    void on(const bus::cmd& m);
+    void on(bus::frame& m);  // its text moves on to the connection
+    void on(const bus::unknown& m);
+    void on(const bus::moved& m);
+    void on(const bus::lobby& m);  // we lead: a connection elsewhere
+    void on(const bus::lobby_closed& m);
+    void on(const bus::lobby_seek& m);  // a seek of a connection here, from the leader
+    void on(const bus::seated& m);
+    void on(const bus::game& m);
+    void on(const bus::live& m);
+    void on(const bus::live_update& m);
+    void on(const bus::game_over& m);
+    void on(const bus::games_ask& m);
+    void on(const bus::games& m);
     // Finds the room's owner (cache, then Redis) and runs `then` with it ("" if
     // none, after one more look a moment later when `again`).
     void with_owner(const std::string& room, std::function<void(const std::string&)> then,
@@ -185,7 +200,7 @@ private:
                       const std::string& type);
     // Publishes `m` to `owner`; if no one heard it (the owner is gone, or
     // Redis is), `p` gets room_moving for (re, ack, room).
-    void publish_or_moving(const std::string& owner, const json& m, const peer_ref& p,
+    void publish_or_moving(const std::string& owner, const bus::message& m, const peer_ref& p,
                            const std::string& re, std::optional<std::int64_t> ack,
                            const std::string& room);
     // No owner found: unknown_room, or room_moving while Redis is out of reach.
@@ -210,9 +225,6 @@ private:
     void share_counts();  // the lobby's counts are the cluster's
     void lobby_led_by(const std::string& leader);
     void send_lobby(const player_ptr& who, std::uint64_t conn, const client_msg& m);
-    void on_lobby_message(const nlohmann::json& m);  // we lead: a connection elsewhere
-    void on_lobby_closed(const nlohmann::json& m);
-    void on_seated(const nlohmann::json& m);
     std::string lobby_leader_;  // empty: not known yet
     struct waiting_lobby_msg {
         player_ptr who;
@@ -226,10 +238,8 @@ private:
     // the hub (caps, welcome's rooms, lobby.yours) and the lobby (live lists).
     struct game_here {
         std::vector<std::string> players;
-        bool computer = false;  // against the computer
-        std::string game;
-        json summary;  // null: not listed (private, or not started yet)
-        json pos;
+        bool computer = false;                // against the computer
+        std::optional<bus::listing> listed;  // none: private, or not started yet
     };
     struct game_there {
         std::string node;
@@ -247,10 +257,12 @@ private:
     void note_hosting(const std::string& room, const std::vector<std::string>& players,
                       bool computer);
     void note_over(const std::string& room, bool tell);  // over, or not ours any more
-    void publish_games(const json& m);
+    void publish_games(const bus::message& m);
     void ask_games();  // every other node sends its games here
-    void on_games_message(const nlohmann::json& m);
-    void game_there_on(const std::string& from, const std::string& room, const json& m);
+    // A game of node `from`: its players, and how it is listed (if public).
+    void game_there_on(const std::string& from, const std::string& room,
+                       const std::vector<std::string>* players, bool computer,
+                       const bus::listing* listed);
     void game_there_over(const std::string& room);
     void forget_games_of(const std::string& other);  // its node is gone
 

@@ -1,9 +1,9 @@
 #include "cluster/redis_guests.hpp"
 
 #include <hiredis/hiredis.h>
-#include <nlohmann/json.hpp>
 
 #include "auth/token.hpp"
+#include "cluster/bus_messages.hpp"
 
 namespace kibitz::server::cluster {
 
@@ -20,8 +20,8 @@ std::string guest_key(const std::string& token) {
 }  // namespace
 
 void redis_guests::made(const player& guest) {
-    nlohmann::json j = {{"id", guest.id}, {"name", guest.name}};
-    link_->command({"SET", guest_key(guest.token), j.dump(), "PX", std::to_string(ttl_.count())});
+    link_->command({"SET", guest_key(guest.token), bus::encode_guest({guest.id, guest.name}), "PX",
+                    std::to_string(ttl_.count())});
 }
 
 void redis_guests::forget(const std::string& token) { link_->command({"DEL", guest_key(token)}); }
@@ -29,11 +29,11 @@ void redis_guests::forget(const std::string& token) { link_->command({"DEL", gue
 void redis_guests::find(const std::string& token, std::function<void(player_ptr)> done) {
     link_->command({"GET", guest_key(token)}, [token, done = std::move(done)](const redisReply* r) {
         if (!r || r->type != REDIS_REPLY_STRING) return done(nullptr);
-        auto j = nlohmann::json::parse(std::string(r->str, r->len), nullptr, false);
-        if (!j.is_object() || !j.contains("id") || !j.contains("name")) return done(nullptr);
+        auto g = bus::decode_guest(std::string_view(r->str, r->len));
+        if (!g) return done(nullptr);  // malformed: as if unknown
         auto p = std::make_shared<player>();
-        p->id = j["id"].get<std::string>();
-        p->name = j["name"].get<std::string>();
+        p->id = g.value().id;
+        p->name = g.value().name;
         p->guest = true;
         p->token = token;
         done(p);

@@ -12,6 +12,7 @@
 #include "play/review.hpp"
 #include "play/room.hpp"
 #include "play/stored_player.hpp"
+#include "play/tournament_desk.hpp"
 #include "protocol/catalogue.hpp"
 #include "protocol/out_session.hpp"
 #include "protocol/server_msg.hpp"
@@ -38,7 +39,8 @@ bool worth_keeping(const client_msg& m) {
     return std::holds_alternative<seek_create_msg>(m.body) ||
            std::holds_alternative<seek_accept_msg>(m.body) ||
            std::holds_alternative<quick_join_msg>(m.body) ||
-           std::holds_alternative<computer_play_msg>(m.body);
+           std::holds_alternative<computer_play_msg>(m.body) ||
+           std::holds_alternative<tournament_msg>(m.body);  // an entry names a stored player
 }
 }  // namespace
 
@@ -240,10 +242,16 @@ void client_handler::handle(const client_msg& m) {
             } else if constexpr (std::is_same_v<T, computer_play_msg>) {
                 lobby.play_computer(player_, self_, b, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, room_join_msg>) {
-                rooms_.insert(b.room);
-                if (auto r = hub_->rooms().find(b.room)) return r->join(player_, self_, conn_, b.v);
-                // On another node of a cluster, or nowhere (answered unknown_room).
-                hub_->rooms().elsewhere().join(b.room, player_, self_, conn_, b.v, m.ack, m.type);
+                if (auto r = hub_->rooms().find(b.room)) {
+                    rooms_.insert(b.room);
+                    return r->join(player_, self_, conn_, b.v);
+                }
+                // On another node of a cluster, or nowhere (answered
+                // unknown_room): a single node keeps no id it did not find,
+                // or a client joining made-up ids would grow rooms_ forever.
+                auto& elsewhere = hub_->rooms().elsewhere();
+                if (elsewhere.spans_nodes()) rooms_.insert(b.room);
+                elsewhere.join(b.room, player_, self_, conn_, b.v, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, room_leave_msg>) {
                 auto r = hub_->rooms().find(b.room);
                 if (!rooms_.erase(b.room) && !r)
@@ -254,6 +262,10 @@ void client_handler::handle(const client_msg& m) {
                 if (auto r = hub_->rooms().find(b.room))
                     return r->command(player_, self_, conn_, b, m.ack, m.type);
                 hub_->rooms().elsewhere().command(player_, self_, conn_, b, m.ack, m.type);
+            } else if constexpr (std::is_same_v<T, tournament_msg>) {
+                auto* desk = hub_->deps().tournaments;
+                if (!desk) return fail(m, "unavailable", "tournaments need the server's database");
+                desk->message(player_, self_, conn_, b, m.ack, m.type);
             }
         },
         m.body);
@@ -275,6 +287,7 @@ void client_handler::closed() {
     hub_->counts().connection_down();
     hub_->peers().unbind(player_->key(), conn_);  // before the rooms are looked up (room::do_start)
     hub_->the_lobby().connection_closed(player_, conn_);
+    if (auto* t = hub_->deps().tournaments) t->connection_closed(conn_);
     if (auto* c = hub_->deps().cluster_lobby) c->lobby_closed(player_, conn_);
     auto rooms = hub_->rooms().rooms_of(player_->key());
     rooms.insert(rooms.end(), rooms_.begin(), rooms_.end());

@@ -35,6 +35,7 @@ namespace auth { class accounts; }
 
 class lobby;
 class reviewer;
+class tournament_desk;
 struct metrics;
 
 // What the composition root hands the play layer: each made before the hub
@@ -55,6 +56,8 @@ struct play_deps {
     remote_lobby* cluster_lobby = nullptr;
     remote_guests* cluster_guests = nullptr;
     auth::shared_limits* cluster_limits = nullptr;
+    // The tournaments (with a database): client messages and every game's end.
+    tournament_desk* tournaments = nullptr;  // null: none (refused as unavailable)
 };
 
 class hub : public std::enable_shared_from_this<hub> {

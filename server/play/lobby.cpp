@@ -127,6 +127,13 @@ std::optional<wire_error> lobby::check_new_game(const player_ptr& who, const std
     return std::nullopt;
 }
 
+// Bots stay out of the seeks and the queue people use (issue 26): a person
+// meets a bot only by choosing to. Bots will play by challenge.
+wire_error lobby::bots_refused() {
+    return wire_error{"bots_not_allowed",
+                      "bots play by challenge, not through seeks or quick pairing"};
+}
+
 std::optional<wire_error> lobby::check_color(const core::game_info& info,
                                              const std::string& color) {
     const auto& sides = info.about.sides;
@@ -138,8 +145,11 @@ std::optional<wire_error> lobby::check_color(const core::game_info& info,
 void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_create_msg m,
                         ack_id ack, std::string type) {
     on_strand([=, this, m = std::move(m)] {
+        // Public seeks are for people; a bot's invite is a person's choice to follow.
+        if (who->bot && !m.invite) return reply(p, bots_refused(), ack, type);
         const core::game_info* info = nullptr;
-        if (auto e = check_new_game(who, m.game, m.tc, m.rated, &info)) return reply(p, e, ack, type);
+        if (auto e = check_new_game(who, m.game, m.tc, m.rated, &info))
+            return reply(p, e, ack, type);
         if (auto e = check_color(*info, m.color)) return reply(p, e, ack, type);
         if (!m.position.empty() && !m.invite)
             return reply(p, wire_error{"bad_message", "a game from a chosen position is played "
@@ -206,6 +216,7 @@ void lobby::accept_seek(player_ptr who, peer_ref p, seek_accept_msg m, ack_id ac
         if (it == seeks_.end() || it->second.invite)
             return reply(p, wire_error{"unknown_seek", "no such open seek"}, ack, type);
         seek s = it->second;
+        if (who->bot) return reply(p, bots_refused(), ack, type);
         if (s.by->key() == who->key())
             return reply(p, wire_error{"own_seek", "you cannot accept your own seek"}, ack, type);
         const core::game_info* info = nullptr;
@@ -244,8 +255,10 @@ void lobby::start_game(const room_settings& s, player_ptr a, player_ptr b, int a
 void lobby::quick_join(player_ptr who, peer_ref p, std::uint64_t conn, quick_join_msg m,
                        ack_id ack, std::string type) {
     on_strand([=, this] {
+        if (who->bot) return reply(p, bots_refused(), ack, type);
         const core::game_info* info = nullptr;
-        if (auto e = check_new_game(who, m.game, m.tc, m.rated, &info)) return reply(p, e, ack, type);
+        if (auto e = check_new_game(who, m.game, m.tc, m.rated, &info))
+            return reply(p, e, ack, type);
         auto waiting = queue_.join({who, conn, m.game, m.tc, std::chrono::steady_clock::now(),
                                     m.rated, hub_.ratings().pairing_rating(who, m.game)});
         reply(p, std::nullopt, ack, type);

@@ -89,6 +89,7 @@ private:
                                              const core::game_info** info) const;
     static std::optional<wire_error> check_color(const core::game_info& info,
                                                  const std::string& color);
+    static wire_error bots_refused();
     // Cluster mode: the node of the seek's connection keeps what it waits on
     // (remote_lobby::seek_opened), for a new leader.
     void tell_standing(const peer_ref& p, std::uint64_t conn, const seek& s, bool open);

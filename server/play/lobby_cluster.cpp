@@ -35,26 +35,20 @@ void lobby::feed_listed(const std::string& game, const std::string& room, const 
                         const live_position& pos) {
     auto* c = hub_.deps().cluster_lobby;
     if (!c) return;
-    json p = json::object();
-    put_live_position(p, pos, std::chrono::steady_clock::now());
-    c->live_listed(game, room, summary, p);
+    c->live_listed(game, room, summary, pos);
 }
 
 void lobby::feed_changes() {
     auto* c = hub_.deps().cluster_lobby;
     if (!c) return;
-    auto now = std::chrono::steady_clock::now();
     for (const auto& [game, rooms] : live_changed_)
         for (const auto& room : rooms) {
             if (!local_live_.count(room)) continue;
             auto it = live_[game].find(room);
             if (it == live_[game].end()) continue;
-            json p = nullptr;
+            std::optional<live_position> p;
             auto b = live_boards_[game].find(room);
-            if (live_moved_[game].count(room) && b != live_boards_[game].end()) {
-                p = json::object();
-                put_live_position(p, b->second, now);
-            }
+            if (live_moved_[game].count(room) && b != live_boards_[game].end()) p = b->second;
             c->live_changed(game, room, it->second["plies"].get<std::size_t>(),
                             it->second["spectators"].get<std::size_t>(), p);
         }

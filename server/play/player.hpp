@@ -20,6 +20,7 @@ struct player {
     bool guest = true;
     std::int64_t row = 0;  // stored player row; 0 while not stored
     int computer_level = 0;  // 1..8: the computer, played by the engine pool; 0: a person
+    bool bot = false;        // an account played by a program through the bot API
 
     // The key of every per-player map (hub, lobby, rooms, matchmaker).
     std::string key() const { return row ? "#" + std::to_string(row) : id; }
@@ -30,6 +31,7 @@ struct player {
                             {"guest", guest}};
         if (!guest && !rating.is_null()) j["provisional"] = provisional;
         if (computer_level) j["computer"] = computer_level;
+        if (bot) j["bot"] = true;  // only when true: most players are people
         return j;
     }
 };

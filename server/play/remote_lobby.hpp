@@ -7,10 +7,12 @@
 // message. Every call returns at once (the work is posted) and is safe from
 // any thread.
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "play/live_position.hpp"
 #include "play/peer.hpp"
 #include "play/player.hpp"
 #include "protocol/client_msg.hpp"
@@ -31,14 +33,13 @@ public:
 
     // This node's public games in play, from its own lobby, for the live
     // lists of every node's lobby (the leader's is the one clients see):
-    // `summary` as live.add shows it, `pos` the mini board in the wire form
-    // (put_live_position). A change comes at most once per count batch, with
-    // `pos` null when no move came since the last. A game leaves the lists
-    // when it is over (remote_rooms::finished).
+    // `summary` as live.add shows it, `pos` its mini board. A change comes at
+    // most once per count batch, with no `pos` when no move came since the
+    // last. A game leaves the lists when it is over (remote_rooms::finished).
     virtual void live_listed(const std::string& game, const std::string& room,
-                             const nlohmann::json& summary, const nlohmann::json& pos) = 0;
+                             const nlohmann::json& summary, const live_position& pos) = 0;
     virtual void live_changed(const std::string& game, const std::string& room, std::size_t plies,
-                              std::size_t spectators, const nlohmann::json& pos) = 0;
+                              std::size_t spectators, const std::optional<live_position>& pos) = 0;
 
     // What a connection waits on at the lobby, told by the lobby that leads
     // (its connections may be on any node): a seek it opened, under the id

@@ -26,6 +26,10 @@ public:
     };
     virtual ~remote_rooms() = default;
 
+    // False when there are no other nodes: every room is here or nowhere, so
+    // a connection keeps no record of a room it did not find here.
+    virtual bool spans_nodes() const = 0;
+
     // A player's unfinished games hosted by other nodes (by player key).
     virtual std::vector<game_elsewhere> games_elsewhere(const std::string& player_key) const = 0;
 

@@ -6,6 +6,7 @@
 #include "observe/metrics.hpp"
 #include "play/lobby.hpp"
 #include "play/room.hpp"
+#include "play/tournament_desk.hpp"
 
 namespace kibitz::server {
 
@@ -157,6 +158,8 @@ std::optional<wire_error> room::draw(int seat, bool offer, bool accept) {
 
 std::optional<wire_error> room::rematch(int seat, core::status_kind, bool accept, bool decline) {
     if (playing()) return err("not_available", "a rematch comes after the game");
+    if (!settings_.tournament.empty())
+        return err("not_available", "a tournament pairs its players itself");
     if (!next_room_.empty()) return err("not_available", "the rematch has already started");
     int other = 1 - seat;
     if ((accept || decline) && !rematch_.asked()[other])
@@ -258,6 +261,8 @@ void room::finish(core::status st, bool aborted) {
                  status_.reason);
     player_ptr seats[2] = {seats_[0].who, seats_[1].who};
     hub_.rooms().finished(id_, seats);
+    if (auto* t = hub_.deps().tournaments)
+        t->game_over({id_, status_, aborted_, static_cast<int>(journal_.size()), now_ms(-1)});
     if (!settings_.is_private) hub_.the_lobby().room_ended(std::string(settings_.game->id), id_);
     // Stay joinable a while for the rematch and for viewers, then go.
     linger_timer_.expires_after(hub_.config().room_linger);

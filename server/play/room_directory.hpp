@@ -33,6 +33,7 @@ struct room_settings {
     bool rated = false;
     bool is_private = false;
     std::string start_position;  // empty: the standard start (play/start_position.hpp)
+    std::string tournament;      // the event that paired it (no rematch); empty: none
 };
 
 class room_directory {

@@ -12,6 +12,7 @@ class single_node final : public remote_rooms {
 public:
     explicit single_node(metrics& m) : metrics_(m) {}
 
+    bool spans_nodes() const override { return false; }
     std::vector<game_elsewhere> games_elsewhere(const std::string&) const override { return {}; }
     void hosting(const std::string&, const std::vector<std::string>&, bool) override {}
     void finished(const std::string&) override {}

@@ -15,6 +15,7 @@ inline player_ptr player_from_stored(const storage::player& sp, std::string toke
     p->id = (p->guest ? "g-" : "u-") + std::to_string(sp.id);
     p->name = sp.name;
     p->computer_level = sp.computer_level;
+    p->bot = sp.bot;
     if (sp.computer_level) p->id = "c-" + std::to_string(sp.computer_level);
     p->token = std::move(token);
     return p;

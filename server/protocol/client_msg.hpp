@@ -73,11 +73,20 @@ struct room_cmd_msg {
     std::string text;  // the move's notation, or the chat line
 };
 
+// Tournaments (schema/protocol.md, "Tournaments"): enter, leave for good,
+// pause (stay entered, not paired), come back, and follow the standings.
+enum class tournament_action { join, withdraw, pause, subscribe, unsubscribe };
+struct tournament_msg {
+    tournament_action action = tournament_action::join;
+    std::string id;  // the event's public id
+    std::string code;  // join: a private event's entry code (empty: none)
+};
+
 using client_body =
     std::variant<hello_msg, ping_msg, lobby_sub_msg, seek_create_msg, seek_cancel_msg,
                  seek_accept_msg, invite_answer_msg, quick_join_msg, quick_leave_msg,
                  computer_play_msg, analysis_start_msg, analysis_stop_msg, review_request_msg,
-                 live_sub_msg, room_join_msg, room_leave_msg, room_cmd_msg>;
+                 live_sub_msg, room_join_msg, room_leave_msg, room_cmd_msg, tournament_msg>;
 
 struct client_msg {
     std::string type;                // "t" as sent, for error replies ("re")

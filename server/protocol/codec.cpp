@@ -116,6 +116,13 @@ seek_create_msg seek_create(const json& d, bool invite) {
 // invite.show / invite.accept / invite.decline: the invite's code.
 client_body answer(const json& d, invite_answer a) { return invite_answer_msg{str(d, "code"), a}; }
 
+tournament_msg tournament(const json& d, tournament_action a) {
+    tournament_msg m{a, str(d, "id"), {}};
+    if (a == tournament_action::join && d.contains("code") && !d["code"].is_null())
+        m.code = str(d, "code", 32);
+    return m;
+}
+
 using parser = std::function<client_body(const json&)>;
 
 const std::map<std::string, parser, std::less<>>& parsers() {
@@ -231,6 +238,18 @@ const std::map<std::string, parser, std::less<>>& parsers() {
         {"takeback.decline",
          [](const json& d) -> client_body { return room_cmd(d, room_action::takeback_decline); }},
         {"chat", [](const json& d) -> client_body { return room_cmd(d, room_action::chat); }},
+        {"tournament.join",
+         [](const json& d) -> client_body { return tournament(d, tournament_action::join); }},
+        {"tournament.withdraw",
+         [](const json& d) -> client_body { return tournament(d, tournament_action::withdraw); }},
+        {"tournament.pause",
+         [](const json& d) -> client_body { return tournament(d, tournament_action::pause); }},
+        {"tournament.sub",
+         [](const json& d) -> client_body { return tournament(d, tournament_action::subscribe); }},
+        {"tournament.unsub",
+         [](const json& d) -> client_body {
+             return tournament(d, tournament_action::unsubscribe);
+         }},
     };
     return table;
 }

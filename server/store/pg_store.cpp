@@ -9,6 +9,8 @@
 #include "store/sql_store_games_impl.hpp"
 #include "store/sql_store_players_impl.hpp"
 #include "store/sql_store_queries_impl.hpp"
+#include "store/sql_store_tournaments_impl.hpp"
+#include "store/sql_store_tokens_impl.hpp"
 
 namespace kibitz::server::storage {
 

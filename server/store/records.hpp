@@ -18,7 +18,23 @@ struct player {
     std::string name;                      // username for accounts
     std::optional<std::int64_t> account;   // empty for guests
     int computer_level = 0;                // 1..8: the computer at that level; 0: a person
+    bool bot = false;  // an account played by a program (issue 26)
     bool guest() const { return !account; }
+};
+
+// A personal API token as stored: never the secret, which only its holder has.
+struct api_token {
+    std::int64_t id = 0;
+    player_id owner = 0;
+    std::string description;
+    std::string scopes;  // space-separated, as auth::api_scopes writes them
+    std::int64_t created_ms = 0;
+    std::int64_t last_used_ms = 0;  // 0: never used
+};
+
+struct token_holder {  // what a token opens: its row and its owner
+    api_token token;
+    player who;
 };
 
 struct lesson_done {

@@ -1,6 +1,7 @@
 #pragma once
-// The one implementation of `store`, for SQLite and PostgreSQL alike: every
-// operation is written once, in SQL both databases read, over a `Dialect`
+// The one implementation of `store`, `tournament_store` and `token_store`,
+// for SQLite and PostgreSQL alike: every operation is written once, in SQL
+// both databases read, over a `Dialect`
 // (sqlite_dialect.hpp, pg_dialect.hpp) that names the connection type and
 // holds what truly differs. sqlite_store and pg_store only open one.
 //
@@ -21,11 +22,13 @@
 
 #include "store/db_worker.hpp"
 #include "store/store.hpp"
+#include "store/tournament_store.hpp"
+#include "store/token_store.hpp"
 
 namespace kibitz::server::storage {
 
 template <class Dialect>
-class sql_store : public store {
+class sql_store : public store, public tournament_store, public token_store {
 public:
     using db_type = typename Dialect::db;
     using worker = basic_db_worker<db_type>;
@@ -67,6 +70,32 @@ public:
     void record_lesson(player_id who, std::string game_id, std::string lesson, std::int64_t now_ms,
                        handler<bool> h) override;
     void lessons_of(player_id who, handler<std::vector<lesson_done>> h) override;
+
+    // tournament_store (sql_store_tournaments_impl.hpp).
+    void create_tournament(std::string public_id, tournament_settings s, std::int64_t now_ms,
+                           handler<tournament_row> h) override;
+    void set_tournament_status(tournament_key id, std::string status, std::int64_t now_ms,
+                               handler<bool> h) override;
+    void list_tournaments(int finished_limit, handler<std::vector<tournament_row>> h) override;
+    void tournament(std::string public_id, handler<std::optional<tournament_record>> h) override;
+    void unfinished_tournaments(handler<std::vector<tournament_record>> h) override;
+    void join_tournament(tournament_key id, player_id who, std::int64_t now_ms,
+                         handler<bool> h) override;
+    void set_entry_state(tournament_key id, player_id who, bool withdrawn, bool paused,
+                         handler<bool> h) override;
+    void add_pairing(tournament_key id, tournament_pairing p, handler<std::int64_t> h) override;
+    void set_berserk(std::string room, int seat, handler<bool> h) override;
+    void record_result(pairing_result r, handler<bool> h) override;
+    // token_store (sql_store_tokens_impl.hpp).
+    void create_api_token(std::string token_hash, api_token t, handler<api_token> h) override;
+    void api_tokens_of(player_id owner, handler<std::vector<api_token>> h) override;
+    void find_api_token(std::string token_hash, std::int64_t now_ms,
+                        handler<std::optional<token_holder>> h) override;
+    void revoke_api_token(player_id owner, std::int64_t id, handler<bool> h) override;
+    void make_bot(player_id who, std::int64_t now_ms,
+                  std::function<std::optional<std::string>(int rated_games)> admit,
+                  handler<player> h) override;
+    void bots(int limit, handler<std::vector<player>> h) override;
 
 protected:
     // The connections a backend's open() made, migrated: `keys` reserves the

@@ -97,13 +97,19 @@ std::vector<T> all_rows(Db& db, std::string_view sql, Read read, const A&... arg
     return out;
 }
 
-// A player from the columns id, name, account_id, computer_level at `col` of
-// the row `r` stands on.
+// A player's columns, as read_player reads them, of the players table `as`.
+inline std::string player_columns(const std::string& as) {
+    return as + "id, " + as + "name, " + as + "account_id, " + as + "computer_level, " + as +
+           "bot_ms";
+}
+
+// A player from the columns of player_columns at `col` of the row `r` stands on.
 template <class Rows>
 player read_player(const Rows& r, int col) {
     player p{r.i64(col), r.text(col + 1), std::nullopt};
     if (!r.is_null(col + 2)) p.account = r.i64(col + 2);
     if (!r.is_null(col + 3)) p.computer_level = static_cast<int>(r.i64(col + 3));
+    p.bot = !r.is_null(col + 4);
     return p;
 }
 
@@ -113,8 +119,7 @@ player read_player(const Rows& r, int col) {
 // same old rating).
 template <class D>
 player load_player(typename D::db& db, player_id id, bool lock = false) {
-    static const std::string plain =
-        "SELECT id, name, account_id, computer_level FROM players WHERE id = $1";
+    static const std::string plain = "SELECT " + player_columns("") + " FROM players WHERE id = $1";
     static const std::string locked = plain + D::lock_rows;
     auto r = db.query(lock ? locked : plain, id);
     if (!r.next()) throw db_error("no player " + std::to_string(id));

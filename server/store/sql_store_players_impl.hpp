@@ -81,10 +81,11 @@ void sql_store<D>::find_login(std::string username, handler<std::optional<accoun
     read<std::optional<account_login>>(
         std::move(h),
         [username = std::move(username)](db_type& db) -> std::optional<account_login> {
-            static const auto sql = account_by_username<D>("p.id, p.name, a.id, a.password_hash");
+            static const auto sql =
+                account_by_username<D>((player_columns("p.") + ", a.password_hash").c_str());
             auto r = db.query(sql, username);
             if (!r.next()) return std::nullopt;
-            return account_login{{r.i64(0), r.text(1), r.i64(2)}, r.text(3)};
+            return account_login{read_player(r, 0), r.text(5)};
         });
 }
 

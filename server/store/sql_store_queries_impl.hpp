@@ -12,8 +12,8 @@ namespace sql_store_detail {
 inline const std::string summary_sql =
     "SELECT g.id, g.game_id, g.initial_ms, g.increment_ms, g.rated, g.private, "
     "g.start_position, g.status, g.winner, g.reason, g.created_ms, g.ended_ms, "
-    "p0.id, p0.name, p0.account_id, p0.computer_level, "
-    "p1.id, p1.name, p1.account_id, p1.computer_level, "
+    "p0.id, p0.name, p0.account_id, p0.computer_level, p0.bot_ms, "
+    "p1.id, p1.name, p1.account_id, p1.computer_level, p1.bot_ms, "
     "(SELECT COUNT(*) FROM moves m WHERE m.game = g.id), g.public_id, g.rematch, "
     "g.days_per_move, g.deadline_ms "
     "FROM games g JOIN players p0 ON p0.id = g.seat0 JOIN players p1 ON p1.id = g.seat1 ";
@@ -28,12 +28,12 @@ game_summary read_summary(const Rows& r) {
     g.reason = r.text(9);
     g.created_ms = r.i64(10);
     g.ended_ms = r.i64(11);  // 0 when NULL
-    g.seats = {read_player(r, 12), read_player(r, 16)};
-    g.plies = static_cast<int>(r.i64(20));
-    g.public_id = r.text(21);
-    g.rematch = r.text(22);
-    if (!r.is_null(23)) g.settings.days_per_move = static_cast<int>(r.i64(23));
-    if (!r.is_null(24)) g.deadline_ms = r.i64(24);
+    g.seats = {read_player(r, 12), read_player(r, 17)};
+    g.plies = static_cast<int>(r.i64(22));
+    g.public_id = r.text(23);
+    g.rematch = r.text(24);
+    if (!r.is_null(25)) g.settings.days_per_move = static_cast<int>(r.i64(25));
+    if (!r.is_null(26)) g.deadline_ms = r.i64(26);
     return g;
 }
 
@@ -126,10 +126,10 @@ void sql_store<D>::profile_of(std::string username, int recent_limit, game_key b
             using namespace sql_store_detail;
             profile p;
             {
-                static const auto sql = account_by_username<D>("p.id, p.name, a.id");
+                static const auto sql = account_by_username<D>(player_columns("p.").c_str());
                 auto r = db.query(sql, username);
                 if (r.next()) {
-                    p.who = {r.i64(0), r.text(1), r.i64(2)};
+                    p.who = read_player(r, 0);
                 } else {
                     // A guest, by its generated name (the newest, should two ever draw the same).
                     auto g = db.query(
@@ -187,14 +187,15 @@ void sql_store<D>::leaderboard(std::string game_id, int limit, handler<std::vect
     read<std::vector<leader>>(std::move(h), [game_id = std::move(game_id), limit](db_type& db) {
         // Settled ratings only: RD <= 110 (provisional ones carry a '?').
         auto r = db.query(
-            "SELECT p.id, p.name, p.account_id, r.rating, r.rd, r.volatility, r.games "
-            "FROM ratings r JOIN players p ON p.id = r.player_id "
+            "SELECT p.id, p.name, p.account_id, p.computer_level, p.bot_ms, "
+            "r.rating, r.rd, r.volatility, r.games FROM ratings r JOIN players p ON p.id = "
+            "r.player_id "
             "WHERE r.game_id = $1 AND r.rd <= 110 ORDER BY r.rating DESC, p.id LIMIT $2",
             game_id, clamp_limit(limit));
         std::vector<leader> out;
         while (r.next())
-            out.push_back({{r.i64(0), r.text(1), r.i64(2)},
-                           {r.real(3), r.real(4), r.real(5), static_cast<int>(r.i64(6))}});
+            out.push_back(
+                {read_player(r, 0), {r.real(5), r.real(6), r.real(7), static_cast<int>(r.i64(8))}});
         return out;
     });
 }

@@ -84,6 +84,9 @@ TEST_CASE(
     spectator.send({{"t", "room.join"}, {"d", {{"room", g.room}}}});
     far->send({{"t", "chat"}, {"d", {{"room", g.room}, {"text", "one"}}}});
     // The lease comes back while "one" waits for it; "two" follows at once.
+    // Not an event to wait on but the behaviour under test: the lease must
+    // reappear between the node's first look-up of the owner (none) and its
+    // second, 100 ms later (cluster_node.cpp, owner_retry); 30 ms lands there.
     std::this_thread::sleep_for(30ms);
     redisContext* c = g.env.redis_connect();
     freeReplyObject(redisCommand(c, "SET %s %s PX 1500", lease.c_str(), holder.c_str()));

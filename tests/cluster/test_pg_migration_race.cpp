@@ -5,6 +5,7 @@
 // 5 of 6 tries). Real server processes on the scratch PostgreSQL, a new
 // schema per round.
 #include "cluster_nodes.hpp"
+#include "eventually.hpp"
 
 using namespace kibitz::test;
 using namespace kibitz::test::cluster;
@@ -31,19 +32,22 @@ TEST_CASE("migrations: servers started at once on a new database all come up, ro
         }
         int up = 0;
         for (auto& s : servers) {
-            // Up (its /healthz answers) or gone (it exited at start).
-            for (int i = 0; i < 200; ++i) {
-                if (http_get(s.port, "/healthz").status == 200) {
-                    ++up;
-                    break;
-                }
-                int st = 0;
-                if (::waitpid(s.pid, &st, WNOHANG) == s.pid) {
-                    s.pid = -1;
-                    break;
-                }
-                std::this_thread::sleep_for(25ms);
-            }
+            // Up (its /healthz answers) or gone (it exited at start); asked
+            // every 25 ms, each time a new connection.
+            kibitz::test::eventually(
+                [&] {
+                    if (http_get(s.port, "/healthz").status == 200) {
+                        ++up;
+                        return true;
+                    }
+                    int st = 0;
+                    if (::waitpid(s.pid, &st, WNOHANG) == s.pid) {
+                        s.pid = -1;
+                        return true;
+                    }
+                    return false;
+                },
+                5000ms, 25ms);
         }
         for (auto& s : servers)
             if (s.pid > 0) {

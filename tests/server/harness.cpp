@@ -259,4 +259,31 @@ http_reply http_get(std::uint16_t port, const std::string& target) {
     return out;
 }
 
+http_reply http_post(std::uint16_t port, const std::string& target, const json& body,
+                     const std::string& token) {
+    http_reply out;
+    try {
+        net::io_context ioc;
+        beast::tcp_stream stream(ioc);
+        stream.expires_after(10s);
+        stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+        beast::http::request<beast::http::string_body> req{beast::http::verb::post, target, 11};
+        req.set(beast::http::field::host, "127.0.0.1");
+        req.set(beast::http::field::content_type, "application/json");
+        if (!token.empty()) req.set(beast::http::field::authorization, "Bearer " + token);
+        req.body() = body.dump();
+        req.prepare_payload();
+        beast::http::write(stream, req);
+        beast::flat_buffer buf;
+        beast::http::response<beast::http::string_body> res;
+        beast::http::read(stream, buf, res);
+        out.status = static_cast<int>(res.result_int());
+        out.content_type = std::string(res[beast::http::field::content_type]);
+        out.body = res.body();
+    } catch (const std::exception&) {
+        out.status = 0;
+    }
+    return out;
+}
+
 }  // namespace kibitz::test

@@ -65,6 +65,21 @@ TEST_CASE("bad input over the WebSocket leaves the game as it was") {
     CHECK(a.expect("ack")["d"]["ack"] == 6);
 }
 
+TEST_CASE("a single node keeps no record of rooms it did not find") {
+    // A client joining made-up ids must not grow what its connection keeps:
+    // a room it tried to join and that was nowhere is not one it can leave.
+    test_server srv;
+    ws_client a(srv.port());
+    a.hello();
+    for (int i = 0; i < 3; ++i) {
+        auto id = "rNOPE" + std::to_string(i);
+        a.send({{"t", "room.join"}, {"d", {{"room", id}, {"ack", i}}}});
+        CHECK(error_code(a) == "unknown_room");
+        a.send({{"t", "room.leave"}, {"d", {{"room", id}, {"ack", 10 + i}}}});
+        CHECK(error_code(a) == "unknown_room");
+    }
+}
+
 TEST_CASE("hello first, stale tokens, caps") {
     test_server srv;
     ws_client a(srv.port());

@@ -60,6 +60,11 @@ TEST_CASE("codec: every client example in protocol.md decodes") {
         "takeback.accept",
         "takeback.decline",
         "chat",
+        "tournament.join",
+        "tournament.withdraw",
+        "tournament.pause",
+        "tournament.sub",
+        "tournament.unsub",
     };
     std::set<std::string> seen;
     for (const auto& j : protocol_examples()) {

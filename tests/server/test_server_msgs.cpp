@@ -15,6 +15,7 @@
 #include "protocol/out_lobby.hpp"
 #include "protocol/out_room.hpp"
 #include "protocol/out_session.hpp"
+#include "protocol/out_tournament.hpp"
 #include "protocol_examples.hpp"
 
 using namespace kibitz::server;
@@ -73,6 +74,19 @@ std::optional<clocks_snapshot> clocks_of(const json& c) {
 // Builds the typed message from an example (its "d", and "v" for events).
 using builder = std::function<frame(const json& d, std::int64_t v)>;
 
+std::vector<tournament_standing> standings_of(const json& list) {
+    std::vector<tournament_standing> out;
+    for (const auto& s : list)
+        out.push_back({s["rank"], s["player"], s["score"], s["sheet"], s["fire"], s["state"],
+                       s["room"].is_null() ? "" : s["room"].get<std::string>()});
+    return out;
+}
+
+tournament_view view_of(const json& t) {
+    return {t["id"],    t["name"],    t["kind"],      t["game"],    t["status"], tc_of(t["tc"]),
+            t["rated"], t["private"], t["starts_ms"], t["ends_ms"], t["players"]};
+}
+
 const std::map<std::string, builder>& builders() {
     static const std::map<std::string, builder> all = {
         {"welcome",
@@ -81,6 +95,17 @@ const std::map<std::string, builder>& builders() {
                                        d["server_time"]});
          }},
         {"identity", [](const json& d, auto) { return encode(identity_msg{d["user"]}); }},
+        {"tournament.state",
+         [](const json& d, auto) {
+             return encode(tournament_state_msg{
+                 view_of(d["tournament"]), standings_of(d["standings"]),
+                 d["top_room"].is_null() ? "" : d["top_room"].get<std::string>(),
+                 d["server_time"]});
+         }},
+        {"tournament.finished",
+         [](const json& d, auto) {
+             return encode(tournament_finished_msg{d["id"], standings_of(d["podium"])});
+         }},
         {"pong",
          [](const json& d, auto) {
              return encode(pong_msg{opt_int(d, "at"), d["server_time"]});

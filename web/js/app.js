@@ -17,6 +17,8 @@ import * as learn from './pages/learn.js';
 import * as lesson from './pages/lesson.js';
 import * as analysis from './pages/analysis.js';
 import * as tools from './pages/tools.js';
+import * as tournaments from './pages/tournaments.js';
+import * as tournament from './pages/tournament.js';
 import * as offline from './pages/offline.js';
 import {register_service_worker} from './net/service_worker.js';
 import {your_turn} from './net/your_turn.js';
@@ -35,6 +37,8 @@ const routes = [
     [/^#\/invite\/([\w-]+)$/, invite, 'Invitation'],
     [/^#\/analysis\/([\w-]+)(?:\?.*)?$/, analysis, 'Analysis'],
     [/^#\/tools\/?$/, tools, 'Tools'],
+    [/^#\/tournaments\/?$/, tournaments, 'Tournaments'],
+    [/^#\/tournament\/([\w-]+)$/, tournament, 'Tournament'],
     [/^#\/learn\/?$/, learn, 'Learn'],
     [/^#\/learn\/([\w-]+)$/, learn, 'Learn'],
     [/^#\/learn\/([\w-]+)\/([\w-]+)$/, lesson, 'Lesson'],

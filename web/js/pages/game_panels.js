@@ -8,6 +8,7 @@ import {clock_ms, first_move_ms, format_ms, is_low} from '../ui/clock.js';
 import {game_names, game_info, side_colour} from '../catalogue.js';
 import {icon_view as icon} from '../ui/icons.js';
 import {rating_diff_view} from './game_extras.js';
+import {bot_tag} from '../ui/bot_tag.js';
 
 // "a draw", "an end by agreement": the catalogue names what agreeing ends in.
 function with_article(noun) { return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`; }
@@ -20,7 +21,7 @@ export function player_box(st, seat) {
     const colour = side_colour(st.game, p.color);
     return v('div', {key: `seat-${seat}`, class: `player seat-${seat}${turn ? ' turn' : ''}`, 'data-seat': seat},
         v('span', {class: `dot colour-${p.color}`, title: p.color, style: colour ? {background: colour} : undefined}),
-        v('a', {class: 'name', href: `#/player/${encodeURIComponent(p.name)}`}, p.name),
+        v('a', {class: 'name', href: `#/player/${encodeURIComponent(p.name)}`}, p.name), bot_tag(p),
         v('span', {class: 'rating'}, rating_text(p.rating), p.provisional && rating_text(p.rating) ? '?' : null),
         rating_diff_view(st, seat),
         p.connected === false ? v('span', {class: 'away', title: 'disconnected'}, 'away') : null,

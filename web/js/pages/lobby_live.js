@@ -10,6 +10,7 @@ import {tc_text, rating_text} from '../ui/dom.js';
 import {v} from '../ui/vdom.js';
 import {clock_ms, format_ms, is_low} from '../ui/clock.js';
 import {game_names, colour_names} from '../catalogue.js';
+import {bot_name} from '../ui/bot_tag.js';
 
 // Games drawn as boards, newest first; any more are listed as lines (the
 // page stays light however many games are played).
@@ -66,7 +67,7 @@ export function live_games() {
 // A guest has no rating: the name alone, never "Guest-123 ()".
 export function player_text(p) {
     const r = rating_text(p.rating);
-    return r ? `${p.name} (${r}${p.provisional ? '?' : ''})` : p.name;
+    return r ? `${bot_name(p)} (${r}${p.provisional ? '?' : ''})` : bot_name(p);
 }
 
 export function live_view(live, now = performance.now()) {

@@ -3,6 +3,7 @@
 import {api} from '../net/http.js';
 import {socket, set_token, forget_token, get_token} from '../net/socket.js';
 import {h, clear, toast} from '../ui/dom.js';
+import {api_tokens_panel} from './api_tokens.js';
 
 export function mount(el) {
     const msg = h('p', {class: 'form-msg', role: 'alert'});
@@ -32,7 +33,8 @@ export function mount(el) {
                 h('button', {class: 'btn primary', type: 'submit'}, 'Log in'),
                 h('button', {class: 'btn', type: 'button', onclick: (ev) => { if (user.reportValidity() && pass.reportValidity()) submit('register')(ev); }}, 'Register')),
             msg),
-        h('p', {class: 'muted'}, 'Guests play casual games; an account keeps your games and gives you ratings.')));
+        h('p', {class: 'muted'}, 'Guests play casual games; an account keeps your games and gives you ratings.'),
+        me && !me.guest ? api_tokens_panel() : null));
 }
 
 // Ends the session on the server, forgets the token and comes back as a new guest.

@@ -8,6 +8,7 @@ import {socket} from '../net/socket.js';
 import {v, view_root} from '../ui/vdom.js';
 import {game_names} from '../catalogue.js';
 import {rating_graph} from './rating_graph.js';
+import {bot_tag} from '../ui/bot_tag.js';
 
 const page_size = 20;  // the server's page: a full one may have more behind it
 
@@ -33,7 +34,7 @@ function game_row(g, name) {
     return v('li', {key: g.key, 'data-game-id': g.id, 'data-outcome': o || g.status},
         v('span', {class: `outcome ${o || ''}`, 'data-test': 'outcome'}, o ? outcome_words[o] : g.result),
         v('span', {}, `${game_names[g.game] || g.game} as ${mine?.color || '?'} against `,
-            opponent ? v('a', {href: `#/player/${encodeURIComponent(opponent.name)}`}, opponent.name) : '?'),
+            opponent ? v('a', {href: `#/player/${encodeURIComponent(opponent.name)}`}, opponent.name) : '?', bot_tag(opponent)),
         v('span', {class: 'muted'}, [g.reason, date_text(g.ended_ms || g.created_ms)].filter(Boolean).join(' · ')),
         v('span', {class: 'links'},
             v('a', {class: 'btn small', href: `#/replay/${link}`, 'data-test': 'game-replay'}, 'Replay'),
@@ -69,7 +70,7 @@ function profile_view(st) {
     if (!r) return v('p', {class: 'muted'}, 'Loading…');
     const self = me && me.name === r.name;
     return v('div', {},
-        v('p', {class: 'muted'}, r.guest ? 'Guest' : 'Registered player'),
+        v('p', {class: 'muted'}, r.guest ? 'Guest' : r.bot ? 'Bot account: a program plays here' : 'Registered player'),
         r.guest && self ? v('p', {'data-test': 'guest-self'}, 'You are playing as a guest: your games are below. ',
             v('a', {class: 'btn small primary', href: '#/login'}, 'Register'), ' to keep them for good and get ratings.') : null,
         r.guest ? null : [v('h2', {}, 'Ratings'),
@@ -90,7 +91,7 @@ export function mount(el, name) {
     const view = view_root(el);
     const st = {name, profile: null, games: [], more: false, loading: true, error: '', missing: false, load_more: () => load()};
     let alive = true;
-    const render = () => view.update(v('section', {class: 'card profile'}, v('h1', {}, name), v('div', {'data-test': 'profile'}, profile_view(st))));
+    const render = () => view.update(v('section', {class: 'card profile'}, v('h1', {}, name, bot_tag(st.profile)), v('div', {'data-test': 'profile'}, profile_view(st))));
 
     async function load() {
         const last = st.games[st.games.length - 1];

@@ -1,0 +1,40 @@
+#pragma once
+// The door for programs (issue 26), the storage part: personal API tokens,
+// kept by the digest of their secret, and bot accounts. Kept apart from
+// `store` (one job each); the one SQL store implements both (sql_store.hpp).
+// The store decides no rule: whether an account may become a bot is the
+// caller's `admit`.
+//
+// Threading contract: as store.hpp: every call returns at once; the handler
+// runs on one of the store's threads after commit; writes run in call order.
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "store/store.hpp"
+
+namespace kibitz::server::storage {
+
+class token_store {
+public:
+    virtual ~token_store() = default;
+
+    // create fills in t.id; find records that the token was used now (writer,
+    // so it sees a token made a moment ago); revoke deletes only the owner's.
+    virtual void create_api_token(std::string token_hash, api_token t, handler<api_token> h) = 0;
+    virtual void api_tokens_of(player_id owner, handler<std::vector<api_token>> h) = 0;
+    virtual void find_api_token(std::string token_hash, std::int64_t now_ms,
+                                handler<std::optional<token_holder>> h) = 0;
+    virtual void revoke_api_token(player_id owner, std::int64_t id, handler<bool> h) = 0;
+    // Marks an account as a bot, for good. `admit` gets the number of rated
+    // games the player has, in the same transaction, and may refuse with a
+    // reason (the rule is the caller's). A guest or an unknown player is refused.
+    virtual void make_bot(player_id who, std::int64_t now_ms,
+                          std::function<std::optional<std::string>(int rated_games)> admit,
+                          handler<player> h) = 0;
+    // Bot accounts, the most recent first.
+    virtual void bots(int limit, handler<std::vector<player>> h) = 0;
+};
+
+}  // namespace kibitz::server::storage

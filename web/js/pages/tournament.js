@@ -1,0 +1,53 @@
+// #/tournament/<id>: one arena. Follows its standings over the socket
+// (tournament.sub, then tournament.state as they change); join, pause and
+// withdraw are requests answered by ack or error. A new pairing arrives as
+// game.found, which app.js follows to the game (the auto-redirect). Once the
+// event is over (or when it is not open), the stored standings come from
+// GET /api/tournament/<id>. One view: tournament_view.js.
+import {socket} from '../net/socket.js';
+import {view_root} from '../ui/vdom.js';
+import {tournament_view} from './tournament_view.js';
+
+export function mount(el, id) {
+    const st = {about: null, standings: [], top_room: null, podium: null, me: null, message: '', error: '', now: Date.now(), offset: 0};
+    const view = view_root(el);
+    const render = () => view.update(tournament_view(st, act));
+    const ask = (t) => {
+        st.message = '';
+        socket.request(t, {id}).then(render, (e) => { st.message = e.message || e.code; render(); });
+    };
+    const act = {join: () => ask('tournament.join'), pause: () => ask('tournament.pause'), withdraw: () => ask('tournament.withdraw')};
+    // Not open (finished, or never was): what the store kept.
+    const stored = () => fetch(`/api/tournament/${encodeURIComponent(id)}`)
+        .then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status === 404 ? 'No such tournament.' : `HTTP ${r.status}`))))
+        .then((d) => {
+            st.about = d.tournament;
+            st.standings = d.standings.map((s) => ({...s, state: s.withdrawn ? 'withdrawn' : '', room: null}));
+            render();
+        })
+        .catch((e) => { st.error = e.message; render(); });
+    const offs = [
+        socket.on('ready', (user) => {
+            st.me = user?.id;
+            socket.request('tournament.sub', {id}).catch(stored);
+        }),
+        socket.on('identity', (d) => { st.me = d.user.id; render(); }),
+        socket.on('tournament.state', (d) => {
+            if (d.tournament.id !== id) return;
+            st.about = d.tournament;
+            st.standings = d.standings;
+            st.top_room = d.top_room;
+            st.offset = d.server_time - Date.now();
+            st.now = d.server_time;
+            render();
+        }),
+        socket.on('tournament.finished', (d) => { if (d.id === id) { st.podium = d.podium; render(); } }),
+    ];
+    const timer = setInterval(() => { st.now = Date.now() + st.offset; render(); }, 1000);
+    render();
+    return () => {
+        clearInterval(timer);
+        offs.forEach((off) => off());
+        socket.send('tournament.unsub', {id});
+    };
+}

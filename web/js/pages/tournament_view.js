@@ -1,0 +1,58 @@
+// One tournament's view (snabbdom, ui/vdom.js) of its controller's state
+// (tournament.js): the event and its countdown, the player's own actions
+// (join, pause, withdraw) and current game, the featured game, the standings
+// with each player's sheet (a `*` scored double, on fire).
+import {v} from '../ui/vdom.js';
+import {game_names} from '../catalogue.js';
+
+function countdown(ms) {
+    const s = Math.max(0, Math.floor(ms / 1000));
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function when(t, now) {
+    if (t.status === 'created') return `Starts in ${countdown(t.starts_ms - now)}`;
+    if (t.status === 'started') return `Ends in ${countdown(t.ends_ms - now)}`;
+    return 'Finished';
+}
+
+function mine_view(st, act) {
+    const me = st.standings.find((s) => s.player.id === st.me);
+    if (st.about.status === 'finished') return null;
+    const in_it = me && me.state !== 'withdrawn' && me.state !== 'paused';
+    return v('div', {class: 'actions', 'data-test': 'tournament-actions'},
+        in_it ? [
+            v('button', {class: 'btn', type: 'button', 'data-test': 'pause', onclick: act.pause}, 'Pause'),
+            v('button', {class: 'btn', type: 'button', 'data-test': 'withdraw', onclick: act.withdraw}, 'Withdraw'),
+        ] : v('button', {class: 'btn primary', type: 'button', 'data-test': 'join', onclick: act.join}, me ? 'Rejoin' : 'Join'),
+        me && me.room ? v('a', {class: 'btn', href: `#/game/${me.room}`, 'data-test': 'my-game'}, 'Your game') : null,
+        st.message ? v('p', {role: 'alert', 'data-test': 'tournament-message'}, st.message) : null);
+}
+
+function standing_row(s, me) {
+    return v('tr', {key: s.player.id, 'data-test': 'standing', 'data-player': s.player.name, class: s.player.id === me ? 'me' : null},
+        v('td', {}, s.rank),
+        v('td', {}, v('a', {href: `#/player/${encodeURIComponent(s.player.name)}`}, s.player.name), s.fire ? ' 🔥' : ''),
+        v('td', {}, s.player.rating ?? ''),
+        v('td', {class: 'sheet', 'data-test': 'sheet'}, s.sheet),
+        v('td', {'data-test': 'score'}, s.score),
+        v('td', {class: 'muted'}, s.room ? v('a', {href: `#/game/${s.room}`}, s.state) : s.state));
+}
+
+export function tournament_view(st, act) {
+    if (!st.about) return v('section', {class: 'card'}, v('p', {class: st.error ? '' : 'muted', role: st.error ? 'alert' : null}, st.error || 'Loading…'));
+    const t = st.about;
+    return v('div', {class: 'tournament', 'data-test': 'tournament', 'data-status': t.status},
+        v('section', {class: 'card'},
+            v('h1', {}, t.name),
+            v('p', {}, `${game_names[t.game] || t.game} · ${t.tc ? `${t.tc.initial_s / 60}+${t.tc.increment_s}` : ''} · ${t.rated ? 'rated' : 'casual'} · arena`),
+            v('p', {class: 'countdown', 'data-test': 'countdown'}, when(t, st.now)),
+            st.podium ? v('p', {'data-test': 'podium'}, 'Podium: ', st.podium.map((p) => `${p.rank}. ${p.player.name} (${p.score})`).join(', ')) : null,
+            mine_view(st, act),
+            st.top_room ? v('p', {}, v('a', {href: `#/game/${st.top_room}`, 'data-test': 'top-game'}, 'Watch the top game')) : null),
+        v('section', {class: 'card'},
+            v('h2', {}, `Standings (${t.players ?? st.standings.length} players)`),
+            v('table', {class: 'standings', 'data-test': 'standings'},
+                v('thead', {}, v('tr', {}, ['#', 'Player', 'Rating', 'Sheet', 'Score', ''].map((x) => v('th', {}, x)))),
+                v('tbody', {}, st.standings.map((s) => standing_row(s, st.me))))));
+}
