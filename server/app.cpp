@@ -187,8 +187,15 @@ std::variant<std::uint16_t, std::string> app::start() {
         ctx_->api.tournament_store = tournament_store_;
         ctx_->api.tournaments = tournaments_.get();
     }
-    play_deps deps{store_.get(), accounts_.get(), engine_.get(),
-                   recorder_,    ratings_,        computer_players(computers_)};
+    deadlines_ =
+        std::make_shared<correspondence_deadlines>(ioc_, cfg_.clock, cfg_.play.deadline_recheck);
+    play_deps deps{store_.get(),
+                   accounts_.get(),
+                   engine_.get(),
+                   recorder_,
+                   ratings_,
+                   deadlines_,
+                   computer_players(computers_)};
     deps.tournaments = tournaments_.get();
     if (pg_ && !node_name_.empty()) {
         cluster_ = std::make_shared<cluster::node>(ioc_, co, *pg_);

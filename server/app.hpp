@@ -95,6 +95,8 @@ private:
     // The ratings the play layer shows; the store's recorder fills it.
     std::shared_ptr<rating_cache> ratings_ = std::make_shared<rating_cache>();
     std::shared_ptr<game_recorder> recorder_;  // the tests' own, or the store's
+    // Every correspondence game's deadline, on cfg_.clock; the hub stops it.
+    std::shared_ptr<correspondence_deadlines> deadlines_;
     std::vector<player_ptr> computers_;        // the stored computer players
     // Cluster mode (--cluster): this node; the PostgreSQL store it fences.
     std::shared_ptr<cluster::node> cluster_;

@@ -121,6 +121,11 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.play.max_seeks, 1, 1000); }},
         {"--max-games", "KIBITZ_MAX_GAMES", "unfinished games per player (default 5)",
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.play.max_games, 1, 1000); }},
+        {"--max-correspondence-games", "KIBITZ_MAX_CORRESPONDENCE_GAMES",
+         "unfinished correspondence games per player (default 50)",
+         [](server_config& c, const std::string& v) {
+             return number<std::size_t>(v, c.play.max_correspondence_games, 1, 1000);
+         }},
         {"--tournament-tick-ms", "KIBITZ_TOURNAMENT_TICK_MS", "arenas pair, start, end and send standings this often (default 1000)",
          [](server_config& c, const std::string& v) { return millis(v, c.tournament_tick) && c.tournament_tick.count() > 0; }},
         {"--tournament-pair-delay-ms", "KIBITZ_TOURNAMENT_PAIR_DELAY_MS", "an arena player's rest after a game before the next pairing (default 3000)",

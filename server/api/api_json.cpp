@@ -71,6 +71,7 @@ json plies_json(const std::vector<storage::move_record>& moves) {
 }
 
 json tc_json(const storage::game_settings& s) {
+    if (s.days_per_move) return {{"days", *s.days_per_move}};  // correspondence
     if (s.initial_ms == 0 && s.increment_ms == 0) return nullptr;
     // Seconds, like the WebSocket protocol's `tc` (the store keeps ms).
     return {{"initial_s", s.initial_ms / 1000}, {"increment_s", s.increment_ms / 1000}};

@@ -26,6 +26,7 @@ struct game_started {
     std::string initial_position;  // game::position_text() at the start
     std::string start_position;    // the chosen start; empty: the standard start
     std::int64_t started_ms = 0;   // unix epoch milliseconds
+    std::optional<std::int64_t> deadline_ms;  // the first mover's (correspondence)
 };
 
 struct move_played {
@@ -35,6 +36,7 @@ struct move_played {
     std::string move;         // notation
     std::int64_t clock_ms[2] = {0, 0};  // remaining after the move (0 when untimed)
     std::int64_t at_ms = 0;   // unix epoch milliseconds
+    std::optional<std::int64_t> deadline_ms;  // the next mover's (correspondence)
 };
 
 struct game_ended {

@@ -6,7 +6,10 @@
 namespace kibitz::server {
 
 namespace {
-play_deps with_defaults(play_deps d) {
+play_deps with_defaults(play_deps d, boost::asio::io_context& ioc, const play_config& cfg) {
+    if (!d.deadlines)
+        d.deadlines =
+            std::make_shared<correspondence_deadlines>(ioc, cfg.clock, cfg.deadline_recheck);
     if (!d.recorder) d.recorder = std::make_shared<game_recorder>();
     if (!d.ratings) d.ratings = std::make_shared<rating_cache>();
     return d;
@@ -17,7 +20,7 @@ hub::hub(boost::asio::io_context& ioc, play_config cfg, metrics& m, play_deps de
     : ioc_(ioc),
       cfg_(cfg),
       metrics_(m),
-      deps_(with_defaults(std::move(deps))),
+      deps_(with_defaults(std::move(deps), ioc, cfg)),
       single_node_(m),
       guests_(cfg_, deps_.cluster_limits, deps_.cluster_guests),
       rooms_(*this, deps_.cluster_rooms ? *deps_.cluster_rooms : single_node_),
@@ -32,6 +35,7 @@ void hub::stop() {
     stopping_ = true;
     lobby_->stop();
     rooms_.stop_all();
+    deps_.deadlines->stop();
 }
 
 }  // namespace kibitz::server

@@ -15,6 +15,7 @@
 
 #include "auth/shared_limits.hpp"
 #include "play/computer_players.hpp"
+#include "play/correspondence_deadlines.hpp"
 #include "play/game_recorder.hpp"
 #include "play/guest_desk.hpp"
 #include "play/play_config.hpp"
@@ -46,6 +47,8 @@ struct play_deps {
     engine_pool* engine = nullptr;       // none: computer games are refused
     std::shared_ptr<game_recorder> recorder;  // null: one that records nothing
     std::shared_ptr<rating_cache> ratings;    // null: a cache of the hub's own
+    // The correspondence games' deadlines; null: the hub's own.
+    std::shared_ptr<correspondence_deadlines> deadlines;
     computer_players computers;
     // Cluster mode: the rooms and the one lobby of the other nodes, the
     // guests they made, and the limits every node shares.

@@ -122,8 +122,8 @@ std::optional<wire_error> lobby::check_new_game(const player_ptr& who, const std
     if (rated && !rating::may_play_rated(who->guest))
         return wire_error{"rated_requires_account", "guests play casual games only"};
     if (rated && !tc) return wire_error{"rated_requires_account", "untimed games are casual only"};
-    if (hub_.rooms().games_of(who->key()) >= hub_.config().max_games)
-        return wire_error{"too_many_games", "finish one of your games first"};
+    if (auto why = hub_.rooms().over_game_cap(who->key(), tc))
+        return wire_error{"too_many_games", *why};
     return std::nullopt;
 }
 

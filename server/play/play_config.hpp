@@ -25,7 +25,11 @@ struct play_config {
     // many games finish within the linger time.
     std::size_t finished_rooms = 2000;
     std::size_t max_seeks = 3;      // open seeks + invites per player
-    std::size_t max_games = 5;      // unfinished games per player
+    std::size_t max_games = 5;  // unfinished live games per player
+    std::size_t max_correspondence_games = 50;  // unfinished correspondence games per player
+    // How often, at most, the correspondence deadlines re-read the time of day
+    // while waiting (correspondence_deadlines.hpp); tests shorten it.
+    ms deadline_recheck{1000};
     std::size_t live_boards = 24;   // per game id, the newest public games a live list shows
     std::size_t max_computer_games = 200;          // games against the computer, in all
     std::size_t max_computer_games_per_player = 2;

@@ -133,9 +133,16 @@ void room::do_start(const std::string& via) {
     }
     arm_timer();
     computer_turn();
-    game_started rec{id_, std::string(settings_.game->id), settings_.tc, settings_.rated,
-                     settings_.is_private, {seats_[0].who, seats_[1].who},
-                     game_->position_text(), settings_.start_position, now_ms(-1)};
+    game_started rec{id_,
+                     std::string(settings_.game->id),
+                     settings_.tc,
+                     settings_.rated,
+                     settings_.is_private,
+                     {seats_[0].who, seats_[1].who},
+                     game_->position_text(),
+                     settings_.start_position,
+                     now_ms(-1),
+                     deadline_ms_};
     hub_.deps().recorder->on_start(rec);
     spdlog::info("game start {} {} {} vs {}{}", id_, settings_.game->id, seats_[0].who->name,
                  seats_[1].who->name, settings_.rated ? " rated" : "");
@@ -209,6 +216,12 @@ void room::do_restore(const storage::game_record& g) {
         return;
     }
     start_turn(now);
+    if (correspondence() && g.summary.deadline_ms) {
+        // The deadline as the last move stored it, not a fresh allowance: the
+        // days ran while the server was down. One already past fires at once.
+        deadline_ms_ = g.summary.deadline_ms;
+        schedule_deadline();
+    }
     for (int s = 0; s < 2; ++s) {
         // Nobody is connected yet: the usual grace runs from now.
         auto grace = hub_.config().disconnect_grace;

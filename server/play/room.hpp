@@ -61,6 +61,10 @@ public:
     // it. The clock of a seat reached only through them stands meanwhile
     // (room_cut_off.cpp).
     void cut_off(bool on, std::uint64_t first_remote);
+    // The correspondence deadline set at the last turn has passed on the time
+    // of day (correspondence_deadlines): the mover loses on time, unless a
+    // move came first (room_correspondence.cpp).
+    void deadline_passed();
 
 private:
     struct seat_state {
@@ -156,6 +160,16 @@ private:
     void schedule_store_retry();
     void retry_store();
     void resume_after_store();
+
+    // room_correspondence.cpp: days per move on the time of day.
+    bool correspondence() const { return is_correspondence(settings_.tc); }
+    // The side to move's turn began at the time of day `now_ms`: its full allowance.
+    void start_correspondence_turn(std::int64_t now_ms);
+    // Hands deadline_ms_ to the server's deadlines (or clears it there).
+    void schedule_deadline();
+    // Ends the game if the mover's deadline has passed; true if it did.
+    bool deadline_check();
+    std::optional<std::int64_t> deadline_ms_;  // the side to move's, a time of day
 
     // room_cut_off.cpp: whether `seat` is reached only through other nodes
     // while the bus is down (start_turn then holds its clock).

@@ -68,6 +68,8 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
         finish({core::status_kind::win, 1 - seat, "flag"}, false);
         return err("game_over", "your time ran out");
     }
+    // The deadlines' timer may not have fired yet; the time of day decides.
+    if (correspondence() && deadline_check()) return err("game_over", "your time ran out");
     auto index = game_->parse_move(text);
     if (!index) return err("illegal", index.reason());
     std::string notation = game_->move_text(index.value());
@@ -94,6 +96,7 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
 
     move_played rec{id_, static_cast<int>(journal_.size()), seat, notation, {0, 0}, now_ms(-1)};
     for (int s = 0; s < 2; ++s) rec.clock_ms[s] = clock_ms[s];
+    if (!status_.over()) rec.deadline_ms = deadline_ms_;  // stored with the move
     record_move(rec, std::move(done));
 
     if (status_.over()) {
@@ -110,6 +113,9 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
 
 std::optional<wire_error> room::claim(int seat, bool win) {
     if (!playing()) return err("game_over", "the game has ended");
+    // An absent player is the rule in correspondence: its days decide, not a claim.
+    if (correspondence())
+        return err("not_available", "a correspondence game ends on time, not by a claim");
     const auto& other = seats_[1 - seat];
     if (other.connected()) return err("not_available", "your opponent is connected");
     auto now = clock_type::now();
@@ -190,9 +196,9 @@ std::optional<wire_error> room::rematch_blocked(int seat, bool starts) const {
     for (int s : {seat, 1 - seat}) {
         if (s == computer_.seat() || (s != seat && !starts)) continue;
         const auto& key = seats_[s].who->key();
-        if (hub_.rooms().games_of(key) >= cfg.max_games)
-            return err("too_many_games", s == seat ? "finish one of your games first"
-                                                   : "your opponent has too many unfinished games");
+        if (auto why = hub_.rooms().over_game_cap(key, settings_.tc))
+            return err("too_many_games",
+                       s == seat ? *why : "your opponent has too many unfinished games");
         if (computer_.seat() >= 0 &&
             hub_.rooms().computer_games_of(key) >= cfg.max_computer_games_per_player)
             return err("too_many_games", "finish your game against the computer first");
@@ -226,6 +232,7 @@ void room::finish(core::status st, bool aborted) {
     takeback_offer_.clear();
     timer_.cancel();
     timer_armed_ = false;
+    if (correspondence()) hub_.deps().deadlines->clear(id_);
     computer_stop();
     push_event(end_event{id_, status_json(), clocks_json()});
     // Over: a client that saw the last move needs only the end; one further
@@ -265,6 +272,7 @@ void room::finish(core::status st, bool aborted) {
 }
 
 void room::start_turn(clock_type::time_point now) {
+    if (correspondence()) start_correspondence_turn(now_ms(-1));
     int next = game_->to_move();
     clocks_.start_turn(next, seats_[next].moved, now);
     if (!seats_[next].moved || !clocks_.timed()) return;

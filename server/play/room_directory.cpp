@@ -35,6 +35,7 @@ void room_directory::register_room(const std::shared_ptr<room>& r, const player_
     rooms_[r->id()] = r;
     active_[seat0->key()].insert(r->id());
     active_[seat1->key()].insert(r->id());
+    if (is_correspondence(r->settings().tc)) correspondence_.insert(r->id());
     if (computer) ++computer_games_by_[(seat0->computer_level ? seat1 : seat0)->key()];
     // The other nodes first: in a cluster that sets the room's lease, so the
     // room is findable from every node before its start tells anyone of it.
@@ -44,9 +45,10 @@ void room_directory::register_room(const std::shared_ptr<room>& r, const player_
 
 namespace {
 std::optional<time_control> stored_tc(const storage::game_settings& s) {
+    if (s.days_per_move) return time_control{0, 0, s.days_per_move};
     if (s.initial_ms == 0 && s.increment_ms == 0) return std::nullopt;
     return time_control{static_cast<int>(s.initial_ms / 1000),
-                        static_cast<int>(s.increment_ms / 1000)};
+                        static_cast<int>(s.increment_ms / 1000), std::nullopt};
 }
 }  // namespace
 
@@ -61,7 +63,9 @@ std::size_t room_directory::restore_all(const std::vector<storage::game_record>&
             continue;
         }
         std::string id = sum.public_id.empty() ? "r" + std::to_string(sum.id) : sum.public_id;
-        hub_.deps().recorder->on_restore(id, sum.id, sum.settings.game_id);
+        // The recorder rates the game in its pool (correspondence apart).
+        hub_.deps().recorder->on_restore(
+            id, sum.id, rating_pool(sum.settings.game_id, sum.settings.days_per_move.has_value()));
         room_settings rs{info, stored_tc(sum.settings), sum.settings.rated, sum.settings.is_private,
                          sum.settings.start_position};
         auto seat0 = player_from_stored(sum.seats[0], "");
@@ -92,6 +96,7 @@ void room_directory::finished(const std::string& id, const player_ptr seats[2]) 
                 computer_games_by_.find((seats[0]->computer_level ? seats[1] : seats[0])->key());
             if (c != computer_games_by_.end() && --c->second == 0) computer_games_by_.erase(c);
         }
+        correspondence_.erase(id);
         for (int s = 0; s < 2; ++s) {
             auto it = active_.find(seats[s]->key());
             if (it == active_.end()) continue;
@@ -147,14 +152,30 @@ std::vector<std::string> room_directory::rooms_of(const std::string& player_key)
     return {rooms.begin(), rooms.end()};
 }
 
-std::size_t room_directory::games_of(const std::string& player_key) const {
-    auto there = remote_.games_elsewhere(player_key);
+std::size_t room_directory::games_of(const std::string& player_key, bool correspondence) const {
+    // Other nodes' games count as live: the cluster does not tell their kind.
+    auto there = correspondence ? decltype(remote_.games_elsewhere(player_key)){}
+                                : remote_.games_elsewhere(player_key);
     std::lock_guard lock(mu_);
     auto it = active_.find(player_key);
-    std::size_t n = it == active_.end() ? 0 : it->second.size();
+    std::size_t n = 0;
+    if (it != active_.end())
+        for (const auto& room : it->second) n += correspondence_.count(room) == correspondence;
     for (const auto& g : there)
         n += it == active_.end() || !it->second.count(g.room);  // taken over here: counted once
     return n;
+}
+
+std::optional<std::string> room_directory::over_game_cap(
+    const std::string& player_key, const std::optional<time_control>& tc) const {
+    const auto& cfg = hub_.config();
+    if (!is_correspondence(tc))
+        return games_of(player_key, false) >= cfg.max_games
+                   ? std::optional<std::string>("finish one of your games first")
+                   : std::nullopt;
+    if (games_of(player_key, true) < cfg.max_correspondence_games) return std::nullopt;
+    return "at most " + std::to_string(cfg.max_correspondence_games) +
+           " correspondence games in progress: finish one first";
 }
 
 std::size_t room_directory::computer_games_of(const std::string& player_key) const {

@@ -59,7 +59,11 @@ public:
 
     // A player's unfinished games, here and on other nodes.
     std::vector<std::string> rooms_of(const std::string& player_key) const;
-    std::size_t games_of(const std::string& player_key) const;
+    // Correspondence games count apart from live ones (each has its cap).
+    std::size_t games_of(const std::string& player_key, bool correspondence) const;
+    // Why `player_key` may not start another game of `tc` (its cap); none: it may.
+    std::optional<std::string> over_game_cap(const std::string& player_key,
+                                             const std::optional<time_control>& tc) const;
     // Games against the computer: this node's, and one player's on every node.
     long computer_games() const { return computer_games_; }
     std::size_t computer_games_of(const std::string& player_key) const;
@@ -77,6 +81,7 @@ private:
     std::map<std::string, std::shared_ptr<room>> rooms_;
     std::deque<std::string> finished_;  // finished rooms, oldest first (finished_rooms)
     std::map<std::string, std::set<std::string>> active_;  // player key -> unfinished rooms
+    std::set<std::string> correspondence_;  // the unfinished correspondence rooms
     std::map<std::string, std::size_t> computer_games_by_;  // human player key -> games vs computer
 };
 

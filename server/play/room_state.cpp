@@ -85,6 +85,8 @@ json room::state_json_without_board(int seat) const {
     if (!next_room_.empty()) d["next"] = next_room_;
     if (rating_changes_) d["ratings"] = ratings_json();
     if (!settings_.start_position.empty()) d["start_position"] = settings_.start_position;
+    // Correspondence: when the side to move runs out of time (Unix ms).
+    if (deadline_ms_ && playing()) d["deadline_ms"] = *deadline_ms_;
     return d;
 }
 

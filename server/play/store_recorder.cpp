@@ -32,7 +32,10 @@ void store_recorder::on_forget(const std::string& room) {
 void store_recorder::on_start(const game_started& g) {
     storage::new_game n;
     n.settings.game_id = g.game;
-    if (g.tc) {
+    if (g.tc && g.tc->days) {
+        n.settings.days_per_move = g.tc->days;
+        n.deadline_ms = g.deadline_ms;
+    } else if (g.tc) {
         n.settings.initial_ms = std::int64_t{g.tc->initial_s} * 1000;
         n.settings.increment_ms = std::int64_t{g.tc->increment_s} * 1000;
     }
@@ -49,7 +52,7 @@ void store_recorder::on_start(const game_started& g) {
         if (!r) spdlog::error("store: game of room {} not stored: {}", room, r.reason());
     });
     std::lock_guard lock(mu_);
-    games_[g.room] = {key, g.game};
+    games_[g.room] = {key, rating_pool(g.game, is_correspondence(g.tc))};
 }
 
 void store_recorder::on_move(const move_played& m, move_done done) {
@@ -59,7 +62,8 @@ void store_recorder::on_move(const move_played& m, move_done done) {
         if (done) done(false);
         return;
     }
-    storage::move_record r{m.ply - 1, m.seat, m.move, {m.clock_ms[0], m.clock_ms[1]}, m.at_ms};
+    storage::move_record r{m.ply - 1, m.seat,       m.move, {m.clock_ms[0], m.clock_ms[1]},
+                           m.at_ms,   m.deadline_ms};
     store_.append_move(e->key, std::move(r),
                        [done = std::move(done), room = m.room, ply = m.ply](core::result<bool> r) {
                            if (!r) spdlog::error("store: room {} ply {}: {}", room, ply, r.reason());

@@ -39,7 +39,7 @@ public:
 private:
     struct entry {
         storage::game_key key = 0;
-        std::string game_id;
+        std::string game_id;  // its rating pool (time_control.hpp rating_pool)
         bool ended = false;  // kept until forgotten: chat after the end is stored too
     };
     std::optional<entry> find(const std::string& room, bool end = false);

@@ -5,8 +5,10 @@
 namespace kibitz::server {
 
 turn_clock::turn_clock(const std::optional<time_control>& tc, ms first_move_limit)
-    : first_move_limit_(first_move_limit) {
-    if (!tc) return;
+    : first_move_limit_(first_move_limit), correspondence_(is_correspondence(tc)) {
+    // A correspondence game has no running clock here: its deadline is a
+    // time of day (room::start_turn, correspondence_deadlines).
+    if (!tc || correspondence_) return;
     clock_.emplace(std::chrono::seconds(tc->initial_s), std::chrono::seconds(tc->increment_s));
     initial_ms_ = std::int64_t{tc->initial_s} * 1000;
     increment_ms_ = std::int64_t{tc->increment_s} * 1000;
@@ -19,7 +21,7 @@ void turn_clock::start_turn(int seat, bool has_moved, time_point now) {
     }
     // The 30 s first-move limit counts from the start of that seat's first turn.
     if (clock_) clock_->stop(now);
-    first_move_deadline_ = now + first_move_limit_;
+    if (!correspondence_) first_move_deadline_ = now + first_move_limit_;
 }
 
 void turn_clock::on_move(int seat, time_point now) {

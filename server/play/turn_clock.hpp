@@ -2,7 +2,8 @@
 // The clocks of one game: the Fischer clock (none when untimed) and the
 // first-move limit, which stands in for the clock until a seat has made its
 // first move. The one place a turn starts (after a move, a takeback, a
-// restore, a pause). Pure: time is passed in. Owned by a room, used on its
+// restore, a pause). A correspondence game has neither (its days per move
+// run on the time of day: room::start_turn). Pure: time is passed in. Owned by a room, used on its
 // strand.
 #include <chrono>
 #include <optional>
@@ -43,6 +44,7 @@ private:
     std::optional<fischer_clock> clock_;
     std::optional<time_point> first_move_deadline_;
     ms first_move_limit_;
+    bool correspondence_ = false;
     std::int64_t initial_ms_ = 0, increment_ms_ = 0;
 };
 

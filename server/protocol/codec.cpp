@@ -63,6 +63,17 @@ std::optional<time_control> tc(const json& d) {
     if (v.is_null()) return std::nullopt;
     if (!v.is_object()) throw bad_field{"field 'tc' must be an object or null"};
     time_control t;
+    // Correspondence: {"days": N} alone, N one of correspondence_days (0: unlimited).
+    if (auto days = v.find("days"); days != v.end()) {
+        if (v.size() != 1) throw bad_field{"a correspondence 'tc' has 'days' and nothing else"};
+        auto n = integer(*days, "days", 0, 14);
+        if (!valid_correspondence_days(static_cast<int>(n)))
+            throw bad_field{
+                "field 'days' must be 1, 2, 3, 5, 7 or 14 days per move, or 0 "
+                "(unlimited)"};
+        t.days = static_cast<int>(n);
+        return t;
+    }
     t.initial_s = static_cast<int>(integer(field(v, "initial_s"), "initial_s", 0, 10800));
     t.increment_s = static_cast<int>(integer(field(v, "increment_s"), "increment_s", 0, 180));
     if (t.initial_s == 0 && t.increment_s == 0)

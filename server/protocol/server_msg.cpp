@@ -194,6 +194,7 @@ json to_json(const std::optional<clocks_snapshot>& c) {
 
 json to_json(const std::optional<time_control>& tc) {
     if (!tc) return nullptr;
+    if (tc->days) return {{"days", *tc->days}};
     return {{"initial_s", tc->initial_s}, {"increment_s", tc->increment_s}};
 }
 

@@ -55,6 +55,8 @@ struct game_settings {
     bool rated = false;
     bool is_private = false;
     std::string start_position;     // empty: the game's standard start
+    // Correspondence: the days each move is allowed (0: unlimited); empty: live.
+    std::optional<int> days_per_move;
 };
 
 struct new_game {
@@ -68,6 +70,8 @@ struct new_game {
     // decides nothing itself (rating::rated_games supplies the platform's).
     std::function<std::optional<std::string>(const game_settings&,
                                              const std::array<player, 2>&)> admit;
+    // When the first mover runs out of time (correspondence); empty: never.
+    std::optional<std::int64_t> deadline_ms;
 };
 
 struct move_record {
@@ -76,6 +80,9 @@ struct move_record {
     std::string notation;
     std::array<std::int64_t, 2> clock_ms{};  // remaining after this move, increment included
     std::int64_t at_ms = 0;
+    // The next mover's deadline after this move (correspondence), stored with
+    // the move in one transaction; empty: none runs.
+    std::optional<std::int64_t> deadline_ms;
 };
 
 enum class game_status { playing, finished, aborted };
@@ -132,6 +139,7 @@ struct game_summary {
     int plies = 0;
     std::string public_id;  // empty when stored without one
     std::string rematch;    // the rematch's public id; empty: none (yet)
+    std::optional<std::int64_t> deadline_ms;  // the side to move's (correspondence); empty: none
 };
 
 // One chat line of a game; `name` is the speaker's player name (empty when

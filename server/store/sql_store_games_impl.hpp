@@ -2,6 +2,7 @@
 // sql_store (see sql_store.hpp): games as they happen, all on the writer.
 // A write of a game's moves, takebacks or end first passes the dialect's
 // guard (PostgreSQL's cluster fence) in the same transaction.
+#include "domain/time_control.hpp"
 #include "store/sql_store_impl.hpp"
 
 namespace kibitz::server::storage {
@@ -28,10 +29,10 @@ game_key sql_store<D>::start_game(new_game g, handler<game_key> h) {
         if (!g.public_id.empty()) public_id = g.public_id;
         db.query(
             "INSERT INTO games(id, game_id, initial_ms, increment_ms, rated, private, "
-            "start_position, seat0, seat1, created_ms, public_id) "
-            "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)",
+            "start_position, seat0, seat1, created_ms, public_id, days_per_move, deadline_ms) "
+            "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)",
             key, s.game_id, s.initial_ms, s.increment_ms, s.rated, s.is_private, start, g.seats[0],
-            g.seats[1], g.created_ms, public_id);
+            g.seats[1], g.created_ms, public_id, s.days_per_move, g.deadline_ms);
         dialect_.started(db, key);
         return key;
     });
@@ -61,6 +62,9 @@ void sql_store<D>::append_move(game_key game, move_record m, handler<bool> h) {
             "INSERT INTO moves(game, ply, seat, notation, clock0_ms, clock1_ms, at_ms) "
             "VALUES ($1,$2,$3,$4,$5,$6,$7)",
             game, m.ply, m.seat, m.notation, m.clock_ms[0], m.clock_ms[1], m.at_ms);
+        // The next mover's deadline, in the move's transaction: a restart never
+        // finds a move without its deadline or a deadline without its move.
+        db.query("UPDATE games SET deadline_ms = $1 WHERE id = $2", m.deadline_ms, game);
         return true;
     });
 }
@@ -140,12 +144,14 @@ void sql_store<D>::end_game(game_end e, handler<end_summary> h) {
         {
             static const std::string sql =
                 std::string(
-                    "SELECT game_id, rated, status, seat0, seat1 FROM games WHERE id = $1") +
+                    "SELECT game_id, rated, status, seat0, seat1, days_per_move FROM games "
+                    "WHERE id = $1") +
                 D::lock_rows;
             auto r = db.query(sql, e.game);
             if (!r.next()) throw db_error("no game " + std::to_string(e.game));
             if (r.text(2) != "playing") throw db_error("the game has already ended");
-            game_id = r.text(0);
+            // Correspondence games are rated in a pool of their own.
+            game_id = rating_pool(r.text(0), !r.is_null(5));
             rated = r.flag(1);
             seats = {r.i64(3), r.i64(4)};
         }
@@ -153,7 +159,8 @@ void sql_store<D>::end_game(game_end e, handler<end_summary> h) {
         if (e.status == game_status::finished && (e.winner == 0 || e.winner == 1))
             winner = e.winner;
         db.query(
-            "UPDATE games SET status = $1, winner = $2, reason = $3, ended_ms = $4 WHERE id = $5",
+            "UPDATE games SET status = $1, winner = $2, reason = $3, ended_ms = $4, "
+            "deadline_ms = NULL WHERE id = $5",
             to_string(e.status), winner, e.reason, e.ended_ms, e.game);
 
         end_summary out;

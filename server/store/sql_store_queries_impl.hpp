@@ -14,7 +14,8 @@ inline const std::string summary_sql =
     "g.start_position, g.status, g.winner, g.reason, g.created_ms, g.ended_ms, "
     "p0.id, p0.name, p0.account_id, p0.computer_level, p0.bot_ms, "
     "p1.id, p1.name, p1.account_id, p1.computer_level, p1.bot_ms, "
-    "(SELECT COUNT(*) FROM moves m WHERE m.game = g.id), g.public_id, g.rematch "
+    "(SELECT COUNT(*) FROM moves m WHERE m.game = g.id), g.public_id, g.rematch, "
+    "g.days_per_move, g.deadline_ms "
     "FROM games g JOIN players p0 ON p0.id = g.seat0 JOIN players p1 ON p1.id = g.seat1 ";
 
 template <class Rows>
@@ -31,6 +32,8 @@ game_summary read_summary(const Rows& r) {
     g.plies = static_cast<int>(r.i64(22));
     g.public_id = r.text(23);
     g.rematch = r.text(24);
+    if (!r.is_null(25)) g.settings.days_per_move = static_cast<int>(r.i64(25));
+    if (!r.is_null(26)) g.deadline_ms = r.i64(26);
     return g;
 }
 

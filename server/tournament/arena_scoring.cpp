@@ -58,7 +58,7 @@ arena_score score_arena_sheet(std::span<const arena_game> games, const arena_rul
     return score;
 }
 
-time_control berserk_clock(const time_control& tc) { return {tc.initial_s / 2, 0}; }
+time_control berserk_clock(const time_control& tc) { return {tc.initial_s / 2, 0, std::nullopt}; }
 
 bool berserk_allowed(const std::optional<time_control>& tc, int own_plies_made) {
     return tc && own_plies_made == 0 && berserk_clock(*tc).initial_s >= 1;

@@ -709,3 +709,64 @@ TEST_CASE("conformance: after SIGKILL every acknowledged move is stored") {
     for (int i = 0; i < static_cast<int>(games[0].moves.size()); ++i)
         CHECK(games[0].moves[i].notation == "k" + std::to_string(i));
 }
+
+TEST_CASE(
+    "conformance: a correspondence game's days and deadline: set at the start, moved by each "
+    "move in its transaction, cleared at the end; rated in a pool of its own") {
+    INFO("backend: " << test::backend_name());
+    auto place = test::new_place();
+    game_key g, live;
+    player alice, bob;
+    {
+        auto s = place->open();
+        alice = account(*s, "alice");
+        bob = account(*s, "bob");
+        new_game n{
+            {"checkers", 0, 0, true, false, "", 3}, {alice.id, bob.id}, t0, "corr1", nullptr};
+        n.deadline_ms = t0 + 3 * 86400000LL;
+        g = must<game_key>([&](auto h) { s->start_game(n, h); });  // committed before reads
+        live = must<game_key>([&](auto h) { s->start_game(casual("checkers", alice, bob), h); });
+        auto r = record(*s, g);
+        REQUIRE(r);
+        CHECK(r->summary.settings.days_per_move == 3);
+        CHECK(r->summary.deadline_ms == t0 + 3 * 86400000LL);
+        CHECK_FALSE(record(*s, live)->summary.settings.days_per_move);
+        CHECK_FALSE(record(*s, live)->summary.deadline_ms);
+        for (int ply = 0; ply < 4; ++ply) {
+            move_record m{ply, ply % 2, "m" + std::to_string(ply), {0, 0}, t0 + ply * 1000};
+            m.deadline_ms = t0 + ply * 1000 + 3 * 86400000LL;
+            CHECK(must<bool>([&](auto h) { s->append_move(g, m, h); }));
+        }
+        // A move refused (out of order) leaves the deadline as it was.
+        move_record stale{1, 1, "late", {0, 0}, t0 + 9000, t0 + 9000};
+        CHECK_FALSE(get<bool>([&](auto h) { s->append_move(g, stale, h); }).ok());
+    }
+    // After a reopen: unfinished, with the last move's deadline.
+    auto s = place->open();
+    auto games = must<std::vector<game_record>>([&](auto h) { s->unfinished_games(h); });
+    REQUIRE(games.size() == 2);
+    CHECK(games[0].summary.id == g);
+    CHECK(games[0].summary.settings.days_per_move == 3);
+    CHECK(games[0].summary.deadline_ms == t0 + 3000 + 3 * 86400000LL);
+    // Unlimited is 0 days, and no deadline.
+    new_game unlimited{{"oware", 0, 0, false, false, "", 0}, {bob.id, alice.id}, t0, "", nullptr};
+    auto u = must<game_key>([&](auto h) { s->start_game(unlimited, h); });
+    CHECK(record(*s, u)->summary.settings.days_per_move == 0);
+    CHECK_FALSE(record(*s, u)->summary.deadline_ms);
+
+    // The end clears the deadline and rates in "checkers/correspondence".
+    auto sum = must<end_summary>([&](auto h) {
+        game_end e{g, game_status::finished, 1, "flag", t0 + 5000, nullptr};
+        e.rate = [](const ending& f) {
+            CHECK(f.game_id == "checkers/correspondence");
+            return server::rating::rate(f);
+        };
+        s->end_game(e, h);
+    });
+    CHECK(sum.changes.size() == 2);
+    CHECK_FALSE(record(*s, g)->summary.deadline_ms);
+    auto p = must<std::optional<profile>>([&](auto h) { s->profile_of("bob", 10, 0, h); });
+    REQUIRE(p);
+    REQUIRE(p->ratings.size() == 1);
+    CHECK(p->ratings[0].game_id == "checkers/correspondence");
+}

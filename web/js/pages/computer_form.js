@@ -1,7 +1,7 @@
 // "Play with the computer", as a view (ui/vdom.js) of the home page's form
 // state (lobby_ctrl.js): game, level 1-8, time control and colour; the
 // server starts the game at once and sends game.found like any pairing.
-import {presets, capitalise} from '../ui/dom.js';
+import {presets, correspondence_options, capitalise} from '../ui/dom.js';
 import {v} from '../ui/vdom.js';
 import {game_names, game_ids, colour_names} from '../catalogue.js';
 import {field, select} from './lobby_fields.js';
@@ -11,7 +11,7 @@ const level_hints = ['a first game', 'a beginner', 'casual', 'a club player', 's
 // `f`: {game, level, tc, colour}; `c`: the controller (set_field, play_computer).
 export function computer_view(f, c) {
     const set = (name) => (value) => c.set_field('computer', name, value);
-    const times = [['none', 'Untimed'], ...presets.map(([m, i]) => [`${m * 60}+${i}`, `${m}+${i}`])];
+    const times = [['none', 'Untimed'], ...presets.map(([m, i]) => [`${m * 60}+${i}`, `${m}+${i}`]), ...correspondence_options];
     const colours = [['random', 'Random'], ...(colour_names[f.game] || []).map((x) => [x, capitalise(x)])];
     return v('section', {class: 'card computer'}, v('h2', {}, 'Play with the computer'),
         v('form', {class: 'computer-form', 'data-test': 'computer-form', onsubmit: (ev) => { ev.preventDefault(); c.play_computer(); }},

@@ -13,9 +13,10 @@ import {live_games} from './lobby_live.js';
 import {learn_data} from './learn_data.js';
 
 // A form's time control: 'none' (untimed), 'custom' (minutes and increment
-// typed in), or "initial+increment" in seconds.
+// typed in), "days:N" (correspondence, 0: unlimited), or "initial+increment" in seconds.
 export function tc_of(value, minutes, increment) {
     if (value === 'none') return null;
+    if (value.startsWith('days:')) return {days: Number(value.slice(5))};
     if (value === 'custom') return {initial_s: Math.round(Number(minutes) * 60), increment_s: Math.round(Number(increment))};
     const [a, b] = value.split('+').map(Number);
     return {initial_s: a, increment_s: b};

@@ -2,7 +2,7 @@
 // the quick-pairing pools and queue, the create-a-game form, the open seeks,
 // your games in play and open invites. lobby_view.js composes them; the
 // patch keeps the keyboard focus and the elements where they are.
-import {presets, tc_text, rating_text, capitalise} from '../ui/dom.js';
+import {presets, correspondence_options, tc_text, rating_text, capitalise} from '../ui/dom.js';
 import {v} from '../ui/vdom.js';
 import {game_names, game_ids, colour_names} from '../catalogue.js';
 import {player_text} from './lobby_live.js';
@@ -42,7 +42,7 @@ export function quick_view(game, counts, queued, on) {
 // `f`: {game, tc, minutes, increment, rated, colour}; `c`: the controller.
 export function seek_form_view(f, c) {
     const set = (name) => (value) => c.set_field('seek', name, value);
-    const times = [...presets.map(([m, i]) => [`${m * 60}+${i}`, `${m}+${i}`]), ['custom', 'Custom…'], ['none', 'Untimed']];
+    const times = [...presets.map(([m, i]) => [`${m * 60}+${i}`, `${m}+${i}`]), ['custom', 'Custom…'], ['none', 'Untimed'], ...correspondence_options];
     return v('form', {class: 'seek-form', 'data-test': 'seek-form', onsubmit: (ev) => { ev.preventDefault(); c.create_seek(); }},
         field('Game', select('seek-game', game_ids.map((g) => [g, game_names[g]]), f.game, set('game'))),
         field('Time', select('seek-tc', times, f.tc, set('tc')),

@@ -33,9 +33,14 @@ export function clear(el) {
 }
 
 export const presets = [[1, 0], [3, 2], [5, 3], [10, 5], [15, 10], [30, 0]];
+// Correspondence: days per move (0: unlimited), as a form's select offers them.
+export const correspondence_presets = [1, 2, 3, 5, 7, 14, 0];
+export const correspondence_options = correspondence_presets.map((d) =>
+    [`days:${d}`, d ? `${d} day${d > 1 ? 's' : ''} per move` : 'Correspondence, unlimited']);
 
 export function tc_text(tc) {
     if (!tc) return 'untimed';
+    if (tc.days !== undefined) return tc.days ? `${tc.days} day${tc.days > 1 ? 's' : ''}/move` : 'unlimited';
     const m = tc.initial_s / 60;
     return `${Number.isInteger(m) ? m : m.toFixed(1)}+${tc.increment_s}`;
 }
