@@ -8,7 +8,7 @@
 
 namespace kibitz::server::api {
 
-void with_session_account(const api_request& req, api_context& ctx, account_step next) {
+void with_session_player(const api_request& req, api_context& ctx, account_step next) {
     std::string token = bearer(req.authorization);
     if (token.empty() || token.size() > 256)
         return next.reply(error_response(
@@ -16,9 +16,8 @@ void with_session_account(const api_request& req, api_context& ctx, account_step
     // Tokens are managed from a logged-in page only: a leaked API token must
     // not be able to mint more of itself or hide its traces.
     if (auth::api_tokens::is_api_token(token))
-        return next.reply(
-            error_response(403, "session_required",
-                           "manage tokens from a logged-in session, not with an API token"));
+        return next.reply(error_response(403, "session_required",
+                                         "this needs the page's session token, not an API token"));
     ctx.accounts->resolve(std::move(token), [next = std::move(next)](
                                                 core::result<std::optional<storage::player>> r) {
         if (!r) {
@@ -27,11 +26,19 @@ void with_session_account(const api_request& req, api_context& ctx, account_step
         }
         if (!r.value())
             return next.reply(error_response(401, "bad_token", "no such session: log in again"));
-        if (r.value()->guest())
-            return next.reply(
-                error_response(403, "account_required", "this needs an account; guests have none"));
         next.then(*r.value(), auth::scope_set{}, std::move(next.reply));
     });
+}
+
+void with_session_account(const api_request& req, api_context& ctx, account_step next) {
+    auto then = [then = std::move(next.then)](storage::player who, auth::scope_set scopes,
+                                              api_reply reply) {
+        if (who.guest())
+            return reply(
+                error_response(403, "account_required", "this needs an account; guests have none"));
+        then(std::move(who), scopes, std::move(reply));
+    };
+    with_session_player(req, ctx, {std::move(then), std::move(next.reply)});
 }
 
 void with_token_scope(const api_request& req, api_context& ctx, std::optional<auth::api_scope> need,

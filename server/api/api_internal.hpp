@@ -44,6 +44,8 @@ struct account_step {
     std::function<void(storage::player who, auth::scope_set scopes, api_reply reply)> then;
     api_reply reply;
 };
+// A session token (never an API token), a guest's or an account's.
+void with_session_player(const api_request& req, api_context& ctx, account_step next);
 // A logged-in account's session token (never an API token): token management.
 void with_session_account(const api_request& req, api_context& ctx, account_step next);
 // A personal API token, which must carry `need` when given.
@@ -63,6 +65,8 @@ void get_game(std::string id, bool export_text, api_context& ctx, api_reply repl
 void learn_progress(const api_request& req, const json& body, api_context& ctx, api_reply reply);
 // A finished game's stored computer analysis, by public id (api_review.cpp).
 void get_analysis(std::string id, api_context& ctx, api_reply reply);
+// The asker's correspondence games where it is their move (api_your_turn.cpp).
+void get_your_turn(const api_request& req, api_context& ctx, api_reply reply);
 // Tournaments (api_tournaments.cpp): the list, one event (`games`: its
 // games, one JSON object per line), and an account's new arena.
 void get_tournaments(api_context& ctx, api_reply reply);

@@ -160,6 +160,13 @@ void route(api_request& req, api_context& ctx, api_reply& reply) {
         return get_tournament(std::move(*id), seg.size() == 3, ctx, std::move(reply));
     }
 
+    if (seg[0] == "games" && seg.size() == 2 && seg[1] == "your-turn") {
+        if (!get) return reply(method_not_allowed("GET, HEAD"));
+        if (!ctx.store || !ctx.accounts)
+            return reply(error_response(503, "no_database",
+                                        "games need the database, which this server runs without"));
+        return get_your_turn(req, ctx, std::move(reply));
+    }
     bool known = (seg[0] == "players" && seg.size() == 2) ||
                  (seg[0] == "leaderboard" && seg.size() == 2) ||
                  (seg[0] == "games" && seg.size() >= 1 && seg.size() <= 3);

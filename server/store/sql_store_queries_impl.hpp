@@ -94,6 +94,21 @@ void sql_store<D>::unfinished_games(handler<std::vector<game_record>> h) {
 }
 
 template <class D>
+void sql_store<D>::correspondence_games_of(player_id who, handler<std::vector<game_record>> h) {
+    read<std::vector<game_record>>(std::move(h), [who](db_type& db) {
+        using namespace sql_store_detail;
+        std::vector<game_record> out;
+        for (auto& g : summaries(db,
+                                 "WHERE g.status = 'playing' AND g.days_per_move IS NOT NULL "
+                                 "AND (g.seat0 = $1 OR g.seat1 = $1) ORDER BY g.id",
+                                 who))
+            out.push_back({g, {}, {}});
+        for (auto& r : out) r.moves = moves_of(db, r.summary.id);
+        return out;
+    });
+}
+
+template <class D>
 void sql_store<D>::game(game_key id, handler<std::optional<game_record>> h) {
     read<std::optional<game_record>>(std::move(h), [id](db_type& db) -> std::optional<game_record> {
         using namespace sql_store_detail;

@@ -66,6 +66,9 @@ public:
 
     // Queries (reader connection).
     virtual void unfinished_games(handler<std::vector<game_record>> h) = 0;
+    // `who`'s correspondence games in play, with their moves (no chat): the
+    // "your turn" list replays them to see whose move it is.
+    virtual void correspondence_games_of(player_id who, handler<std::vector<game_record>> h) = 0;
     virtual void game(game_key id, handler<std::optional<game_record>> h) = 0;
     // By the public id given at start_game (the server's room id).
     virtual void game_by_public_id(std::string public_id,

@@ -236,7 +236,7 @@ json ws_client::hello(std::optional<std::string> tok) {
 
 // ---- HTTP ----
 
-http_reply http_get(std::uint16_t port, const std::string& target) {
+http_reply http_get(std::uint16_t port, const std::string& target, const std::string& token) {
     http_reply out;
     try {
         net::io_context ioc;
@@ -245,6 +245,7 @@ http_reply http_get(std::uint16_t port, const std::string& target) {
         stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
         beast::http::request<beast::http::empty_body> req{beast::http::verb::get, target, 11};
         req.set(beast::http::field::host, "127.0.0.1");
+        if (!token.empty()) req.set(beast::http::field::authorization, "Bearer " + token);
         beast::http::write(stream, req);
         beast::flat_buffer buf;
         beast::http::response<beast::http::string_body> res;

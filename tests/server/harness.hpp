@@ -76,8 +76,9 @@ struct http_reply {
     std::string cache_control;
     std::string body;
 };
-// One GET with the raw target as given (no normalisation); status 0 on failure.
-http_reply http_get(std::uint16_t port, const std::string& target);
+// One GET with the raw target as given (no normalisation), with `token` (if
+// any) as its bearer token; status 0 on failure.
+http_reply http_get(std::uint16_t port, const std::string& target, const std::string& token = {});
 // One POST of `body` as JSON, with `token` (if any) as its bearer token.
 http_reply http_post(std::uint16_t port, const std::string& target, const json& body,
                      const std::string& token = {});

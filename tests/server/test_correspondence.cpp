@@ -249,3 +249,30 @@ TEST_CASE("correspondence: absurd days per move are refused with a clear error")
         a.send({{"t", "seek.cancel"}, {"d", {{"id", created["id"]}}}});
     }
 }
+
+TEST_CASE("correspondence: quick pairing has its own pool per days per move") {
+    temp_dir dir;
+    auto db = dir.file("kibitz.db");
+    manual_clock clock(noon);
+    test_server srv(corres_server(db, clock));
+    ws_client a(srv.port()), b(srv.port()), c(srv.port());
+    a.hello();
+    b.hello();
+    c.hello();
+    auto join = [](ws_client& who, const json& tc) {
+        who.send({{"t", "quick.join"}, {"d", {{"game", "oware"}, {"tc", tc}}}});
+        return who.expect("quick.queued")["d"];
+    };
+    CHECK(join(a, days(3))["tc"] == days(3));
+    // Another allowance, or a live clock, is another pool: nobody is paired.
+    CHECK(join(b, days(1))["waiting"] == 1);
+    CHECK(join(b, tc(300, 0))["waiting"] == 1);
+    // The same allowance pairs: a correspondence game, its deadline running.
+    CHECK(join(c, days(3))["tc"] == days(3));
+    auto found = a.expect("game.found");
+    CHECK(c.expect("game.found")["d"]["room"] == found["d"]["room"]);
+    auto state = a.expect("room.state")["d"];
+    CHECK(state["tc"] == days(3));
+    CHECK(state["deadline_ms"] == noon + 3 * day);
+    CHECK(!b.sees("game.found", std::chrono::milliseconds(0)));
+}

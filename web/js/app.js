@@ -19,9 +19,11 @@ import * as analysis from './pages/analysis.js';
 import * as tools from './pages/tools.js';
 import * as tournaments from './pages/tournaments.js';
 import * as tournament from './pages/tournament.js';
+import * as your_turn_page from './pages/your_turn.js';
 import * as offline from './pages/offline.js';
 import {register_service_worker} from './net/service_worker.js';
 import {your_turn} from './net/your_turn.js';
+import {turns_waiting} from './net/turn_list.js';
 import {turn_marker} from './ui/turn_marker.js';
 import {play, played} from './ui/sound.js';
 
@@ -39,6 +41,7 @@ const routes = [
     [/^#\/tools\/?$/, tools, 'Tools'],
     [/^#\/tournaments\/?$/, tournaments, 'Tournaments'],
     [/^#\/tournament\/([\w-]+)$/, tournament, 'Tournament'],
+    [/^#\/your-turn\/?$/, your_turn_page, 'Your turn'],
     [/^#\/learn\/?$/, learn, 'Learn'],
     [/^#\/learn\/([\w-]+)$/, learn, 'Learn'],
     [/^#\/learn\/([\w-]+)\/([\w-]+)$/, lesson, 'Lesson'],
@@ -120,8 +123,20 @@ const marker = new turn_marker();
 const turns = new your_turn((waiting, became) => {
     marker.show(waiting.length > 0);
     if (became && location.hash !== `#/game/${became}`) play('turn');
+    // The correspondence list follows: a game moved in leaves it, one whose turn came is fetched.
+    for (const g of turns_waiting.games) if (turns.follows_correspondence(g.id) && !waiting.includes(g.id)) turns_waiting.turned(g.id, false);
+    if (became && turns.follows_correspondence(became)) turns_waiting.turned(became, true);
 });
-window.kibitz = {socket, turns, sounds: played};  // for debugging and the browser tests
+socket.on('welcome', () => turns_waiting.refresh());
+socket.on('identity', () => turns_waiting.refresh());  // a guest just stored: its games can be read
+socket.on('end', (d) => turns_waiting.turned(d.room, false));
+// The menu's count of correspondence games waiting for the player's move.
+turns_waiting.on((list) => {
+    const el = document.getElementById('your-turn-count');
+    el.textContent = list.count() ? String(list.count()) : '';
+    el.hidden = !list.count();
+});
+window.kibitz = {socket, turns, turns_waiting, sounds: played};  // for debugging and the browser tests
 socket.connect();
 register_service_worker();
 load_catalogue().then(() => { if (game_ids.length) first_route(); });

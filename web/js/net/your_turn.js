@@ -6,7 +6,8 @@
 // reconnect) the rooms it lists, and those of `lobby.yours`, are joined here
 // again, one at a time so the rate budget stays the pages' (a `room.join`
 // costs 2), except the one the game page is showing (it joins that itself).
-// Owns: per room of the player's, their seat and whose move it is. Runs on
+// Owns: per room of the player's, their seat, whose move it is and whether
+// it is a correspondence game. Runs on
 // the page's thread; `on_change(waiting, became)` hears every change:
 // `waiting` the rooms where it is their move, `became` a room where it just
 // became so because of a move (null otherwise).
@@ -31,6 +32,9 @@ export class your_turn {
     // The rooms where it is the player's move now.
     waiting() { return [...this.games_].filter(([, g]) => g.playing && g.to_move === g.seat).map(([r]) => r); }
 
+    // Whether `room` is a correspondence game of the player's whose turns are followed here.
+    follows_correspondence(room) { const g = this.games_.get(room); return Boolean(g && g.correspondence); }
+
     // The games still in play are these: forget the others (over while away), join these.
     welcome_(rooms) {
         for (const r of [...this.games_.keys()]) if (!rooms.includes(r)) this.games_.delete(r);
@@ -45,7 +49,8 @@ export class your_turn {
             if (this.games_.delete(d.room)) this.changed_(null);
             return;
         }
-        this.games_.set(d.room, {seat, to_move: d.board ? d.board.to_move : -1, playing: true});
+        const correspondence = Boolean(d.tc && d.tc.days !== undefined);
+        this.games_.set(d.room, {seat, to_move: d.board ? d.board.to_move : -1, playing: true, correspondence});
         this.changed_(null);
     }
 

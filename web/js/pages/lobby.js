@@ -1,6 +1,7 @@
-// The home page (#/): quick pairing, the computer, the create-a-game form,
-// open seeks, the featured game, games in play as mini boards, online
-// counts, your games and invites to return to, and the lessons.
+// The home page (#/): your correspondence games waiting for your move, quick
+// pairing, the computer, the create-a-game form, open seeks, the featured
+// game, games in play as mini boards, online counts, your games and invites
+// to return to, and the lessons.
 // One controller (lobby_ctrl.js) owns the state and answers the server's
 // lobby messages and the visitor's intents; one view (lobby_view.js) is
 // patched in from it after every change, so focus and typed text survive.
@@ -8,6 +9,7 @@ import {socket} from '../net/socket.js';
 import {view_root} from '../ui/vdom.js';
 import {lobby_ctrl} from './lobby_ctrl.js';
 import {lobby_view} from './lobby_view.js';
+import {turns_waiting} from '../net/turn_list.js';
 
 // Whether this browser has seen the home page before (remembered from now on).
 function seen_before() {
@@ -41,6 +43,7 @@ export function mount(el) {
         'tv.update': (d) => ctrl.tv_update(d),
     };
     const offs = Object.entries(on).map(([type, fn]) => socket.on(type, fn));
+    offs.push(turns_waiting.on(() => root.update(lobby_view(ctrl, socket.user))));
     root.update(lobby_view(ctrl, socket.user));
     const clock_timer = setInterval(() => ctrl.tick(), 500);
 

@@ -59,7 +59,8 @@ export class lobby_ctrl {
     }
     accept_seek(id) { socket.request('seek.accept', {id}).catch(fail); }
     cancel_seek(id) { socket.request('seek.cancel', {id}).catch(fail); }
-    join_quick(initial_s, increment_s) { socket.request('quick.join', {game: this.s.quick_game, tc: {initial_s, increment_s}}).catch(fail); }
+    // `tc`: a live {initial_s, increment_s} or a correspondence {days} pool.
+    join_quick(tc) { socket.request('quick.join', {game: this.s.quick_game, tc}).catch(fail); }
     leave_quick() { socket.send('quick.leave'); }
     copy_invite(code, url) { copy_text(url).then((ok) => { if (ok) { this.s.copied.add(code); this.redraw(); } }); }
     cancel_invite(code) {

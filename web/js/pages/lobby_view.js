@@ -1,5 +1,6 @@
 // The home page as one view (snabbdom, ui/vdom.js) of its controller
 // (lobby_ctrl.js): what the site is, the lessons (first on a first visit),
+// your correspondence games waiting for your move (net/turn_list.js),
 // the computer, quick pairing, the featured game, the create-a-game form,
 // the open seeks, the counts with your games and invites, and the games in
 // play. Reads the state and calls the controller's intents; changes nothing.
@@ -11,6 +12,8 @@ import {tv_view} from './tv.js';
 import {live_view} from './lobby_live.js';
 import {field, select} from './lobby_fields.js';
 import {quick_view, seek_form_view, seeks_view, yours_view} from './lobby_views.js';
+import {turns_waiting} from '../net/turn_list.js';
+import {turn_panel_view} from './your_turn_view.js';
 
 // One sentence on what the site is, naming the games from the catalogue.
 function intro() {
@@ -26,7 +29,7 @@ function counts_text(n) {
 
 export function lobby_view(c, me) {
     const s = c.s;
-    const quick_on = {join: (initial_s, increment_s) => c.join_quick(initial_s, increment_s), leave: () => c.leave_quick()};
+    const quick_on = {join: (tc) => c.join_quick(tc), leave: () => c.leave_quick()};
     const invite_on = {copy: (code, url) => c.copy_invite(code, url), cancel: (code) => c.cancel_invite(code)};
     const request = (t, id) => (t === 'seek.accept' ? c.accept_seek(id) : c.cancel_seek(id));
     // Each card keyed: the lessons' card moves, and nothing else is reused for it.
@@ -35,6 +38,7 @@ export function lobby_view(c, me) {
         v('div', {class: 'lobby'}, [
             ['intro', intro()],
             ['learn-first', s.first_visit ? learn_card_view(s.summaries, true) : null],
+            ['your-turn', turn_panel_view(turns_waiting, turns_waiting.server_now())],
             ['computer', computer_view(s.computer, c)],
             ['quick', v('section', {class: 'card'}, v('h2', {}, 'Quick pairing'),
                 field('Game', select('quick-game', game_ids.map((g) => [g, game_names[g]]), s.quick_game, (g) => c.set_quick_game(g))),

@@ -8,28 +8,36 @@ import {game_names, game_ids, colour_names} from '../catalogue.js';
 import {player_text} from './lobby_live.js';
 import {field, select, number} from './lobby_fields.js';
 
-const same_tc = (tc, m, i) => tc && tc.initial_s === m * 60 && tc.increment_s === i;
+// Both live ({initial_s, increment_s}) and correspondence ({days}) pools.
+const same_tc = (a, b) => Boolean(a && b) && (a.days !== undefined || b.days !== undefined
+    ? a.days === b.days : a.initial_s === b.initial_s && a.increment_s === b.increment_s);
+// Quick pairing's pools: the live presets, then correspondence (its own pools).
+const quick_days = [1, 3, 7];
+const quick_tcs = [...presets.map(([m, i]) => ({initial_s: m * 60, increment_s: i})), ...quick_days.map((days) => ({days}))];
 
 // One button per time control of the chosen game: who waits there, how many
 // play. The pool you wait in is pressed; pressing it again stops waiting.
 // Under them, while you wait, what for and a Stop button.
 export function quick_view(game, counts, queued, on) {
-    const pool_of = (m, i) => (counts.pools || []).find((x) => x.game === game && !x.rated && same_tc(x.tc, m, i));
-    const mine = (g, m, i) => queued && queued.game === g && same_tc(queued.tc, m, i);
+    const pool_of = (g, tc) => (counts.pools || []).find((x) => x.game === g && !x.rated && same_tc(x.tc, tc));
+    const mine = (tc) => queued && queued.game === game && same_tc(queued.tc, tc);
     let waiting = null;
     if (queued) {
-        const p = (counts.pools || []).find((x) => x.game === queued.game && !x.rated && x.tc &&
-            x.tc.initial_s === queued.tc.initial_s && x.tc.increment_s === queued.tc.increment_s);
+        const p = pool_of(queued.game, queued.tc);
         waiting = p ? p.waiting : queued.waiting;
     }
     return v('div', {class: 'quick'},
-        v('div', {class: 'quick-grid'}, presets.map(([m, i]) => {
-            const p = pool_of(m, i);
+        v('div', {class: 'quick-grid'}, quick_tcs.map((tc) => {
+            const p = pool_of(game, tc);
             const text = p ? [p.waiting ? `${p.waiting} waiting` : '', p.playing ? `${p.playing} playing` : ''].filter(Boolean).join(' · ') : '';
-            const pressed = !!mine(game, m, i);
-            return v('button', {key: `${m}+${i}`, type: 'button', class: `btn quick${pressed ? ' waiting' : ''}`, 'data-tc': `${m}+${i}`,
-                'aria-pressed': pressed ? 'true' : 'false', onclick: () => (pressed ? on.leave() : on.join(m * 60, i))},
-            `${m}+${i}`, v('span', {class: 'pool-count', 'data-test': 'pool-count'}, text));
+            const pressed = !!mine(tc);
+            // A correspondence pool by its days ("3 days": per move, as the title says).
+            const label = tc.days !== undefined ? `${tc.days} day${tc.days > 1 ? 's' : ''}` : `${tc.initial_s / 60}+${tc.increment_s}`;
+            const id = tc.days !== undefined ? `days:${tc.days}` : label;
+            return v('button', {key: id, type: 'button', class: `btn quick${pressed ? ' waiting' : ''}`, 'data-tc': id,
+                title: tc.days !== undefined ? `Correspondence: ${tc_text(tc)}` : null,
+                'aria-pressed': pressed ? 'true' : 'false', onclick: () => (pressed ? on.leave() : on.join(tc))},
+            label, v('span', {class: 'pool-count', 'data-test': 'pool-count'}, text));
         })),
         // Always there (a live region announces what appears in it).
         v('p', {class: 'queue muted', role: 'status', 'data-test': 'queue'}, queued ? [
