@@ -1,0 +1,73 @@
+// A correspondence game over two browser contexts (issue 25): paired from
+// quick pairing's days-per-move pool, each player in turn sees the game in
+// the lobby's "Your turn" panel, on #/your-turn and as the menu's count, the
+// tab's title marked, and loses it from all three once they have moved.
+// Screenshots of the panel and the page at 1280x800 and 390x844.
+import {check, play_move, wait_ply} from '../lib.mjs';
+import {pair_by_quick} from '../helpers.mjs';
+import {mover_first} from '../play_helpers.mjs';
+
+const marker = '● Your move — ';
+const count = (p) => p.locator('[data-test="your-turn-count"]');
+const card = (p, room) => p.locator(`[data-test="your-turn-game"][data-room="${room}"]`);
+
+async function shoot(page, artifacts, name) {
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const vp = page.viewportSize();
+    await page.screenshot({path: `${artifacts}/${name}-${vp.width}x${vp.height}.png`, fullPage: true});
+}
+
+export const scenarios = [
+    ['correspondence: quick pairing by days, the your-turn list, count and title follow each move', async ({browser, base, artifacts}) => {
+        const {a: p, b: q, room} = await pair_by_quick(browser, base, 'checkers', 'days:3');
+        const [mover, a] = await mover_first(p, q);
+        check(/3 days/.test(await a.locator('.game').textContent()), 'the game page shows the days per move');
+
+        // a waits on the home page: nothing listed for them yet.
+        await a.click('header nav a[href="#/"]');
+        await a.waitForFunction(() => document.title === 'Play · Kibitz');
+        check(await count(a).isHidden(), 'no count while the opponent is to move');
+        check(await a.locator('[data-test="your-turn-panel"]').count() === 0, 'no panel while nothing waits');
+
+        await play_move([mover], '11-15');
+        // The panel lists it with its mini board, the menu counts it, the title is marked.
+        await card(a, room).waitFor({timeout: 10000});
+        await a.waitForFunction((m) => document.title.startsWith(m), marker, {timeout: 10000});
+        check(await count(a).textContent() === '1', `the menu's count: ${await count(a).textContent()}`);
+        check(await card(a, room).locator('.mini-board svg.board').count() === 1, 'a mini board');
+        check(/days? .*left/.test(await card(a, room).textContent()), `the time left: ${await card(a, room).textContent()}`);
+        for (const size of [{width: 1280, height: 800}, {width: 390, height: 844}]) {
+            await a.setViewportSize(size);
+            await shoot(a, artifacts, 'your-turn-panel');
+        }
+        await a.setViewportSize({width: 1100, height: 800});
+
+        // The other side, meanwhile, has nothing waiting (own page).
+        await mover.click('header nav a[href="#/your-turn"]');
+        await mover.locator('[data-test="your-turn-none"]', {hasText: 'No correspondence game'}).waitFor({timeout: 10000});
+
+        // a opens the game from the card and moves: all three go; the mover's page lists it.
+        await card(a, room).locator('a').click();
+        await a.waitForSelector(`.game[data-room="${room}"][data-turn="me"]`, {timeout: 10000});
+        await play_move([a], '22-18');
+        await card(mover, room).waitFor({timeout: 10000});
+        await count(a).waitFor({state: 'hidden', timeout: 10000});
+        check(await count(mover).textContent() === '1', 'the mover counts it now');
+        for (const size of [{width: 1280, height: 800}, {width: 390, height: 844}]) {
+            await mover.setViewportSize(size);
+            await shoot(mover, artifacts, 'your-turn-page');
+        }
+        // From the page to the game, and one more move: the list empties again.
+        await card(mover, room).locator('a').click();
+        await wait_ply(mover, 2);
+        const next = await mover.evaluate(() => window.kibitz.game.state.board.moves[0].text);
+        await play_move([mover], next);
+        await wait_ply(a, 3);
+        await count(mover).waitFor({state: 'hidden', timeout: 10000});
+        await mover.click('header nav a[href="#/your-turn"]');
+        await mover.locator('[data-test="your-turn-none"]').waitFor({timeout: 10000});
+        await a.click('header nav a[href="#/your-turn"]');
+        await card(a, room).waitFor({timeout: 10000});
+    }],
+];
