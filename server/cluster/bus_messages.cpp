@@ -173,9 +173,14 @@ const std::map<std::string, decoder, std::less<>>& decoders() {
          [](const json& j) -> message {
              room_cmd_msg c;
              c.action = static_cast<room_action>(
-                 integer(j, "action", 0, static_cast<int>(room_action::chat)));
+                 integer(j, "action", 0, static_cast<int>(room_action::premove)));
              c.room = text(j, "room");
              c.text = text(j, "text", 1u << 16);
+             // A premove's line (checked by the node that decoded the client's message).
+             if (auto it = j.find("line"); it != j.end() && it->is_array())
+                 for (const auto& m : *it)
+                     if (m.is_string() && c.line.size() < max_premove_line)
+                         c.line.push_back(m.get<std::string>());
              return cmd{text(j, "from"), count(j, "conn"), who_of(j),
                         std::move(c),    text(j, "re"),    maybe_integer(j, "ack")};
          }},

@@ -97,15 +97,16 @@ json to_json(const message& msg) {
                         {"closed", m.closed}};
             },
             [&](const cmd& m) {
-                return with_ack({{"t", "cmd"},
-                                 {"room", m.command.room},
-                                 {"from", m.from},
-                                 {"conn", m.conn},
-                                 {"who", who_json(m.who)},
-                                 {"action", static_cast<int>(m.command.action)},
-                                 {"text", m.command.text},
-                                 {"re", m.re}},
-                                m.ack);
+                json j = {{"t", "cmd"},
+                          {"room", m.command.room},
+                          {"from", m.from},
+                          {"conn", m.conn},
+                          {"who", who_json(m.who)},
+                          {"action", static_cast<int>(m.command.action)},
+                          {"text", m.command.text},
+                          {"re", m.re}};
+                if (!m.command.line.empty()) j["line"] = m.command.line;  // a premove's only
+                return with_ack(std::move(j), m.ack);
             },
             [](const frame& m) -> json {
                 return {{"t", "frame"}, {"conn", m.conn}, {"f", m.f}};

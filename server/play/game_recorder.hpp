@@ -76,6 +76,9 @@ public:
     virtual void on_chat(const chat_said&) {}
     // The finished game's rematch started in room `next`.
     virtual void on_rematch(const std::string& /*room*/, const std::string& /*next*/) {}
+    // A seat's conditional premove line replaced (seat -1 or no moves: none).
+    virtual void on_premove(const std::string& /*room*/, int /*seat*/,
+                            const std::vector<std::string>& /*line*/) {}
     virtual void on_forget(const std::string& /*room*/) {}  // the room is gone for good
     // A stored game restored after a restart: its room writes to that record.
     virtual void on_restore(const std::string& /*room*/, std::int64_t /*key*/,

@@ -234,6 +234,7 @@ void room::do_restore(const storage::game_record& g) {
     if (!settings_.is_private)
         hub_.the_lobby().room_started(std::string(settings_.game->id), id_, lobby_summary(),
                                       live_position_of(game_->view_without_cells()));
+    if (correspondence()) restore_premove(g.summary);
 }
 
 int room::seat_of(const player_ptr& who) const {

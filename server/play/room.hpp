@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -170,6 +171,20 @@ private:
     // Ends the game if the mover's deadline has passed; true if it did.
     bool deadline_check();
     std::optional<std::int64_t> deadline_ms_;  // the side to move's, a time of day
+
+    // room_premove.cpp: conditional premoves (correspondence).
+    struct premove_line {
+        int seat = -1;                   // whose line (-1: none)
+        std::vector<std::string> moves;  // the opponent's expected move, the reply, in turn
+    };
+    // `seat` leaves (an empty line: clears) its line; refused with the ply that fails.
+    std::optional<wire_error> set_premove(int seat, const std::vector<std::string>& line);
+    // After `mover` played `notation`: the other seat's line replies, or is dropped.
+    void follow_premove(int mover, const std::string& notation);
+    void premove_changed(int seat);  // stored, and told to `seat`'s connections
+    json premove_line_of(int seat) const;
+    void restore_premove(const storage::game_summary& s);
+    premove_line premove_;
 
     // room_cut_off.cpp: whether `seat` is reached only through other nodes
     // while the bus is down (start_turn then holds its clock).

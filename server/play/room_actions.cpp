@@ -42,6 +42,8 @@ std::optional<wire_error> room::act(int seat, std::uint64_t conn, const player_p
     case room_action::takeback_offer: return takeback(seat, true, false);
     case room_action::takeback_accept: return takeback(seat, false, true);
     case room_action::takeback_decline: return takeback(seat, false, false);
+    case room_action::premove:
+        return set_premove(seat, cmd.line);
     default: break;
     }
     if (!playing()) return err("game_over", "the game has ended");
@@ -107,6 +109,7 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
         arm_timer();
         computer_turn();
         live_changed(&view);  // its pieces (its moves went to the journal)
+        if (premove_.seat >= 0) follow_premove(seat, notation);  // correspondence only
     }
     return std::nullopt;
 }
@@ -233,6 +236,7 @@ void room::finish(core::status st, bool aborted) {
     timer_.cancel();
     timer_armed_ = false;
     if (correspondence()) hub_.deps().deadlines->clear(id_);
+    premove_ = {};  // the store clears it with the end
     computer_stop();
     push_event(end_event{id_, status_json(), clocks_json()});
     // Over: a client that saw the last move needs only the end; one further

@@ -87,6 +87,8 @@ json room::state_json_without_board(int seat) const {
     if (!settings_.start_position.empty()) d["start_position"] = settings_.start_position;
     // Correspondence: when the side to move runs out of time (Unix ms).
     if (deadline_ms_ && playing()) d["deadline_ms"] = *deadline_ms_;
+    // A seat's own conditional premove line (never shown to the other side).
+    if (seat >= 0 && premove_.seat == seat) d["premove"] = premove_line_of(seat);
     return d;
 }
 

@@ -65,6 +65,11 @@ void room::take_back(int seat) {
     }
     journal_.truncate(keep);
     computer_stop();  // a search of a position that is gone
+    if (premove_.seat >= 0) {  // a line foresaw a position that is gone
+        int owner = premove_.seat;
+        premove_ = {};
+        premove_changed(owner);
+    }
     const auto& plies = journal_.plies();
     for (int s = 0; s < 2; ++s) {
         seats_[s].moved = false;

@@ -108,6 +108,15 @@ void store_recorder::on_rematch(const std::string& room, const std::string& next
     });
 }
 
+void store_recorder::on_premove(const std::string& room, int seat,
+                                const std::vector<std::string>& line) {
+    auto e = find(room);
+    if (!e) return;
+    store_.set_premove(e->key, seat, line, [room](core::result<bool> r) {
+        if (!r) spdlog::warn("store: premove line of room {}: {}", room, r.reason());
+    });
+}
+
 void store_recorder::on_chat(const chat_said& c) {
     auto e = find(c.room);
     if (!e) return;  // chat after the end stays in memory only

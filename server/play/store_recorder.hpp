@@ -32,6 +32,8 @@ public:
     void on_takeback(const std::string& room, int plies_left) override;
     void on_chat(const chat_said& c) override;
     void on_rematch(const std::string& room, const std::string& next) override;
+    void on_premove(const std::string& room, int seat,
+                    const std::vector<std::string>& line) override;
     void on_forget(const std::string& room) override;
     void on_restore(const std::string& room, std::int64_t key,
                     const std::string& game_id) override;

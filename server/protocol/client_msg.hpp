@@ -63,14 +63,31 @@ struct room_leave_msg { std::string room; };
 
 // Everything a seat (or a spectator, for chat) does inside a room.
 enum class room_action {
-    move, resign, abort, claim_win, claim_draw, draw_offer, draw_accept, draw_decline,
-    rematch_offer, rematch_accept, rematch_decline, takeback_offer, takeback_accept,
-    takeback_decline, chat
+    move,
+    resign,
+    abort,
+    claim_win,
+    claim_draw,
+    draw_offer,
+    draw_accept,
+    draw_decline,
+    rematch_offer,
+    rematch_accept,
+    rematch_decline,
+    takeback_offer,
+    takeback_accept,
+    takeback_decline,
+    chat,
+    premove
 };
+// At most this many moves in a conditional premove line (pairs of "if they
+// play X, I play Y").
+inline constexpr std::size_t max_premove_line = 20;
 struct room_cmd_msg {
     room_action action = room_action::move;
     std::string room;
     std::string text;  // the move's notation, or the chat line
+    std::vector<std::string> line;  // premove: the opponent's move, the reply, in turn
 };
 
 // Tournaments (schema/protocol.md, "Tournaments"): enter, leave for good,

@@ -91,6 +91,18 @@ room_cmd_msg room_cmd(const json& d, room_action a) {
         if (!d.contains("ack")) throw bad_field{"a move needs an 'ack' id"};
     }
     if (a == room_action::chat) m.text = str(d, "text", 300);
+    if (a == room_action::premove) {
+        const json& line = field(d, "line");
+        if (!line.is_array() || line.size() > max_premove_line || line.size() % 2)
+            throw bad_field{
+                "field 'line' must be a list of pairs (their move, your reply), at most " +
+                std::to_string(max_premove_line) + " moves"};
+        for (const auto& x : line) {
+            if (!x.is_string() || x.get<std::string>().empty() || x.get<std::string>().size() > 128)
+                throw bad_field{"every move of the line must be a text of 1..128 characters"};
+            m.line.push_back(x.get<std::string>());
+        }
+    }
     return m;
 }
 
@@ -238,6 +250,7 @@ const std::map<std::string, parser, std::less<>>& parsers() {
         {"takeback.decline",
          [](const json& d) -> client_body { return room_cmd(d, room_action::takeback_decline); }},
         {"chat", [](const json& d) -> client_body { return room_cmd(d, room_action::chat); }},
+        {"premove", [](const json& d) -> client_body { return room_cmd(d, room_action::premove); }},
         {"tournament.join",
          [](const json& d) -> client_body { return tournament(d, tournament_action::join); }},
         {"tournament.withdraw",

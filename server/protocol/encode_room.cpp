@@ -82,6 +82,10 @@ frame encode(const presence_msg& m) {
     return make_frame("presence", d);
 }
 
+frame encode(const premove_line_msg& m) {
+    return make_frame("premove.line", {{"room", m.room}, {"line", m.line}});
+}
+
 frame encode(const spectators_msg& m) {
     return make_frame("spectators", {{"room", m.room}, {"count", m.count}});
 }

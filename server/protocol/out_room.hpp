@@ -73,6 +73,11 @@ struct presence_msg {
     std::string state;                        // disconnected, back
     std::optional<std::int64_t> claim_in_ms;  // with disconnected
 };
+// A seat's own conditional premove line, as it now stands (empty: none).
+struct premove_line_msg {
+    std::string room;
+    std::vector<std::string> line;
+};
 struct spectators_msg {
     std::string room;
     std::size_t count = 0;
@@ -97,6 +102,7 @@ frame encode(const game_found_msg& m);
 frame encode(const room_state_msg& m);
 frame encode(const room_synced_msg& m);
 frame encode(const presence_msg& m);
+frame encode(const premove_line_msg& m);
 frame encode(const spectators_msg& m);
 frame encode(const rematch_msg& m);
 frame encode(const chat_msg& m);

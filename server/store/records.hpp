@@ -140,6 +140,10 @@ struct game_summary {
     std::string public_id;  // empty when stored without one
     std::string rematch;    // the rematch's public id; empty: none (yet)
     std::optional<std::int64_t> deadline_ms;  // the side to move's (correspondence); empty: none
+    // A conditional premove line (correspondence): whose (-1: none), and its
+    // moves, the opponent's expected move then the reply, in turn.
+    int premove_seat = -1;
+    std::vector<std::string> premove;
 };
 
 // One chat line of a game; `name` is the speaker's player name (empty when

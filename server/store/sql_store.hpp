@@ -55,6 +55,8 @@ public:
     void add_chat(game_key game, std::optional<player_id> who, std::string channel,
                   std::string text, std::int64_t now_ms, handler<bool> h) override;
     void set_rematch(game_key game, std::string rematch_public_id, handler<bool> h) override;
+    void set_premove(game_key game, int seat, std::vector<std::string> line,
+                     handler<bool> h) override;
 
     void unfinished_games(handler<std::vector<game_record>> h) override;
     void correspondence_games_of(player_id who, handler<std::vector<game_record>> h) override;

@@ -160,7 +160,7 @@ void sql_store<D>::end_game(game_end e, handler<end_summary> h) {
             winner = e.winner;
         db.query(
             "UPDATE games SET status = $1, winner = $2, reason = $3, ended_ms = $4, "
-            "deadline_ms = NULL WHERE id = $5",
+            "deadline_ms = NULL, premove_seat = NULL, premove_line = NULL WHERE id = $5",
             to_string(e.status), winner, e.reason, e.ended_ms, e.game);
 
         end_summary out;
@@ -198,6 +198,25 @@ template <class D>
 void sql_store<D>::set_rematch(game_key game, std::string rematch_public_id, handler<bool> h) {
     write<bool>(std::move(h), [=, id = std::move(rematch_public_id)](db_type& db) {
         return db.query("UPDATE games SET rematch = $1 WHERE id = $2", id, game).affected() > 0;
+    });
+}
+
+template <class D>
+void sql_store<D>::set_premove(game_key game, int seat, std::vector<std::string> line,
+                               handler<bool> h) {
+    write<bool>(std::move(h), [=, line = std::move(line)](db_type& db) {
+        std::optional<int> who;
+        std::optional<std::string> text;
+        if (seat >= 0 && !line.empty()) {
+            who = seat;
+            text = std::string();
+            for (const auto& m : line) *text += (text->empty() ? "" : "\n") + m;
+        }
+        return db.query(
+                     "UPDATE games SET premove_seat = $1, premove_line = $2 WHERE id = $3 "
+                     "AND status = 'playing'",
+                     who, text, game)
+                   .affected() > 0;
     });
 }
 

@@ -15,7 +15,7 @@ inline const std::string summary_sql =
     "p0.id, p0.name, p0.account_id, p0.computer_level, p0.bot_ms, "
     "p1.id, p1.name, p1.account_id, p1.computer_level, p1.bot_ms, "
     "(SELECT COUNT(*) FROM moves m WHERE m.game = g.id), g.public_id, g.rematch, "
-    "g.days_per_move, g.deadline_ms "
+    "g.days_per_move, g.deadline_ms, g.premove_seat, g.premove_line "
     "FROM games g JOIN players p0 ON p0.id = g.seat0 JOIN players p1 ON p1.id = g.seat1 ";
 
 template <class Rows>
@@ -34,6 +34,15 @@ game_summary read_summary(const Rows& r) {
     g.rematch = r.text(24);
     if (!r.is_null(25)) g.settings.days_per_move = static_cast<int>(r.i64(25));
     if (!r.is_null(26)) g.deadline_ms = r.i64(26);
+    if (!r.is_null(27) && !r.is_null(28)) {
+        g.premove_seat = static_cast<int>(r.i64(27));
+        std::string line = r.text(28);
+        for (std::size_t at = 0; at <= line.size();) {
+            auto end = std::min(line.find('\n', at), line.size());
+            if (end > at) g.premove.push_back(line.substr(at, end - at));
+            at = end + 1;
+        }
+    }
     return g;
 }
 

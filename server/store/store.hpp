@@ -20,9 +20,23 @@ namespace kibitz::server::storage {
 template <class T>
 using handler = std::function<void(core::result<T>)>;
 
-class store {
+// Correspondence games' own reads and writes, apart so that `store` stays one
+// job's size (tests/structure/public_members.sh); every store offers them.
+class correspondence_store {
 public:
-    virtual ~store() = default;
+    virtual ~correspondence_store() = default;
+    // `who`'s correspondence games in play, with their moves (no chat): the
+    // "your turn" list replays them to see whose move it is.
+    virtual void correspondence_games_of(player_id who, handler<std::vector<game_record>> h) = 0;
+    // A game's conditional premove line (correspondence) replaces the stored
+    // one: `seat`'s, its moves in turn; an empty line (or seat -1) clears it.
+    virtual void set_premove(game_key game, int seat, std::vector<std::string> line,
+                             handler<bool> h) = 0;
+};
+
+class store : public correspondence_store {
+public:
+    ~store() override = default;
 
     // Players, accounts, sessions. `password_hash` comes from auth::hash_password.
     virtual void create_guest(std::string name, std::int64_t now_ms, handler<player> h) = 0;
@@ -66,9 +80,6 @@ public:
 
     // Queries (reader connection).
     virtual void unfinished_games(handler<std::vector<game_record>> h) = 0;
-    // `who`'s correspondence games in play, with their moves (no chat): the
-    // "your turn" list replays them to see whose move it is.
-    virtual void correspondence_games_of(player_id who, handler<std::vector<game_record>> h) = 0;
     virtual void game(game_key id, handler<std::optional<game_record>> h) = 0;
     // By the public id given at start_game (the server's room id).
     virtual void game_by_public_id(std::string public_id,

@@ -266,6 +266,10 @@ const std::map<std::string, builder>& builders() {
          [](const json& d, auto) {
              return encode(chat_msg{d["room"], d["from"], d["seat"], d["text"]});
          }},
+        {"premove.line",
+         [](const json& d, auto) {
+             return encode(premove_line_msg{d["room"], d["line"].get<std::vector<std::string>>()});
+         }},
         {"presence",
          [](const json& d, auto) {
              return encode(

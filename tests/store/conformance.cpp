@@ -770,3 +770,45 @@ TEST_CASE(
     REQUIRE(p->ratings.size() == 1);
     CHECK(p->ratings[0].game_id == "checkers/correspondence");
 }
+
+TEST_CASE(
+    "conformance: a conditional premove line is stored with its game, replaced, listed with the "
+    "player's correspondence games, and cleared by the end") {
+    INFO("backend: " << test::backend_name());
+    auto place = test::new_place();
+    game_key g;
+    player ann, ben;
+    {
+        auto s = place->open();
+        ann = guest(*s, "Ann");
+        ben = guest(*s, "Ben");
+        new_game n{{"checkers", 0, 0, false, false, "", 3}, {ann.id, ben.id}, t0, "prem1", nullptr};
+        g = must<game_key>([&](auto h) { s->start_game(n, h); });
+        must<game_key>([&](auto h) { s->start_game(casual("checkers", ann, ben), h); });  // live
+        CHECK(record(*s, g)->summary.premove_seat == -1);
+        CHECK(must<bool>([&](auto h) {
+            s->set_premove(g, 1, {"11-15", "23-19", "8-11", "22-17"}, h);
+        }));
+        CHECK(must<bool>([&](auto h) { s->set_premove(g, 1, {"9-13", "22-18"}, h); }));  // replaced
+    }
+    auto s = place->open();  // after a reopen: stored, not kept in memory
+    auto r = record(*s, g);
+    CHECK(r->summary.premove_seat == 1);
+    CHECK(r->summary.premove == std::vector<std::string>{"9-13", "22-18"});
+    // Ben's correspondence games: this one (the live game is not), with its line.
+    auto mine =
+        must<std::vector<game_record>>([&](auto h) { s->correspondence_games_of(ben.id, h); });
+    REQUIRE(mine.size() == 1);
+    CHECK(mine[0].summary.id == g);
+    CHECK(mine[0].summary.premove.size() == 2);
+    // An empty line clears it; the end clears a line set again.
+    CHECK(must<bool>([&](auto h) { s->set_premove(g, 1, {}, h); }));
+    CHECK(record(*s, g)->summary.premove_seat == -1);
+    CHECK(record(*s, g)->summary.premove.empty());
+    CHECK(must<bool>([&](auto h) { s->set_premove(g, 0, {"23-19", "11-15"}, h); }));
+    must<end_summary>([&](auto h) {
+        s->end_game({g, game_status::aborted, -1, "abort", t0, nullptr}, h);
+    });
+    CHECK(record(*s, g)->summary.premove_seat == -1);
+    CHECK_FALSE(must<bool>([&](auto h) { s->set_premove(g, 0, {"23-19", "11-15"}, h); }));
+}

@@ -2,7 +2,9 @@
 // quick pairing's days-per-move pool, each player in turn sees the game in
 // the lobby's "Your turn" panel, on #/your-turn and as the menu's count, the
 // tab's title marked, and loses it from all three once they have moved.
-// Screenshots of the panel and the page at 1280x800 and 390x844.
+// Screenshots of the panel and the page at 1280x800 and 390x844. Then a
+// conditional premove line entered on the game page: an impossible one refused
+// with the move named, a good one played when the opponent's move matches.
 import {check, play_move, wait_ply} from '../lib.mjs';
 import {pair_by_quick} from '../helpers.mjs';
 import {mover_first} from '../play_helpers.mjs';
@@ -69,5 +71,30 @@ export const scenarios = [
         await mover.locator('[data-test="your-turn-none"]').waitFor({timeout: 10000});
         await a.click('header nav a[href="#/your-turn"]');
         await card(a, room).waitFor({timeout: 10000});
+    }],
+    ['correspondence: a conditional premove line set on the game page is played when the opponent\'s move matches', async ({browser, base}) => {
+        const {a: p, b: q, room} = await pair_by_quick(browser, base, 'checkers', 'days:3');
+        const [mover, waiter] = await mover_first(p, q);
+        // Their first legal move, and the reply after it (the rules core as an oracle).
+        const first = await mover.evaluate(() => window.kibitz.game.state.board.moves[0].text);
+        const reply = await waiter.evaluate(async (m) => {
+            const r = await fetch('/api/position', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                body: JSON.stringify({game: 'checkers', moves: [m]})});
+            return (await r.json()).board.moves[0].text;
+        }, first);
+        // An impossible line is refused, with the move named.
+        await waiter.fill('[data-test="premove-input"]', `${first} 99-98`);
+        await waiter.press('[data-test="premove-input"]', 'Enter');
+        await waiter.locator('.toast', {hasText: 'move 2 (99-98) is not legal there'}).waitFor({timeout: 10000});
+        await waiter.fill('[data-test="premove-input"]', `${first}, ${reply}`);
+        await waiter.press('[data-test="premove-input"]', 'Enter');
+        await waiter.locator('[data-test="premove-line"]', {hasText: `if ${first}, then ${reply}`}).waitFor({timeout: 10000});
+        check(await mover.locator('[data-test="premove-line"]').count() === 0, 'the mover has no line form on their move');
+        await play_move([mover], first);
+        // The reply is played for the waiter: the mover is to move again at ply 2.
+        await wait_ply(mover, 2);
+        await mover.waitForSelector(`.game[data-room="${room}"][data-turn="me"]`, {timeout: 10000});
+        const moves = await waiter.evaluate(() => window.kibitz.game.state.moves);
+        check(moves[1] === reply, `the reply was played: ${moves.join(' ')}`);
     }],
 ];

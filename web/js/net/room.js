@@ -2,7 +2,7 @@
 // it; versioned events (start, move, offer, takeback, end, ratings) apply in
 // order; a gap or a reconnect asks for what was missed with room.join {room, v};
 // paused and resumed (moves cannot be stored for a while) mark the status. Ephemeral
-// messages (chat, presence, spectators, rematch) apply as they come.
+// messages (chat, presence, spectators, rematch, premove.line) apply as they come.
 import {socket} from './socket.js';
 import {api} from './http.js';
 
@@ -53,6 +53,8 @@ export class room_sync {
             this.changed_('chat');
         });
         on('rematch', (d) => { if (this.state) { this.state.rematch_next = d.next; this.changed_('rematch'); } });
+        // The player's own conditional premove line (correspondence), as it now stands.
+        on('premove.line', (d) => { if (this.state) { this.state.premove = d.line; this.changed_('premove'); } });
     }
 
     // (Re)join: with the version we hold, so the server can send only what we missed.

@@ -89,6 +89,14 @@ export class game_ctrl {
         socket.request(t, d).catch((e) => toast(e.message || e.code, 'error'));
     }
     chat(text) { socket.request('chat', {room: this.s.room, text}).catch((e) => toast(e.message || e.code, 'error')); }
+    // A conditional premove line (correspondence): moves separated by spaces or
+    // commas, their move then your reply, in turn; nothing clears it. The
+    // server checks it and says which move cannot happen.
+    set_line(text, done) {
+        const line = text.split(/[\s,]+/).filter(Boolean);
+        socket.request('premove', {room: this.s.room, line}).then(() => done && done())
+            .catch((e) => toast(e.message || e.code, 'error'));
+    }
     flip() { this.set_({flipped: !this.s.flipped}); }
     toggle_sound() { set_muted(!this.s.muted); this.set_({muted: is_muted()}); }
     toggle_notify() { toggle_notify().then((on) => this.set_({notify: on})); }

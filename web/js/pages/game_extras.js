@@ -1,6 +1,6 @@
 // Parts of the game page beyond the main path: takeback requests (casual
-// games), the rating change after a rated game, and the premove of a timed
-// game. Pure functions; views are virtual DOM (ui/vdom.js) like game_panels.js's.
+// games), the rating change after a rated game, the premove of a timed
+// game, and the conditional premove line of a correspondence game. Pure functions; views are virtual DOM (ui/vdom.js) like game_panels.js's.
 import {v} from '../ui/vdom.js';
 
 // Takebacks: ask, or answer the opponent's request; `declined`: the
@@ -53,3 +53,24 @@ export function premove_match(queued, moves) {
 
 // Whether a move is one click in this game (a pit, a cell): the premove is then one cell.
 export function single_click(moves) { return (moves || []).some((m) => m.path.length === 1); }
+
+// Correspondence: "if they play X, I play Y, …" while the opponent is to
+// move, as one line of moves typed in notation (checked by the server), and
+// the line now waiting with a button to clear it.
+export function premove_line_view(st, seat, set_line) {
+    if (!st.tc || st.tc.days === undefined || st.status.state !== 'playing' || st.board.to_move === seat) return null;
+    const line = st.premove || [];
+    const pairs = [];
+    for (let i = 0; i + 1 < line.length; i += 2) pairs.push(`if ${line[i]}, then ${line[i + 1]}`);
+    return v('div', {class: 'premove-line', 'data-test': 'premove-line'},
+        v('p', {class: 'muted'}, line.length ? `Waiting: ${pairs.join('; ')}.` : 'Conditional premoves: their move, your reply, and so on.'),
+        v('form', {class: 'notation', onsubmit: (ev) => {
+            ev.preventDefault();
+            const input = ev.currentTarget.elements.line;
+            if (input.value.trim()) set_line(input.value, () => { input.value = ''; });
+        }},
+        v('input', {type: 'text', name: 'line', autocomplete: 'off', 'aria-label': 'conditional premoves in notation', 'data-test': 'premove-input',
+            placeholder: 'e.g. their move, your reply, …'}),
+        v('button', {class: 'btn small', type: 'submit'}, 'Set'),
+        line.length ? v('button', {class: 'btn small', type: 'button', 'data-action': 'premove-clear', onclick: () => set_line('')}, 'Clear') : null));
+}

@@ -10,7 +10,7 @@ import {game_names, game_info} from '../catalogue.js';
 import {pick_view} from '../ui/pick_view.js';
 import {player_box, move_list, result_text, result_view, end_actions, info_view, controls, chat_view, board_tools} from './game_panels.js';
 import {notation_form} from './game_forms.js';
-import {takeback_view} from './game_extras.js';
+import {takeback_view, premove_line_view} from './game_extras.js';
 
 export function game_view(c) {
     const st = c.room_state(), s = c.s;
@@ -63,6 +63,7 @@ function side_panels(c, st, seat, my_turn) {
         ['notation', spectator || st.status.state !== 'playing' ? null : notation_form(hint, my_turn, play)],
         ['controls', spectator ? null : controls(st, seat, act, s.confirming)],
         ['takeback', spectator ? null : takeback_view(st, seat, act, s.takeback_declined)],
+        ['premove-line', spectator ? null : premove_line_view(st, seat, (text, done) => c.set_line(text, done))],
         ['chat', with_hook(chat_view(st, (t) => c.chat(t), spectator), follow_list('[data-test="chat-log"]', null))],
     ].map(([key, node]) => node && Object.assign(node, {key}));
 }
