@@ -7,11 +7,14 @@ import {game_names} from '../catalogue.js';
 function clock_text(tc) { return tc ? `${tc.initial_s / 60}+${tc.increment_s}` : 'untimed'; }
 
 function row(t, now) {
+    const swiss = t.kind === 'swiss';
     const starts = t.status === 'created' ? `starts in ${Math.max(0, Math.round((t.starts_ms - now) / 60000))} min`
-        : t.status === 'started' ? `ends in ${Math.max(0, Math.round((t.ends_ms - now) / 60000))} min` : 'finished';
+        : t.status === 'finished' ? 'finished'
+            : swiss ? 'rounds under way' : `ends in ${Math.max(0, Math.round((t.ends_ms - now) / 60000))} min`;
     return v('li', {key: t.id, 'data-test': 'tournament-row', 'data-id': t.id},
         v('a', {href: `#/tournament/${t.id}`}, t.name),
         ` · ${game_names[t.game] || t.game} · ${clock_text(t.tc)} · ${t.rated ? 'rated' : 'casual'} · `,
+        swiss ? v('span', {'data-test': 'swiss'}, `Swiss, ${t.rounds} rounds · `) : null,
         v('span', {class: 'muted'}, starts));
 }
 
