@@ -37,10 +37,10 @@ function mine_view(st, act) {
 }
 
 function standing_row(s, me, swiss) {
-    return v('tr', {key: s.player.id, 'data-test': 'standing', 'data-player': s.player.name, class: s.player.id === me ? 'me' : null},
+    return v('tr', {key: s.player.id, 'data-test': 'standing', 'data-player': s.player.name, class: s.player.id === me ? 'standing-me' : null},
         v('td', {}, s.rank),
         v('td', {}, v('a', {href: `#/player/${encodeURIComponent(s.player.name)}`}, s.player.name), s.fire ? ' 🔥' : ''),
-        v('td', {}, s.player.rating ?? ''),
+        v('td', {class: 'col-rating'}, s.player.rating ?? ''),
         v('td', {class: 'sheet', 'data-test': 'sheet'}, s.sheet),
         v('td', {'data-test': 'score'}, swiss ? halved(s.score) : s.score),
         swiss ? v('td', {'data-test': 'buchholz'}, halved(s.buchholz)) : null,
@@ -68,11 +68,13 @@ export function tournament_view(st, act) {
     if (!st.about) return v('section', {class: 'card'}, v('p', {class: st.error ? '' : 'muted', role: st.error ? 'alert' : null}, st.error || 'Loading…'));
     const t = st.about;
     const swiss = t.kind === 'swiss';
-    const heads = ['#', 'Player', 'Rating', 'Sheet', 'Score', ...(swiss ? ['Buchholz', 'S-B'] : []), ''];
+    // Short tie-break headings (named in full on hover) so a phone shows every column.
+    const heads = [['#'], ['Player'], ['Rating', null, 'col-rating'], ['Sheet'], ['Score'],
+        ...(swiss ? [['BH', 'Buchholz'], ['SB', 'Sonneborn-Berger']] : []), ['']];
     return v('div', {class: 'tournament', 'data-test': 'tournament', 'data-status': t.status},
         v('section', {class: 'card'},
             v('h1', {}, t.name),
-            v('p', {}, `${game_names[t.game] || t.game} · ${t.tc ? `${t.tc.initial_s / 60}+${t.tc.increment_s}` : ''} · ${t.rated ? 'rated' : 'casual'} · ${swiss ? `Swiss, ${t.rounds} rounds` : 'arena'}`),
+            v('p', {}, `${game_names[t.game] || t.game} · ${t.tc ? `${t.tc.initial_s / 60}+${t.tc.increment_s}` : ''} · ${t.rated ? 'rated' : 'casual'} · ${swiss ? `Swiss, ${t.rounds} round${t.rounds === 1 ? '' : 's'}` : 'arena'}`),
             v('p', {class: 'countdown', 'data-test': 'countdown'}, when(t, st.now)),
             st.podium ? v('p', {'data-test': 'podium'}, 'Podium: ', st.podium.map((p) => `${p.rank}. ${p.player.name} (${swiss ? halved(p.score) : p.score})`).join(', ')) : null,
             mine_view(st, act),
@@ -81,6 +83,7 @@ export function tournament_view(st, act) {
         v('section', {class: 'card'},
             v('h2', {}, `Standings (${t.players ?? st.standings.length} players)`),
             v('div', {class: 'table-scroll'}, v('table', {class: 'table standings', 'data-test': 'standings'},
-                v('thead', {}, v('tr', {}, heads.map((x) => v('th', {}, x)))),
+                v('thead', {}, v('tr', {}, heads.map(([x, full, cls]) => v('th', {class: cls || null},
+                    full ? v('abbr', {title: full}, x) : x)))),
                 v('tbody', {}, st.standings.map((s) => standing_row(s, st.me, swiss)))))));
 }

@@ -14,7 +14,7 @@ function row(t, now) {
     return v('li', {key: t.id, 'data-test': 'tournament-row', 'data-id': t.id},
         v('a', {href: `#/tournament/${t.id}`}, t.name),
         ` · ${game_names[t.game] || t.game} · ${clock_text(t.tc)} · ${t.rated ? 'rated' : 'casual'} · `,
-        swiss ? v('span', {'data-test': 'swiss'}, `Swiss, ${t.rounds} rounds · `) : null,
+        swiss ? v('span', {'data-test': 'swiss'}, `Swiss, ${t.rounds} round${t.rounds === 1 ? '' : 's'} · `) : null,
         v('span', {class: 'muted'}, starts));
 }
 
