@@ -9,14 +9,18 @@ import {view_root} from '../ui/vdom.js';
 import {tournament_view} from './tournament_view.js';
 
 export function mount(el, id) {
-    const st = {about: null, standings: [], boards: [], top_room: null, podium: null, me: null, message: '', error: '', now: Date.now(), offset: 0};
+    const st = {about: null, standings: [], boards: [], code: '', top_room: null, podium: null, me: null, message: '', error: '', now: Date.now(), offset: 0};
     const view = view_root(el);
     const render = () => view.update(tournament_view(st, act));
-    const ask = (t) => {
+    const ask = (t, extra = {}) => {
         st.message = '';
-        socket.request(t, {id}).then(render, (e) => { st.message = e.message || e.code; render(); });
+        socket.request(t, {id, ...extra}).then(render, (e) => { st.message = e.message || e.code; render(); });
     };
-    const act = {join: () => ask('tournament.join'), pause: () => ask('tournament.pause'), withdraw: () => ask('tournament.withdraw')};
+    const act = {
+        join: () => ask('tournament.join', st.code ? {code: st.code} : {}),
+        pause: () => ask('tournament.pause'), withdraw: () => ask('tournament.withdraw'),
+        code: (text) => { st.code = text.trim(); },  // a private event's entry code
+    };
     // Not open (finished, or never was): what the store kept.
     const stored = () => fetch(`/api/tournament/${encodeURIComponent(id)}`)
         .then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status === 404 ? 'No such tournament.' : `HTTP ${r.status}`))))

@@ -31,7 +31,11 @@ function mine_view(st, act) {
         in_it ? [
             st.about.kind === 'swiss' ? null : v('button', {class: 'btn', type: 'button', 'data-test': 'pause', onclick: act.pause}, 'Pause'),
             v('button', {class: 'btn', type: 'button', 'data-test': 'withdraw', onclick: act.withdraw}, 'Withdraw'),
-        ] : v('button', {class: 'btn primary', type: 'button', 'data-test': 'join', onclick: act.join}, me ? 'Rejoin' : 'Join'),
+        ] : [
+            st.about.private && !me ? v('input', {type: 'text', 'aria-label': 'Entry code', placeholder: 'Entry code', maxlength: 32,
+                'data-test': 'entry-code', oninput: (ev) => act.code(ev.target.value)}) : null,
+            v('button', {class: 'btn primary', type: 'button', 'data-test': 'join', onclick: act.join}, me ? 'Rejoin' : 'Join'),
+        ],
         me && me.room ? v('a', {class: 'btn', href: `#/game/${me.room}`, 'data-test': 'my-game'}, 'Your game') : null,
         st.message ? v('p', {role: 'alert', 'data-test': 'tournament-message'}, st.message) : null);
 }

@@ -3,6 +3,7 @@
 // link to its page.
 import {v} from '../ui/vdom.js';
 import {game_names} from '../catalogue.js';
+import {tournament_form} from './tournament_form.js';
 
 function clock_text(tc) { return tc ? `${tc.initial_s / 60}+${tc.increment_s}` : 'untimed'; }
 
@@ -25,12 +26,13 @@ function section(title, list, now, test) {
             : v('p', {class: 'muted'}, 'None.'));
 }
 
-export function tournaments_view(st) {
+export function tournaments_view(st, c) {
     if (st.error) return v('section', {class: 'card'}, v('h1', {}, 'Tournaments'), v('p', {role: 'alert'}, st.error));
     if (!st.list) return v('section', {class: 'card'}, v('h1', {}, 'Tournaments'), v('p', {class: 'muted'}, 'Loading…'));
     return v('div', {class: 'tournaments', 'data-test': 'tournaments'},
         v('h1', {}, 'Tournaments'),
         section('Running', st.list.running, st.now, 'running'),
         section('Upcoming', st.list.upcoming, st.now, 'upcoming'),
-        section('Finished', st.list.finished, st.now, 'finished'));
+        section('Finished', st.list.finished, st.now, 'finished'),
+        tournament_form(st.form, c, st.account));
 }
