@@ -29,6 +29,7 @@ public:
         return true;
     }
     bool present(const std::string& key) const { return present_.count(key) > 0; }
+    const std::map<std::string, int>& present_players() const { return present_; }
     bool empty() const { return subscribers_.empty(); }
     // One serialized frame to every subscriber.
     void send(const std::shared_ptr<const std::string>& f) const {
