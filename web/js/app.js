@@ -24,6 +24,9 @@ import {register_service_worker} from './net/service_worker.js';
 import {your_turn} from './net/your_turn.js';
 import {turn_marker} from './ui/turn_marker.js';
 import {play, played} from './ui/sound.js';
+import {view_root} from './ui/vdom.js';
+import {notifications_ctrl} from './pages/notifications_ctrl.js';
+import {notifications_view} from './pages/notifications_view.js';
 
 // [hash pattern, page, the tab's title until the page names it better]
 const routes = [
@@ -121,7 +124,12 @@ const turns = new your_turn((waiting, became) => {
     marker.show(waiting.length > 0);
     if (became && location.hash !== `#/game/${became}`) play('turn');
 });
-window.kibitz = {socket, turns, sounds: played};  // for debugging and the browser tests
+// The bell in the menu: the notification list kept on the server.
+const bell_view = view_root(document.getElementById('bell'));
+const bell = new notifications_ctrl((ctrl) => bell_view.update(notifications_view(ctrl)));
+bell.redraw();
+window.addEventListener('hashchange', () => bell.close());
+window.kibitz = {socket, turns, sounds: played, bell};  // for debugging and the browser tests
 socket.connect();
 register_service_worker();
 load_catalogue().then(() => { if (game_ids.length) first_route(); });
