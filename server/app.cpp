@@ -87,6 +87,7 @@ std::variant<std::uint16_t, std::string> app::open_store() {
         pg_ = opened.value().get();
         tournament_store_ = opened.value().get();
         token_store_ = opened.value().get();
+        notification_store_ = opened.value().get();
         store_ = std::move(opened.value());
     } else {
         auto lock = storage::file_lock::take(cfg_.db + ".lock");
@@ -101,6 +102,7 @@ std::variant<std::uint16_t, std::string> app::open_store() {
         if (!opened) return "database " + db_name() + ": " + opened.reason();
         tournament_store_ = opened.value().get();
         token_store_ = opened.value().get();
+        notification_store_ = opened.value().get();
         store_ = std::move(opened.value());
         // Its page caches grow with the database up to their bound: the part
         // of the server's memory that is a cache, not a leak (BENCHMARKS.md, Soak).
@@ -204,6 +206,10 @@ std::variant<std::uint16_t, std::string> app::start() {
                    deadlines_,
                    computer_players(computers_)};
     deps.tournaments = tournament_desk_.get();
+    notifications_config nc;
+    nc.clock = cfg_.clock;
+    notifications_ = std::make_unique<notifications>(notification_store_, std::move(nc));
+    deps.notifications = notifications_.get();
     if (pg_ && !node_name_.empty()) {
         cluster_ = std::make_shared<cluster::node>(ioc_, co, *pg_);
         limits_ = std::make_shared<cluster::redis_limits>(ioc_, cluster_->bus(), node_name_);
@@ -218,6 +224,7 @@ std::variant<std::uint16_t, std::string> app::start() {
         deps.cluster_limits = limits_.get();
     }
     play_ = std::make_shared<hub>(ioc_, cfg_.play, metrics_, std::move(deps));
+    notifications_->start(play_->peers());
     ctx_->play = play_;
     if (accounts_)
         // Logging out closes every live connection of that token, not only future ones.

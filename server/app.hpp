@@ -23,6 +23,7 @@
 #include "net/net_context.hpp"
 #include "play/game_recorder.hpp"
 #include "play/hub.hpp"
+#include "play/notifications.hpp"
 #include "play/rating_cache.hpp"
 #include "store/file_lock.hpp"
 
@@ -37,6 +38,7 @@ class store;
 class pg_store;
 class tournament_store;
 class token_store;
+class notification_store;
 }  // namespace storage
 namespace tournament {
 class arena_service;
@@ -90,6 +92,7 @@ private:
     std::unique_ptr<storage::store> store_;  // SQLite or PostgreSQL (cfg_.db)
     storage::tournament_store* tournament_store_ = nullptr;  // the same store's tournaments
     storage::token_store* token_store_ = nullptr;  // the same store's tokens and bots
+    storage::notification_store* notification_store_ = nullptr;  // the same store's notifications
     std::unique_ptr<readiness> ready_;       // /readyz; probes store_
     std::unique_ptr<auth::accounts> accounts_;  // uses store_: destroyed first
     // Its handlers may run while store_ drains: destroyed after store_.
@@ -108,6 +111,9 @@ private:
     std::unique_ptr<cluster::redis_guests> guests_;
     storage::pg_store* pg_ = nullptr;
     std::string node_name_;
+    // Notifications (play/notifications.hpp): made before the play layer,
+    // whose rooms report to it; it pushes through the hub's connections.
+    std::unique_ptr<notifications> notifications_;
     // The arenas (with a database): made before the play layer, which hands
     // them tournament messages and game ends; started with it.
     std::shared_ptr<tournament::arena_service> tournaments_;

@@ -9,6 +9,7 @@
 #include "play/guest_book.hpp"
 #include "play/lobby.hpp"
 #include "play/lobby_dispatch.hpp"
+#include "play/notification_desk.hpp"
 #include "play/review.hpp"
 #include "play/room.hpp"
 #include "play/stored_player.hpp"
@@ -266,6 +267,10 @@ void client_handler::handle(const client_msg& m) {
                 auto* desk = hub_->deps().tournaments;
                 if (!desk) return fail(m, "unavailable", "tournaments need the server's database");
                 desk->message(player_, self_, conn_, b, m.ack, m.type);
+            } else if constexpr (std::is_same_v<T, notify_msg>) {
+                auto* desk = hub_->deps().notifications;
+                if (!desk) return fail(m, "unavailable", "notifications are not kept here");
+                desk->message(player_, self_, b, m.ack, m.type);
             }
         },
         m.body);

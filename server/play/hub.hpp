@@ -36,6 +36,7 @@ namespace auth { class accounts; }
 class lobby;
 class reviewer;
 class tournament_desk;
+class notification_desk;
 struct metrics;
 
 // What the composition root hands the play layer: each made before the hub
@@ -58,6 +59,8 @@ struct play_deps {
     auth::shared_limits* cluster_limits = nullptr;
     // The tournaments (with a database): client messages and every game's end.
     tournament_desk* tournaments = nullptr;  // null: none (refused as unavailable)
+    // Notifications: what rooms report, and clients' notify.* messages.
+    notification_desk* notifications = nullptr;  // null: none (refused as unavailable)
 };
 
 class hub : public std::enable_shared_from_this<hub> {

@@ -144,6 +144,7 @@ void room::do_start(const std::string& via) {
                      now_ms(-1),
                      deadline_ms_};
     hub_.deps().recorder->on_start(rec);
+    tell_players("game_started");
     spdlog::info("game start {} {} {} vs {}{}", id_, settings_.game->id, seats_[0].who->name,
                  seats_[1].who->name, settings_.rated ? " rated" : "");
     if (!settings_.is_private)

@@ -186,6 +186,10 @@ private:
     void restore_premove(const storage::game_summary& s);
     premove_line premove_;
 
+    // room_notices.cpp: a notification of `kind` to each seat's player (or
+    // to `only_seat`'s), through the hub's notifier (play_deps).
+    void tell_players(std::string_view kind, int only_seat = -1) const;
+
     // room_cut_off.cpp: whether `seat` is reached only through other nodes
     // while the bus is down (start_turn then holds its clock).
     bool seat_cut_off(int seat) const;

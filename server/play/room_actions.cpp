@@ -83,7 +83,10 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
     seats_[seat].moved = true;
     auto lapsed = draw_offer_.lapse(seat);  // the offerer's opponent moved
     status_ = game_->current_status();
-    if (!status_.over()) start_turn(now);
+    if (!status_.over()) {
+        start_turn(now);
+        if (correspondence()) tell_players("your_turn", game_->to_move());
+    }
     std::array<std::int64_t, 2> clock_ms{0, 0};  // 0 when untimed
     if (clocks_.timed())
         for (int s = 0; s < 2; ++s) clock_ms[s] = clocks_.clock().remaining(s, now).count();
@@ -267,6 +270,7 @@ void room::finish(core::status st, bool aborted) {
     hub_.rooms().finished(id_, seats);
     if (auto* t = hub_.deps().tournaments)
         t->game_over({id_, status_, aborted_, static_cast<int>(journal_.size()), now_ms(-1)});
+    tell_players("game_over");
     if (!settings_.is_private) hub_.the_lobby().room_ended(std::string(settings_.game->id), id_);
     // Stay joinable a while for the rematch and for viewers, then go.
     linger_timer_.expires_after(hub_.config().room_linger);

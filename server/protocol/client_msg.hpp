@@ -99,11 +99,23 @@ struct tournament_msg {
     std::string code;  // join: a private event's entry code (empty: none)
 };
 
+// Notifications (schema/protocol.md, "Notifications"): the list, marking
+// read (one, or all without an id), and the player's preferences (each field
+// set when given; none: only asked).
+enum class notify_action { list, read, prefs };
+struct notify_msg {
+    notify_action action = notify_action::list;
+    std::optional<std::int64_t> id;  // read: one notification
+    std::optional<bool> all_off;  // prefs
+    std::optional<std::vector<std::string>> muted;  // prefs: known kinds only (codec)
+};
+
 using client_body =
     std::variant<hello_msg, ping_msg, lobby_sub_msg, seek_create_msg, seek_cancel_msg,
                  seek_accept_msg, invite_answer_msg, quick_join_msg, quick_leave_msg,
                  computer_play_msg, analysis_start_msg, analysis_stop_msg, review_request_msg,
-                 live_sub_msg, room_join_msg, room_leave_msg, room_cmd_msg, tournament_msg>;
+                 live_sub_msg, room_join_msg, room_leave_msg, room_cmd_msg, tournament_msg,
+                 notify_msg>;
 
 struct client_msg {
     std::string type;                // "t" as sent, for error replies ("re")

@@ -1,4 +1,5 @@
 #include "protocol/codec.hpp"
+#include "protocol/out_notify.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -135,6 +136,24 @@ tournament_msg tournament(const json& d, tournament_action a) {
     return m;
 }
 
+// notify.prefs: "all_off" and "muted" (a list of known kinds), each optional.
+notify_msg notify_prefs(const json& d) {
+    notify_msg m{notify_action::prefs, {}, {}, {}};
+    if (d.contains("all_off")) m.all_off = boolean(d, "all_off", false);
+    if (auto it = d.find("muted"); it != d.end()) {
+        if (!it->is_array() || it->size() > notice_kinds.size())
+            throw bad_field{"field 'muted' must be a list of notification kinds"};
+        std::vector<std::string> kinds;
+        for (const auto& k : *it) {
+            if (!k.is_string() || !known_notice_kind(k.get<std::string>()))
+                throw bad_field{"field 'muted' has an unknown notification kind"};
+            kinds.push_back(k.get<std::string>());
+        }
+        m.muted = std::move(kinds);
+    }
+    return m;
+}
+
 using parser = std::function<client_body(const json&)>;
 
 const std::map<std::string, parser, std::less<>>& parsers() {
@@ -263,6 +282,18 @@ const std::map<std::string, parser, std::less<>>& parsers() {
          [](const json& d) -> client_body {
              return tournament(d, tournament_action::unsubscribe);
          }},
+        {"notify.list",
+         [](const json&) -> client_body {
+             return notify_msg{notify_action::list, {}, {}, {}};
+         }},
+        {"notify.read",
+         [](const json& d) -> client_body {
+             notify_msg m{notify_action::read, {}, {}, {}};
+             if (d.contains("id") && !d["id"].is_null())
+                 m.id = integer(d["id"], "id", 1, INT64_C(1) << 53);
+             return m;
+         }},
+        {"notify.prefs", [](const json& d) -> client_body { return notify_prefs(d); }},
     };
     return table;
 }

@@ -7,10 +7,11 @@
 #include "domain/wall_clock.hpp"
 #include "store/db_worker_impl.hpp"
 #include "store/sql_store_games_impl.hpp"
+#include "store/sql_store_notifications_impl.hpp"
 #include "store/sql_store_players_impl.hpp"
 #include "store/sql_store_queries_impl.hpp"
-#include "store/sql_store_tournaments_impl.hpp"
 #include "store/sql_store_tokens_impl.hpp"
+#include "store/sql_store_tournaments_impl.hpp"
 
 namespace kibitz::server::storage {
 

@@ -1,9 +1,9 @@
 #pragma once
-// The one implementation of `store`, `tournament_store` and `token_store`,
-// for SQLite and PostgreSQL alike: every operation is written once, in SQL
-// both databases read, over a `Dialect`
-// (sqlite_dialect.hpp, pg_dialect.hpp) that names the connection type and
-// holds what truly differs. sqlite_store and pg_store only open one.
+// The one implementation of `store`, `tournament_store`, `token_store` and
+// `notification_store`, for SQLite and PostgreSQL alike: every operation is
+// written once, in SQL both databases read, over a `Dialect` (sqlite_dialect.hpp, pg_dialect.hpp)
+// that names the connection type and holds what truly differs. sqlite_store and pg_store only open
+// one.
 //
 // Owns: one writer worker (the only connection that writes; every write in
 // the order made, with group commit: db_worker.hpp), `readers` reader workers
@@ -21,14 +21,18 @@
 #include <vector>
 
 #include "store/db_worker.hpp"
+#include "store/notification_store.hpp"
 #include "store/store.hpp"
-#include "store/tournament_store.hpp"
 #include "store/token_store.hpp"
+#include "store/tournament_store.hpp"
 
 namespace kibitz::server::storage {
 
 template <class Dialect>
-class sql_store : public store, public tournament_store, public token_store {
+class sql_store : public store,
+                  public tournament_store,
+                  public token_store,
+                  public notification_store {
 public:
     using db_type = typename Dialect::db;
     using worker = basic_db_worker<db_type>;
@@ -99,6 +103,19 @@ public:
                   std::function<std::optional<std::string>(int rated_games)> admit,
                   handler<player> h) override;
     void bots(int limit, handler<std::vector<player>> h) override;
+    // notification_store (sql_store_notifications_impl.hpp).
+    void add_notification(player_id who, std::string kind, std::string data, std::int64_t now_ms,
+                          int keep, handler<notification_row> h) override;
+    void notifications_of(player_id who, int limit, handler<notification_page> h) override;
+    void mark_notifications_read(player_id who, std::optional<std::int64_t> id, std::int64_t now_ms,
+                                 handler<int> h) override;
+    void notification_prefs_of(player_id who, handler<notification_prefs> h) override;
+    void set_notification_prefs(player_id who, notification_prefs p, handler<bool> h) override;
+    void add_push_subscription(push_subscription s, handler<push_subscription> h) override;
+    void push_subscriptions_of(player_id who, handler<std::vector<push_subscription>> h) override;
+    void remove_push_subscription(std::string endpoint, handler<bool> h) override;
+    void server_key(std::string name, std::function<std::string()> make, std::int64_t now_ms,
+                    handler<std::string> h) override;
 
 protected:
     // The connections a backend's open() made, migrated: `keys` reserves the

@@ -65,6 +65,9 @@ TEST_CASE("codec: every client example in protocol.md decodes") {
         "tournament.pause",
         "tournament.sub",
         "tournament.unsub",
+        "notify.list",
+        "notify.read",
+        "notify.prefs",
     };
     std::set<std::string> seen;
     for (const auto& j : protocol_examples()) {

@@ -13,6 +13,7 @@
 
 #include "protocol/out_engine.hpp"
 #include "protocol/out_lobby.hpp"
+#include "protocol/out_notify.hpp"
 #include "protocol/out_room.hpp"
 #include "protocol/out_session.hpp"
 #include "protocol/out_tournament.hpp"
@@ -73,6 +74,10 @@ std::optional<clocks_snapshot> clocks_of(const json& c) {
 
 // Builds the typed message from an example (its "d", and "v" for events).
 using builder = std::function<frame(const json& d, std::int64_t v)>;
+
+notification_item item_of(const json& d) {
+    return {d["id"], d["kind"], d["data"], d["at"], d["read"]};
+}
 
 std::vector<tournament_standing> standings_of(const json& list) {
     std::vector<tournament_standing> out;
@@ -297,6 +302,17 @@ const std::map<std::string, builder>& builders() {
         {"spectators",
          [](const json& d, auto) {
              return encode(spectators_msg{d["room"], d["count"]});
+         }},
+        {"notification", [](const json& d, auto) { return encode(notification_msg{item_of(d)}); }},
+        {"notifications",
+         [](const json& d, auto) {
+             notify_list_msg m{{}, d["unread"]};
+             for (const auto& n : d["items"]) m.items.push_back(item_of(n));
+             return encode(m);
+         }},
+        {"notification.prefs",
+         [](const json& d, auto) {
+             return encode(notify_prefs_msg{d["all_off"], d["muted"]});
          }},
     };
     return all;

@@ -26,6 +26,9 @@ import {your_turn} from './net/your_turn.js';
 import {turns_waiting} from './net/turn_list.js';
 import {turn_marker} from './ui/turn_marker.js';
 import {play, played} from './ui/sound.js';
+import {view_root} from './ui/vdom.js';
+import {notifications_ctrl} from './pages/notifications_ctrl.js';
+import {notifications_view} from './pages/notifications_view.js';
 
 // [hash pattern, page, the tab's title until the page names it better]
 const routes = [
@@ -136,7 +139,13 @@ turns_waiting.on((list) => {
     el.textContent = list.count() ? String(list.count()) : '';
     el.hidden = !list.count();
 });
-window.kibitz = {socket, turns, turns_waiting, sounds: played};  // for debugging and the browser tests
+  // for debugging and the browser tests
+// The bell in the menu: the notification list kept on the server.
+const bell_view = view_root(document.getElementById('bell'));
+const bell = new notifications_ctrl((ctrl) => bell_view.update(notifications_view(ctrl)));
+bell.redraw();
+window.addEventListener('hashchange', () => bell.close());
+window.kibitz = {socket, turns, turns_waiting, sounds: played, bell};  // for debugging and the browser tests
 socket.connect();
 register_service_worker();
 load_catalogue().then(() => { if (game_ids.length) first_route(); });

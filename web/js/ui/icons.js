@@ -10,6 +10,8 @@ const shapes = {
     last: ['M11 3h2v10h-2z', 'M3 3v10l7-5z'],
     flip: ['M4 2l-3 4h2v7h2V6h2z', 'M12 14l3-4h-2V3h-2v7H9z'],
     live: ['M3 3v10l5-5z', 'M8 3v10l5-5z'],
+    bell: ['M8 1.5a1 1 0 0 1 1 1v.6a4.5 4.5 0 0 1 3.5 4.4V11l1.5 1.5v.5H2v-.5L3.5 11V7.5A4.5 4.5 0 0 1 7 3.1v-.6a1 1 0 0 1 1-1z',
+        'M6.3 14h3.4a1.7 1.7 0 0 1-3.4 0z'],
 };
 
 export function icon(name) {

@@ -1,0 +1,68 @@
+// The menu's bell and its list (snabbdom, ui/vdom.js), drawn from the
+// controller's state (notifications_ctrl.js): the unread count on the bell;
+// open, the newest notifications (each a link to what it is about, unread
+// ones marked), "mark all read", and for an account which kinds to get.
+import {v} from '../ui/vdom.js';
+import {icon_view} from '../ui/icons.js';
+import {game_names} from '../catalogue.js';
+import {notice_kinds} from './notifications_ctrl.js';
+
+const kind_names = {
+    game_started: 'Game started', your_turn: 'Your turn (correspondence)', game_over: 'Game over',
+    challenge: 'Challenges', tournament_soon: 'Tournament starting soon',
+};
+const results = {win: 'You won', loss: 'You lost', draw: 'Draw', aborted: 'Aborted'};
+
+// What a notification says, and where it leads.
+export function notice_text(n) {
+    const d = n.data || {};
+    const game = game_names[d.game] || d.game || '';
+    switch (n.kind) {
+    case 'game_started': return [`${game} against ${d.opponent} has started`, `#/game/${d.room}`];
+    case 'your_turn': return [`Your move against ${d.opponent} (${game})`, `#/game/${d.room}`];
+    case 'game_over': return [`${results[d.result] || 'Over'} against ${d.opponent} (${game})`, `#/game/${d.room}`];
+    case 'challenge': return [`${d.from} challenges you to ${game}`, d.path || '#/'];
+    case 'tournament_soon': return [`${d.name} starts soon`, `#/tournament/${d.id}`];
+    default: return [n.kind, '#/'];
+    }
+}
+
+function when(at) {
+    const min = Math.round((Date.now() - at) / 60000);
+    return min < 1 ? 'now' : min < 60 ? `${min} min ago` : min < 1440 ? `${Math.round(min / 60)} h ago` : `${Math.round(min / 1440)} d ago`;
+}
+
+function item(ctrl, n) {
+    const [text, href] = notice_text(n);
+    return v('li', {key: `${n.id}-${n.at}-${n.kind}`, class: n.read ? 'note-item' : 'note-item unread', 'data-test': 'notice', 'data-kind': n.kind},
+        v('a', {href, onclick: () => ctrl.follow(n)}, text),
+        v('span', {class: 'muted notice-when'}, when(n.at)));
+}
+
+function prefs(ctrl, p) {
+    if (!p) return null;
+    return v('fieldset', {class: 'notice-prefs', 'data-test': 'notice-prefs'},
+        v('legend', {}, 'Notify me of'),
+        v('label', {}, v('input', {type: 'checkbox', 'data-test': 'notice-all-off', props: {checked: p.all_off},
+            onchange: (e) => ctrl.set_all_off(e.target.checked)}), ' Nothing (all off)'),
+        notice_kinds.map((k) => v('label', {key: k},
+            v('input', {type: 'checkbox', 'data-test': `notice-kind-${k}`, disabled: p.all_off,
+                props: {checked: !p.muted.includes(k)}, onchange: (e) => ctrl.set_kind(k, e.target.checked)}),
+            ` ${kind_names[k]}`)));
+}
+
+export function notifications_view(ctrl) {
+    const s = ctrl.s;
+    const label = s.unread ? `Notifications: ${s.unread} unread` : 'Notifications';
+    return v('span', {class: 'bell-wrap'},
+        v('button', {type: 'button', class: 'bell', 'aria-label': label, title: label, 'aria-expanded': s.open ? 'true' : 'false',
+            'data-test': 'bell', onclick: () => ctrl.toggle()},
+        icon_view('bell'), s.unread ? v('span', {class: 'bell-count', 'data-test': 'bell-count'}, s.unread > 99 ? '99+' : s.unread) : null),
+        s.open ? v('div', {class: 'notice-panel card', role: 'dialog', 'aria-label': 'Notifications', 'data-test': 'notice-panel'},
+            v('div', {class: 'notice-head'}, v('strong', {}, 'Notifications'),
+                s.unread ? v('button', {type: 'button', class: 'btn small', 'data-test': 'notice-read-all', onclick: () => ctrl.read_all()}, 'Mark all read') : null),
+            s.items.length ? v('ul', {class: 'notice-list'}, s.items.map((n) => item(ctrl, n)))
+                : v('p', {class: 'muted'}, 'Nothing yet.'),
+            s.error ? v('p', {role: 'alert'}, s.error) : null,
+            s.guest ? v('p', {class: 'muted'}, 'Log in to keep your notifications and choose which you get.') : prefs(ctrl, s.prefs)) : null);
+}
