@@ -109,6 +109,9 @@ private:
     // The arenas (with a database): made before the play layer, which hands
     // them tournament messages and game ends; started with it.
     std::shared_ptr<tournament::arena_service> tournaments_;
+    // The live lists and TV: made before the play layer, which hands them
+    // every public game's news (and, in a cluster, from cluster_).
+    std::shared_ptr<live_games> live_;
     // The play layer, made last (at start) from everything above.
     std::shared_ptr<hub> play_;
 };
