@@ -12,6 +12,7 @@
 #include "net/listener.hpp"
 #include "play/guest_book.hpp"
 #include "play/ids.hpp"
+#include "play/live_games.hpp"
 #include "play/room.hpp"
 #include "play/store_recorder.hpp"
 #include "play/stored_player.hpp"
@@ -223,7 +224,8 @@ std::variant<std::uint16_t, std::string> app::start() {
         deps.cluster_guests = guests_.get();
         deps.cluster_limits = limits_.get();
     }
-    play_ = std::make_shared<hub>(ioc_, cfg_.play, metrics_, std::move(deps));
+    live_ = std::make_shared<live_games>(ioc_, cfg_.play, metrics_, cluster_.get());
+    play_ = std::make_shared<hub>(ioc_, cfg_.play, metrics_, *live_, std::move(deps));
     notifications_->start(play_->peers());
     ctx_->play = play_;
     if (accounts_)
@@ -240,6 +242,7 @@ std::variant<std::uint16_t, std::string> app::start() {
     auto port = listener_->open(cfg_.address, cfg_.port);
     if (std::holds_alternative<std::string>(port)) return port;
     if (cluster_) cluster_->start(*play_);
+    live_->start();
     play_->start();
     // Before the rooms come back: a restored tournament game's end finds its arena.
     if (swiss_) swiss_->start(*play_, events);
@@ -307,6 +310,7 @@ void app::stop() {
         if (sweep_) sweep_->cancel();  // or the io_context would never run out
         ctx_->conns.close_all();
         play_->stop();
+        live_->stop();
         if (tournaments_) tournaments_->stop();
         if (swiss_) swiss_->stop();
         if (ready_) ready_->stop();

@@ -119,6 +119,9 @@ private:
     std::shared_ptr<tournament::arena_service> tournaments_;
     std::shared_ptr<tournament::swiss_service> swiss_;  // the Swiss events, beside them
     std::unique_ptr<tournament::tournament_router> tournament_desk_;  // the play layer's door
+    // The live lists and TV: made before the play layer, which hands them
+    // every public game's news (and, in a cluster, from cluster_).
+    std::shared_ptr<live_games> live_;
     // The play layer, made last (at start) from everything above.
     std::shared_ptr<hub> play_;
 };

@@ -2,14 +2,14 @@
 // every node"): each node tells the others, on kibitz:games, which games it
 // hosts and whose (for the caps on unfinished games, welcome's rooms and
 // lobby.yours: the room directory asks games_elsewhere) and how its public ones look in the live
-// lists (the lobby lists them with its own). A node that subscribes asks the
+// lists (live_games lists them with its own). A node that subscribes asks the
 // others for all of theirs; a node gone (its liveness key ran out) takes its
 // games with it, until their new owner tells them again.
 #include <spdlog/spdlog.h>
 
 #include "cluster/bus_messages.hpp"
 #include "cluster/cluster_node.hpp"
-#include "play/lobby.hpp"
+#include "play/live_games.hpp"
 
 namespace kibitz::server::cluster {
 
@@ -123,7 +123,7 @@ void node::on(const bus::live_update& m) {
     if (m.from == o_.node || hosted_.count(m.room) || !told_by(games_there_, m.room, m.from))
         return;
     const auto& g = games_there_.at(m.room);
-    if (g.listed) hub_->the_lobby().remote_changed(g.game, m.room, m.plies, m.spectators, m.pos);
+    if (g.listed) hub_->live().remote_changed(g.game, m.room, m.plies, m.spectators, m.pos);
 }
 
 std::vector<remote_rooms::game_elsewhere> node::games_elsewhere(
@@ -162,7 +162,7 @@ void node::game_there_on(const std::string& from, const std::string& room,
         g.game = listed->game;
         g.listed = true;
     }
-    hub_->the_lobby().remote_started(listed->game, room, listed->summary, listed->pos);
+    hub_->live().remote_started(listed->game, room, listed->summary, listed->pos);
 }
 
 void node::game_there_over(const std::string& room) {
@@ -175,7 +175,7 @@ void node::game_there_over(const std::string& room) {
         unindex_there(room, g);
         games_there_.erase(it);
     }
-    if (g.listed) hub_->the_lobby().remote_ended(g.game, room);
+    if (g.listed) hub_->live().remote_ended(g.game, room);
 }
 
 void node::forget_games_of(const std::string& other) {

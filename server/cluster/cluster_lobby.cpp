@@ -203,8 +203,7 @@ void node::lobby_message(player_ptr who, peer_ref p, std::uint64_t conn, const c
 void node::send_lobby(const player_ptr& who, std::uint64_t conn, const client_msg& m) {
     auto it = proxies_.find(conn);
     if (it == proxies_.end()) return;  // closed meanwhile
-    if (lobby_leader_ == o_.node)
-        return dispatch_lobby(hub_->the_lobby(), who, it->second.p, conn, m);
+    if (lobby_leader_ == o_.node) return dispatch_lobby(*hub_, who, it->second.p, conn, m);
     publish(lobby_leader_,
             bus::lobby{o_.node, conn, *who,
                        who->row ? hub_->ratings().all_of(who->row) : rating_cache::per_game{}, m});
@@ -238,13 +237,13 @@ void node::on(const bus::lobby& m) {
     }
     auto peer = remote(m.from, m.conn);
     remotes_[{m.from, m.conn}].lobby_who = who;
-    dispatch_lobby(hub_->the_lobby(), who, peer, peer->conn_id(), m.m);
+    dispatch_lobby(*hub_, who, peer, peer->conn_id(), m.m);
 }
 
 void node::on(const bus::lobby_closed& m) {
     auto it = remotes_.find({m.from, m.conn});
     if (it == remotes_.end() || !it->second.lobby_who) return;
-    hub_->the_lobby().connection_closed(it->second.lobby_who, it->second.peer->conn_id());
+    lobby_left(*hub_, it->second.lobby_who, it->second.peer->conn_id());
     it->second.lobby_who = nullptr;
     if (it->second.rooms.empty()) remotes_.erase(it);
 }

@@ -7,7 +7,7 @@
 #include "cluster/bus_messages.hpp"
 #include "cluster/remote_peer.hpp"
 #include "observe/metrics.hpp"
-#include "play/lobby.hpp"
+#include "play/lobby_dispatch.hpp"
 #include "play/room.hpp"
 #include "protocol/server_msg.hpp"
 #include "store/pg_store.hpp"
@@ -356,7 +356,7 @@ void node::node_gone(const std::string& other) {
         for (const auto& room : it->second.rooms)
             if (auto r = hub_->rooms().find(room)) r->leave(it->second.peer->conn_id(), true);
         if (it->second.lobby_who)
-            hub_->the_lobby().connection_closed(it->second.lobby_who, it->second.peer->conn_id());
+            lobby_left(*hub_, it->second.lobby_who, it->second.peer->conn_id());
         it = remotes_.erase(it);
         ++n;
     }

@@ -8,8 +8,9 @@
 // from local ones.
 //
 // State lives on one strand; the play layer's calls (remote_rooms,
-// remote_lobby) post onto it. Made before the play layer's hub (which is
-// handed this node as its remote_rooms and remote_lobby) and given the hub
+// remote_lobby, remote_live) post onto it. Made before the play layer's hub
+// (which is handed this node as its remote_rooms and remote_lobby) and its
+// live games (handed it as their remote_live), and given the hub
 // at start(), before anything arrives from Redis: as lila-ws registers its
 // bus handlers once the services they reach exist. The games other nodes
 // host are the one copy the play layer asks (games_elsewhere): guarded by
@@ -36,6 +37,7 @@
 #include "cluster/redis_link.hpp"
 #include "play/hub.hpp"
 #include "play/post_guarded.hpp"
+#include "play/remote_live.hpp"
 #include "play/remote_lobby.hpp"
 #include "play/remote_rooms.hpp"
 
@@ -60,6 +62,7 @@ class remote_peer;
 
 class node final : public remote_rooms,
                    public remote_lobby,
+                   public remote_live,
                    public std::enable_shared_from_this<node> {
 public:
     node(boost::asio::io_context& ioc, options o, storage::pg_store& store);
@@ -110,7 +113,7 @@ public:
     void lobby_message(player_ptr who, peer_ref p, std::uint64_t conn,
                        const client_msg& m) override;
     void lobby_closed(player_ptr who, std::uint64_t conn) override;
-    // (cluster_games.cpp)
+    // remote_live (cluster_games.cpp)
     void live_listed(const std::string& game, const std::string& room, const json& summary,
                      const live_position& pos) override;
     void live_changed(const std::string& game, const std::string& room, std::size_t plies,
@@ -235,7 +238,7 @@ private:
 
     // The games of every node (cluster_games.cpp, docs/cluster.md "Games on
     // every node"): this node's sent to the others, theirs kept here for
-    // the hub (caps, welcome's rooms, lobby.yours) and the lobby (live lists).
+    // the hub (caps, welcome's rooms, lobby.yours) and live_games (live lists).
     struct game_here {
         std::vector<std::string> players;
         bool computer = false;                // against the computer

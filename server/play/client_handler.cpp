@@ -221,7 +221,6 @@ void client_handler::handle(const client_msg& m) {
         if (unstored_guest() && worth_keeping(m)) return keep_guest(m);
     }
 
-    auto& lobby = hub_->the_lobby();
     std::visit(
         [&](const auto& b) {
             using T = std::decay_t<decltype(b)>;
@@ -229,7 +228,7 @@ void client_handler::handle(const client_msg& m) {
                 // In a cluster the lobby is the leader's (docs/cluster.md).
                 if (auto* c = hub_->deps().cluster_lobby)
                     c->lobby_message(player_, self_, conn_, m);
-                else dispatch_lobby(lobby, player_, self_, conn_, m);
+                else dispatch_lobby(*hub_, player_, self_, conn_, m);
             } else if constexpr (std::is_same_v<T, analysis_start_msg>) {
                 if (auto e = analysis_.start(hub_->deps().engine, self_,
                                              "conn:" + std::to_string(conn_), b))
@@ -241,7 +240,7 @@ void client_handler::handle(const client_msg& m) {
                 if (m.ack) send(ack_frame(*m.ack, m.type));
                 hub_->the_reviewer().request(b.id, self_);
             } else if constexpr (std::is_same_v<T, computer_play_msg>) {
-                lobby.play_computer(player_, self_, b, m.ack, m.type);
+                hub_->the_lobby().play_computer(player_, self_, b, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, room_join_msg>) {
                 if (auto r = hub_->rooms().find(b.room)) {
                     rooms_.insert(b.room);
@@ -291,7 +290,7 @@ void client_handler::closed() {
     hub_->sessions().closed(player_->token, conn_);
     hub_->counts().connection_down();
     hub_->peers().unbind(player_->key(), conn_);  // before the rooms are looked up (room::do_start)
-    hub_->the_lobby().connection_closed(player_, conn_);
+    lobby_left(*hub_, player_, conn_);
     if (auto* t = hub_->deps().tournaments) t->connection_closed(conn_);
     if (auto* c = hub_->deps().cluster_lobby) c->lobby_closed(player_, conn_);
     auto rooms = hub_->rooms().rooms_of(player_->key());

@@ -16,16 +16,17 @@ play_deps with_defaults(play_deps d, boost::asio::io_context& ioc, const play_co
 }
 }  // namespace
 
-hub::hub(boost::asio::io_context& ioc, play_config cfg, metrics& m, play_deps deps)
-    : ioc_(ioc),
-      cfg_(cfg),
+hub::hub(boost::asio::io_context& ioc, play_config cfg, metrics& m, live_games& live,
+         play_deps deps)
+    : cfg_(cfg),
       metrics_(m),
+      live_(live),
       deps_(with_defaults(std::move(deps), ioc, cfg)),
       single_node_(m),
       guests_(cfg_, deps_.cluster_limits, deps_.cluster_guests),
-      rooms_(*this, deps_.cluster_rooms ? *deps_.cluster_rooms : single_node_),
+      rooms_(*this, deps_.cluster_rooms ? *deps_.cluster_rooms : single_node_, ioc),
       reviewer_(std::make_shared<reviewer>(*this)),
-      lobby_(std::make_shared<lobby>(*this)) {}
+      lobby_(std::make_shared<lobby>(*this, ioc, live_)) {}
 
 hub::~hub() = default;
 

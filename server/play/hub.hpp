@@ -3,11 +3,12 @@
 // handed to every room, the lobby and each connection's handler, as lila-ws's
 // `Services`: each member has one job (the rooms, the players' connections,
 // the rating cache, the counts, the guests, the sessions, the lobby, the
-// reviewer), and what the hub is given (`play_deps`: the store, the engine,
-// the recorder, the other nodes of a cluster) is fixed at construction and
-// outlives it. Nothing is attached later; members go in the reverse order of
-// their construction. Thread-safe: each service guards itself; the lobby and
-// the rooms run on their own strands of the io_context.
+// reviewer, the live games), and what the hub is given (`play_deps`: the
+// store, the engine, the recorder, the other nodes of a cluster; the live
+// games) is fixed at construction and outlives it. Nothing is attached
+// later; members go in the reverse order of their construction.
+// Thread-safe: each service guards itself; the lobby, the live games and the
+// rooms run on their own strands of the io_context.
 #include <atomic>
 #include <memory>
 
@@ -34,6 +35,7 @@ class engine_pool;
 namespace auth { class accounts; }
 
 class lobby;
+class live_games;
 class reviewer;
 class tournament_desk;
 class notification_desk;
@@ -65,7 +67,9 @@ struct play_deps {
 
 class hub : public std::enable_shared_from_this<hub> {
 public:
-    hub(boost::asio::io_context& ioc, play_config cfg, metrics& m, play_deps deps);
+    // `ioc`: where the lobby's and the rooms' strands run.
+    hub(boost::asio::io_context& ioc, play_config cfg, metrics& m, live_games& live,
+        play_deps deps);
     ~hub();
 
     void start();
@@ -74,7 +78,6 @@ public:
 
     const play_config& config() const { return cfg_; }
     metrics& stats() { return metrics_; }
-    boost::asio::io_context& ioc() { return ioc_; }
     const play_deps& deps() const { return deps_; }
 
     room_directory& rooms() { return rooms_; }
@@ -85,11 +88,12 @@ public:
     session_registry& sessions() { return sessions_; }  // live connections by session token
     lobby& the_lobby() { return *lobby_; }
     reviewer& the_reviewer() { return *reviewer_; }
+    live_games& live() { return live_; }  // the live lists and TV (the composition root's)
 
 private:
-    boost::asio::io_context& ioc_;
     play_config cfg_;
     metrics& metrics_;
+    live_games& live_;
     play_deps deps_;
     single_node single_node_;  // the other nodes' rooms when deps_ has none
     play_counts counts_;

@@ -1,9 +1,9 @@
 #pragma once
 // What the lobby's live list draws of one public game in play as a mini
 // board: the pieces, whose move, the last move's highlight and the clocks.
-// A room hands one to the lobby when it starts and after each move (or
-// takeback); the lobby keeps the latest per room and prints it only when it
-// sends (lobby_live.cpp), so a board goes out at most once per count batch
+// A room hands one to live_games when it starts and after each move (or
+// takeback), which keeps the latest per room and prints it only when it
+// sends (live_lists.cpp), so a board goes out at most once per count batch
 // however many moves were played in it.
 #include <chrono>
 #include <optional>
@@ -26,7 +26,7 @@ struct live_position {
 
 // The wire form (schema/protocol.md, live.snapshot): "board" (pieces,
 // to_move), "last" and "clocks", the running clock counted down to `now`.
-// Defined in lobby_live.cpp.
+// Defined in live_position.cpp.
 live_board live_board_of(const live_position& p, std::chrono::steady_clock::time_point now);
 // The same, added to `out` (a live-list entry).
 void put_live_position(json& out, const live_position& p,

@@ -16,9 +16,10 @@ namespace kibitz::server {
 
 namespace net = boost::asio;
 
-lobby::lobby(hub& h)
+lobby::lobby(hub& h, net::io_context& ioc, live_games& live)
     : hub_(h),
-      strand_(net::make_strand(h.ioc())),
+      live_(live),
+      strand_(net::make_strand(ioc)),
       count_timer_(strand_),
       pair_timer_(strand_),
       queue_(h.config().pairing_window, h.config().pairing_widen_step,
@@ -81,13 +82,15 @@ void lobby::subscribe(player_ptr who, peer_ref p, std::uint64_t conn, bool on) {
     on_strand([this, who = std::move(who), p = std::move(p), conn, on] {
         if (!on) {
             subscribers_.erase(conn);
-            return;
+            return live_.watch_tv(p, conn, false, 0);
         }
         // A connection gone meanwhile (one cut for not reading, say) is not
         // worth the snapshot: building it is the expensive part.
         if (p.expired()) return;
         subscribers_[conn] = p;
-        send_to(p, snapshot_frame());
+        auto tv = live_.featured();
+        send_to(p, snapshot_frame(tv));
+        live_.watch_tv(p, conn, true, tv.version);
         // Leaving a game's page is not leaving the game, and an invite stays
         // open while its creator visits other pages: both are shown again.
         lobby_yours_msg yours{hub_.rooms().rooms_of(who->key()), {}};
@@ -97,10 +100,10 @@ void lobby::subscribe(player_ptr who, peer_ref p, std::uint64_t conn, bool on) {
     });
 }
 
-frame lobby::snapshot_frame() {
+frame lobby::snapshot_frame(const live_games::featured_game& featured) {
     auto counts = dump_json(
         to_json(counts_msg{hub_.counts().online(), hub_.counts().games_in_play(), pools_json()}));
-    const auto& tv = featured_text();
+    const auto& tv = *featured.text;
     if (snapshot_ && !seeks_changed_ && counts == snapshot_counts_ && tv == snapshot_tv_)
         return snapshot_;
     // Each seek as printed when listed: no json tree of every seek.
@@ -304,7 +307,8 @@ void lobby::quick_leave(player_ptr who, peer_ref p, ack_id ack, std::string type
 void lobby::connection_closed(player_ptr, std::uint64_t conn) {
     on_strand([=, this] {
         subscribers_.erase(conn);
-        for (auto& [game, subs] : live_subscribers_) subs.erase(conn);
+        // From this strand, so that it reaches live_games after subscribe's watch_tv.
+        live_.watch_tv({}, conn, false, 0);
         queue_.leave_conn(conn);
         // Public seeks go with their connection; invites stay with the player
         // (the link may be opened while the creator reloads the page).
@@ -321,29 +325,6 @@ void lobby::connection_closed(player_ptr, std::uint64_t conn) {
     });
 }
 
-void lobby::count_tick() {
-    if (stopped_) return;
-    // Counts go out at most once per batch period, and only when they changed.
-    long players = hub_.counts().online(), games = hub_.counts().games_in_play();
-    json pools = pools_json();
-    if (players != last_players_ || games != last_games_ || pools != last_pools_) {
-        last_players_ = players;
-        last_games_ = games;
-        last_pools_ = pools;
-        broadcast(encode(counts_msg{players, games, pools}));
-    }
-    send_live_updates();
-    count_timer_.expires_after(hub_.config().count_batch);
-    count_timer_.async_wait([self = shared_from_this(), this](boost::system::error_code ec) {
-        if (ec) return;
-        try {
-            count_tick();
-        } catch (const std::exception& e) {
-            spdlog::error("lobby: counts: {}", e.what());
-        }
-    });
-}
-
 void lobby::pair_tick() {
     if (stopped_) return;
     for (auto& pr : queue_.pair_up(std::chrono::steady_clock::now())) {
@@ -352,15 +333,9 @@ void lobby::pair_tick() {
                    random_string(1, "01")[0] - '0', "quick");
     }
     if (pair_timer_.expiry() > std::chrono::steady_clock::now()) return;  // already armed
-    pair_timer_.expires_after(hub_.config().pairing_tick);
-    pair_timer_.async_wait([self = shared_from_this(), this](boost::system::error_code ec) {
-        if (ec) return;
-        try {
-            pair_tick();
-        } catch (const std::exception& e) {
-            spdlog::error("lobby: pairing: {}", e.what());
-        }
-    });
+    after_guarded(
+        pair_timer_, hub_.config().pairing_tick, shared_from_this(), [this] { pair_tick(); },
+        "lobby: pairing");
 }
 
 }  // namespace kibitz::server

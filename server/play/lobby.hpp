@@ -1,18 +1,17 @@
 #pragma once
-// The lobby: open seeks, private invites, the quick-pairing queues, the live
-// games lists and the batched counts. Owns all of them and runs on its own
-// strand (every public entry point posts onto it). Starts games through the hub.
+// The lobby: open seeks, private invites, the quick-pairing queues and the
+// batched counts. Owns them and runs on its own strand (every public entry
+// point posts onto it). Starts games through the hub; shows the featured
+// game and the games in play per pool as live_games publishes them.
 #include <map>
 #include <memory>
-#include <set>
 #include <string>
-#include <tuple>
 
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 
 #include "play/hub.hpp"
-#include "play/live_position.hpp"
+#include "play/live_games.hpp"
 #include "play/matchmaker.hpp"
 #include "play/post_guarded.hpp"
 #include "protocol/out_lobby.hpp"
@@ -24,15 +23,15 @@ class lobby : public std::enable_shared_from_this<lobby> {
 public:
     using ack_id = std::optional<std::int64_t>;
 
-    explicit lobby(hub& h);
+    // `ioc`: where its strand runs.
+    lobby(hub& h, boost::asio::io_context& ioc, live_games& live);
     void start();
     void stop();
 
     // On: a lobby.snapshot, then lobby.yours (the player's games in play and
-    // open invites, so the lobby always shows the way back to them).
+    // open invites, so the lobby always shows the way back to them), and
+    // from then on the featured game's news (live_games::watch_tv).
     void subscribe(player_ptr who, peer_ref p, std::uint64_t conn, bool on);
-    void live_subscribe(peer_ref p, std::uint64_t conn, std::string game, bool on, ack_id ack,
-                        std::string type);
     void create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_create_msg m, ack_id ack,
                      std::string type);
     void cancel_seek(player_ptr who, peer_ref p, seek_cancel_msg m, ack_id ack, std::string type);
@@ -48,21 +47,6 @@ public:
     void play_computer(player_ptr who, peer_ref p, computer_play_msg m, ack_id ack,
                        std::string type);
     void connection_closed(player_ptr who, std::uint64_t conn);
-
-    // From rooms: the live games lists. room_changed (a move, the spectator
-    // count) is sent on as live.update at most once per count batch, with
-    // the mini board's position when `pos` (a move) came since the last one.
-    void room_started(std::string game, std::string room, json summary, live_position pos);
-    void room_changed(std::string game, std::string room, std::size_t plies, std::size_t spectators,
-                      std::optional<live_position> pos);
-    void room_ended(std::string game, std::string room);
-    // Cluster mode (lobby_cluster.cpp): the public games of other nodes, as
-    // their lobbies list them, listed with this node's own (which go the
-    // other way, to remote_lobby::live_listed and live_changed).
-    void remote_started(std::string game, std::string room, json summary, live_position pos);
-    void remote_changed(std::string game, std::string room, std::size_t plies,
-                        std::size_t spectators, std::optional<live_position> pos);
-    void remote_ended(std::string game, std::string room);
 
 private:
     struct seek {
@@ -102,41 +86,16 @@ private:
     invite_shown_msg shown_to_invited(const seek& s) const;
     void tell_creator(const seek& s, const frame& f);
     void broadcast(const frame& f);
-    frame snapshot_frame();  // lobby.snapshot, rebuilt only when what it shows changed
+    // lobby.snapshot, rebuilt only when what it shows changed; with the
+    // featured game as `tv` showed it.
+    frame snapshot_frame(const live_games::featured_game& tv);
+    // lobby_counts.cpp: counts once per batch period, when they changed.
     void count_tick();
-    void send_live_updates();  // the live.update of every room changed since the last
-    // lobby_live.cpp: a game enters, changes in or leaves the live lists,
-    // whichever node hosts it.
-    void list_started(const std::string& game, const std::string& room, json summary,
-                      live_position pos);
-    void list_changed(const std::string& game, const std::string& room, std::size_t plies,
-                      std::size_t spectators, std::optional<live_position> pos);
-    void list_ended(const std::string& game, const std::string& room);
-    // lobby_cluster.cpp: this node's own games to the cluster (remote_lobby).
-    void feed_listed(const std::string& game, const std::string& room, const json& summary,
-                     const live_position& pos);
-    void feed_changes();  // of the rooms here in live_changed_, once per count batch
-    // lobby_live.cpp: each game id's list shows its live_boards newest rooms
-    // (the window) and counts the rest; its live.snapshot is built once and
-    // shared until the window changes (or, with a clock running, a batch passes).
-    std::vector<std::string> live_window(const std::string& game) const;  // oldest first
-    bool in_live_window(const std::string& game, const std::string& room) const;
-    frame live_snapshot(const std::string& game);
-    void send_tv_update();  // tv.update: the featured game moved or its counts changed
+    json pools_json() const;  // per quick-pairing pool: who waits, how many games are played
     void pair_tick();
-    // lobby_watch.cpp: what the lobby shows everyone besides the seeks.
-    json pools_json() const;     // per quick-pairing pool: who waits, how many games are played
-    json featured_json() const;  // the featured live game (TV) with its position, or null
-    const std::string& featured_text();  // featured_json as text, kept while nothing changed
-    void featured_check();       // a live game came or went: a new featured game is sent
-    // The live games ordered for featured_check, kept as live_ changes (it ran
-    // over every live game at each start and end: 8-14% of the server's CPU at
-    // 1,000 clients, BENCHMARKS.md). Call unrank before a summary changes or
-    // goes, rank after it is in place.
-    void rank(const std::string& game, const std::string& room, const json& summary);
-    void unrank(const std::string& game, const std::string& room, const json& summary);
 
     hub& hub_;
+    live_games& live_;
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;
     boost::asio::steady_timer count_timer_, pair_timer_;
     std::map<std::string, seek> seeks_;  // by seek id or invite code
@@ -147,36 +106,13 @@ private:
     std::string snapshot_counts_, snapshot_tv_;
     bool seeks_changed_ = true;
     std::map<std::uint64_t, peer_ref> subscribers_;
-    std::map<std::string, std::map<std::uint64_t, peer_ref>> live_subscribers_;  // by game id
-    std::map<std::string, std::map<std::string, json>> live_;  // game id -> room -> summary
-    // (-interest, game id, room): the first is the most interesting live game,
-    // and among equals the first in live_'s order, as a scan of live_ finds it.
-    std::set<std::tuple<double, std::string, std::string>> by_interest_;
-    std::map<std::string, std::set<std::string>> live_changed_;  // game id -> rooms to update
-    std::map<std::string, std::map<std::string, live_position>> live_boards_;  // as live_
-    std::map<std::string, std::set<std::string>> live_moved_;  // game id -> boards to send
-    std::map<std::string, std::map<std::uint64_t, std::string>> live_order_;  // game -> start
-    std::map<std::string, std::uint64_t> live_seq_;  // room -> its key in live_order_
-    std::set<std::string> local_live_;  // the rooms of live_ hosted here (a cluster lists others')
-    std::uint64_t next_live_seq_ = 0;
-    struct built_frame {
-        frame f;
-        std::chrono::steady_clock::time_point at;
-        bool ticking = false;  // a clock runs in it: it goes stale as time passes
-        bool fresh(std::chrono::steady_clock::time_point now, ms period) const {
-            return f && (!ticking || now - at < period);
-        }
-    };
-    std::map<std::string, built_frame> live_snapshots_;  // by game id; erased on change
-    built_frame featured_built_;  // featured_text's cache (the text in f)
     matchmaker queue_;
     long last_players_ = -1, last_games_ = -1;
-    json last_pools_;            // as last sent in `counts`
-    std::string featured_;       // the featured room (TV), empty: none
+    json last_pools_;  // as last sent in `counts`
     bool stopped_ = false;
 };
 
-// Every entry point hops onto the strand (lobby.cpp, lobby_live.cpp).
+// Every entry point hops onto the strand (lobby.cpp, lobby_invite.cpp).
 template <class F>
 void lobby::on_strand(F&& f) {
     post_guarded(strand_, shared_from_this(), std::forward<F>(f),

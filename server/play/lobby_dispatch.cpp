@@ -1,5 +1,7 @@
 #include "play/lobby_dispatch.hpp"
 
+#include "play/live_games.hpp"
+
 namespace kibitz::server {
 
 bool is_lobby_message(const client_msg& m) {
@@ -8,15 +10,16 @@ bool is_lobby_message(const client_msg& m) {
         m.body);
 }
 
-void dispatch_lobby(lobby& l, const player_ptr& who, const peer_ref& p, std::uint64_t conn,
+void dispatch_lobby(hub& h, const player_ptr& who, const peer_ref& p, std::uint64_t conn,
                     const client_msg& m) {
+    auto& l = h.the_lobby();
     std::visit(
         [&](const auto& b) {
             using T = std::decay_t<decltype(b)>;
             if constexpr (std::is_same_v<T, lobby_sub_msg>) {
                 l.subscribe(who, p, conn, b.on);
             } else if constexpr (std::is_same_v<T, live_sub_msg>) {
-                l.live_subscribe(p, conn, b.game, b.on, m.ack, m.type);
+                h.live().subscribe(p, conn, b.game, b.on, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, seek_create_msg>) {
                 l.create_seek(who, p, conn, b, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, seek_cancel_msg>) {
@@ -32,6 +35,11 @@ void dispatch_lobby(lobby& l, const player_ptr& who, const peer_ref& p, std::uin
             }
         },
         m.body);
+}
+
+void lobby_left(hub& h, const player_ptr& who, std::uint64_t conn) {
+    h.the_lobby().connection_closed(who, conn);
+    h.live().connection_closed(conn);
 }
 
 }  // namespace kibitz::server

@@ -21,8 +21,11 @@ constexpr bool is_lobby_body =
     std::is_same_v<T, quick_join_msg> || std::is_same_v<T, quick_leave_msg>;
 bool is_lobby_message(const client_msg& m);
 
-// Hands an is_lobby_message message to `l` (nothing for any other message).
-void dispatch_lobby(lobby& l, const player_ptr& who, const peer_ref& p, std::uint64_t conn,
+// Hands an is_lobby_message message to the hub's lobby, or (live.sub) its
+// live games; nothing for any other message.
+void dispatch_lobby(hub& h, const player_ptr& who, const peer_ref& p, std::uint64_t conn,
                     const client_msg& m);
+// The connection is gone: its seeks, pool entry and subscriptions go.
+void lobby_left(hub& h, const player_ptr& who, std::uint64_t conn);
 
 }  // namespace kibitz::server

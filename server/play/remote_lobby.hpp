@@ -3,16 +3,13 @@
 // (a lease in Redis) and every lobby message of a connection goes through
 // here, to the leader's lobby (this node's own when it leads). server/cluster/
 // implements it over Redis (docs/cluster.md, "One lobby"); a single node has
-// none (hub::lobby_cluster() is null) and pays one null check per lobby
+// none (play_deps::cluster_lobby is null) and pays one null check per lobby
 // message. Every call returns at once (the work is posted) and is safe from
 // any thread.
 #include <cstdint>
 #include <optional>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
-#include "play/live_position.hpp"
 #include "play/peer.hpp"
 #include "play/player.hpp"
 #include "protocol/client_msg.hpp"
@@ -30,16 +27,6 @@ public:
     // The connection is gone: its seeks, pool entries and subscriptions at
     // the leader go, and it leaves the rooms it was seated in elsewhere.
     virtual void lobby_closed(player_ptr who, std::uint64_t conn) = 0;
-
-    // This node's public games in play, from its own lobby, for the live
-    // lists of every node's lobby (the leader's is the one clients see):
-    // `summary` as live.add shows it, `pos` its mini board. A change comes at
-    // most once per count batch, with no `pos` when no move came since the
-    // last. A game leaves the lists when it is over (remote_rooms::finished).
-    virtual void live_listed(const std::string& game, const std::string& room,
-                             const nlohmann::json& summary, const live_position& pos) = 0;
-    virtual void live_changed(const std::string& game, const std::string& room, std::size_t plies,
-                              std::size_t spectators, const std::optional<live_position>& pos) = 0;
 
     // What a connection waits on at the lobby, told by the lobby that leads
     // (its connections may be on any node): a seek it opened, under the id

@@ -4,7 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "observe/metrics.hpp"
-#include "play/lobby.hpp"
+#include "play/live_games.hpp"
 #include "play/post_guarded.hpp"
 #include "play/start_position.hpp"
 
@@ -19,7 +19,7 @@ constexpr auto slow_command = std::chrono::milliseconds(50);
 
 room::room(hub& h, std::string id, room_settings s, player_ptr seat0, player_ptr seat1)
     : hub_(h),
-      strand_(net::make_strand(h.ioc())),
+      strand_(net::make_strand(h.rooms().executor())),
       id_(std::move(id)),
       settings_(s),
       game_(game_at_start(*s.game, s.start_position)),
@@ -148,8 +148,8 @@ void room::do_start(const std::string& via) {
     spdlog::info("game start {} {} {} vs {}{}", id_, settings_.game->id, seats_[0].who->name,
                  seats_[1].who->name, settings_.rated ? " rated" : "");
     if (!settings_.is_private)
-        hub_.the_lobby().room_started(std::string(settings_.game->id), id_, lobby_summary(),
-                                      live_position_of(game_->view_without_cells()));
+        hub_.live().room_started(std::string(settings_.game->id), id_, lobby_summary(),
+                                 live_position_of(game_->view_without_cells()));
 }
 
 json room::lobby_summary() const {
@@ -233,8 +233,8 @@ void room::do_restore(const storage::game_record& g) {
     arm_timer();
     computer_turn();
     if (!settings_.is_private)
-        hub_.the_lobby().room_started(std::string(settings_.game->id), id_, lobby_summary(),
-                                      live_position_of(game_->view_without_cells()));
+        hub_.live().room_started(std::string(settings_.game->id), id_, lobby_summary(),
+                                 live_position_of(game_->view_without_cells()));
     if (correspondence()) restore_premove(g.summary);
 }
 
@@ -322,8 +322,8 @@ void room::live_changed(const core::board_view* board) const {
     if (settings_.is_private || !playing()) return;
     std::optional<live_position> pos;
     if (board) pos = live_position_of(*board);
-    hub_.the_lobby().room_changed(std::string(settings_.game->id), id_, journal_.size(),
-                                  spectators_.size(), std::move(pos));
+    hub_.live().room_changed(std::string(settings_.game->id), id_, journal_.size(),
+                             spectators_.size(), std::move(pos));
 }
 
 live_position room::live_position_of(const core::board_view& board) const {

@@ -126,7 +126,7 @@ private:
     // restore, a pause): its clock, or its first-move limit.
     void start_turn(clock_type::time_point now);
     void spectators_changed();
-    // A public game in play: ply and watchers to the lobby's live list, and
+    // A public game in play: ply and watchers to the live lists (live_games), and
     // the new position (`board`, after a move) for its mini board.
     void live_changed(const core::board_view* board = nullptr) const;
     live_position live_position_of(const core::board_view& board) const;

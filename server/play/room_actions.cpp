@@ -4,7 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "observe/metrics.hpp"
-#include "play/lobby.hpp"
+#include "play/live_games.hpp"
 #include "play/room.hpp"
 #include "play/tournament_desk.hpp"
 
@@ -271,7 +271,7 @@ void room::finish(core::status st, bool aborted) {
     if (auto* t = hub_.deps().tournaments)
         t->game_over({id_, status_, aborted_, static_cast<int>(journal_.size()), now_ms(-1)});
     tell_players("game_over");
-    if (!settings_.is_private) hub_.the_lobby().room_ended(std::string(settings_.game->id), id_);
+    if (!settings_.is_private) hub_.live().room_ended(std::string(settings_.game->id), id_);
     // Stay joinable a while for the rematch and for viewers, then go.
     linger_timer_.expires_after(hub_.config().room_linger);
     linger_timer_.async_wait([self = shared_from_this(), this](boost::system::error_code ec) {

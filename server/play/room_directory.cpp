@@ -11,7 +11,8 @@
 
 namespace kibitz::server {
 
-room_directory::room_directory(hub& h, remote_rooms& remote) : hub_(h), remote_(remote) {}
+room_directory::room_directory(hub& h, remote_rooms& remote, boost::asio::io_context& ioc)
+    : hub_(h), remote_(remote), ioc_(ioc) {}
 
 std::shared_ptr<room> room_directory::start_room(const room_settings& s, player_ptr seat0,
                                                  player_ptr seat1, const std::string& via) {

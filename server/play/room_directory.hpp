@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include <boost/asio/io_context.hpp>
+
 #include "domain/time_control.hpp"
 #include "kibitz/core/registry.hpp"
 #include "play/player.hpp"
@@ -38,8 +40,9 @@ struct room_settings {
 
 class room_directory {
 public:
-    // `h`: what every room is made with; `remote`: the rooms of other nodes.
-    room_directory(hub& h, remote_rooms& remote);
+    // `h`: what every room is made with; `remote`: the rooms of other nodes;
+    // `ioc`: where the rooms' strands run.
+    room_directory(hub& h, remote_rooms& remote, boost::asio::io_context& ioc);
 
     // Creates, registers and starts a game between two seats.
     std::shared_ptr<room> start_room(const room_settings& s, player_ptr seat0, player_ptr seat1,
@@ -56,6 +59,8 @@ public:
 
     // The rooms of the other nodes (a single node's: none).
     remote_rooms& elsewhere() const { return remote_; }
+    // Where each room's strand runs.
+    boost::asio::io_context& executor() const { return ioc_; }
 
     // A player's unfinished games, here and on other nodes.
     std::vector<std::string> rooms_of(const std::string& player_key) const;
@@ -76,6 +81,7 @@ private:
 
     hub& hub_;
     remote_rooms& remote_;
+    boost::asio::io_context& ioc_;
     std::atomic<long> computer_games_{0};
     mutable std::mutex mu_;
     std::map<std::string, std::shared_ptr<room>> rooms_;
