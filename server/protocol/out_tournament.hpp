@@ -42,7 +42,7 @@ struct tournament_state_msg {
     tournament_view about;
     std::vector<tournament_standing> standings;  // best first, at most 100
     std::string top_room;                        // the featured game; empty: none
-    std::int64_t server_time = 0;                // Unix ms, for the countdown
+    std::int64_t server_time = 0;  // Unix ms, for the countdown
 };
 struct tournament_finished_msg {
     std::string id;

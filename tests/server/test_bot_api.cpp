@@ -3,6 +3,9 @@
 // sockets against a real SQLite file (api_fixture.hpp).
 #include <doctest/doctest.h>
 
+#include <fstream>
+#include <set>
+
 #include "api/line_feed.hpp"
 #include "api_fixture.hpp"
 #include "eventually.hpp"
@@ -279,4 +282,114 @@ TEST_CASE("bot api: an idle stream sends an empty keep-alive line") {
     auto l = events.next_line(std::chrono::seconds(3), true);
     REQUIRE(l.has_value());
     CHECK(l->empty());
+}
+
+namespace {
+
+// The JSON examples of schema/bot_api.md, in order.
+std::vector<json> bot_api_examples() {
+    std::ifstream in(std::string(KIBITZ_SOURCE_DIR) + "/schema/bot_api.md");
+    REQUIRE(in.good());
+    std::vector<json> out;
+    std::string line, block;
+    bool inside = false;
+    while (std::getline(in, line)) {
+        if (line.rfind("```json", 0) == 0) {
+            inside = true;
+            block.clear();
+        } else if (inside && line.rfind("```", 0) == 0) {
+            inside = false;
+            auto j = json::parse(block, nullptr, false);
+            CHECK_MESSAGE(!j.is_discarded(), "example is not JSON: " << block);
+            if (!j.is_discarded()) out.push_back(j);
+        } else if (inside) {
+            block += line + "\n";
+        }
+    }
+    return out;
+}
+
+// The keys of an object and of the objects in it, as "a", "a.b", ...
+std::set<std::string> shape(const json& j, const std::string& at = "") {
+    std::set<std::string> keys;
+    if (!j.is_object()) return keys;
+    for (auto& [k, v] : j.items()) {
+        if (k == "players" || k == "status" || k == "clocks" || k == "by") {
+            keys.insert(at + k);  // protocol.md's shapes, tested there
+            continue;
+        }
+        keys.insert(at + k);
+        for (auto& sub : shape(v, at + k + ".")) keys.insert(sub);
+    }
+    return keys;
+}
+
+}  // namespace
+
+TEST_CASE("bot api: every example in schema/bot_api.md has the shape of what the server sends") {
+    auto srv = fast_server();
+    cast c(srv);
+    std::map<std::string, json> seen;  // a line of each type, or a reply
+    line_stream events(srv.port, "/api/stream/event", c.bot_token);
+    auto made = post_as(srv, "/api/challenge/botty", c.ada_token,
+                        json{{"game", std::string(kibitz::core::all_games()[0].id)}});
+    REQUIRE(made.status == 201);
+    seen["reply:challenge"] = made.j();
+    seen["challenge"] = events.next("challenge");
+    std::string id = seen["challenge"]["challenge"]["id"];
+    REQUIRE(post_as(srv, "/api/challenge/" + id + "/accept", c.bot_token).status == 200);
+    seen["gameStart"] = events.next("gameStart");
+    std::string room = seen["gameStart"]["game"]["id"];
+    line_stream game(srv.port, "/api/bot/game/stream/" + room, c.bot_token);
+    seen["gameFull"] = game.next("gameFull");
+    auto legal = seen["gameFull"]["state"]["legal"];
+    if (seen["gameFull"]["state"]["turn"] != seen["gameFull"]["seat"]) {
+        c.ada.send({{"t", "move"}, {"d", {{"room", room}, {"move", legal[0]}, {"ack", 1}}}});
+        legal = game.next("gameState")["legal"];
+    }
+    auto bad = post_as(srv, "/api/bot/game/" + room + "/move/zz", c.bot_token);
+    seen["reply:error"] = bad.j();
+    REQUIRE(
+        post_as(srv, "/api/bot/game/" + room + "/move/" + encoded(legal[0]), c.bot_token).status ==
+        200);
+    seen["gameState"] = game.next("gameState");
+    c.ada.send({{"t", "chat"}, {"d", {{"room", room}, {"text", "good luck"}}}});
+    seen["chatLine"] = game.next("chatLine");
+    c.ada.drop();
+    seen["opponentGone"] = game.next("opponentGone");
+    CHECK(seen["opponentGone"]["gone"] == true);
+    ws_client back(srv.port);
+    back.hello(c.ada_session);
+    back.send({{"t", "room.join"}, {"d", {{"room", room}}}});
+    auto returned = game.next("opponentGone");
+    CHECK(returned["gone"] == false);
+    if (post_as(srv, "/api/bot/game/" + room + "/abort", c.bot_token).status != 200)  // both moved
+        REQUIRE(post_as(srv, "/api/bot/game/" + room + "/resign", c.bot_token).status == 200);
+    seen["gameFinish"] = events.next("gameFinish");
+    // A bot's challenge to another bot, declined.
+    auto other = session_of(srv, "botto");
+    auto other_token = token_of(srv, other, {"bot:play"});
+    REQUIRE(post_as(srv, "/api/bot/account/upgrade", other_token).status == 200);
+    auto to_bot = post_as(srv, "/api/challenge/botto", c.bot_token,
+                          json{{"game", std::string(kibitz::core::all_games()[0].id)}});
+    REQUIRE(to_bot.status == 201);
+    std::string code = to_bot.j()["challenge"]["id"];
+    REQUIRE(post_as(srv, "/api/challenge/" + code + "/decline", other_token).status == 200);
+    seen["challengeDeclined"] = events.next("challengeDeclined");
+
+    int checked = 0;
+    for (const auto& example : bot_api_examples()) {
+        std::string kind = example.contains("type")        ? example["type"].get<std::string>()
+                           : example.contains("challenge") ? "reply:challenge"
+                           : example.contains("error")     ? "reply:error"
+                                                           : "";
+        INFO(example.dump());
+        REQUIRE(seen.count(kind));
+        auto real = seen[kind];
+        REQUIRE(real.is_object());
+        if (kind == "opponentGone" && example["gone"] == false) real = returned;
+        CHECK(shape(example) == shape(real));
+        ++checked;
+    }
+    CHECK(checked == 11);  // every example was checked
 }
