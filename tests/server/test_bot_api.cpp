@@ -81,7 +81,7 @@ struct cast {
         CHECK(ch["challenge"]["by"]["name"] == "ada");
         CHECK(ch["challenge"]["game"] == game);
         std::string id = ch["challenge"]["id"];
-        CHECK(id == made.j()["challenge"]["id"]);
+        CHECK(made.j()["challenge"]["id"] == id);
         REQUIRE(post_as(srv, "/api/challenge/" + id + "/accept", bot_token).status == 200);
         auto started = events.next("gameStart");
         REQUIRE(started.is_object());
