@@ -3,6 +3,7 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "api/line_feed.hpp"
 #include "auth/accounts.hpp"
 #include "auth/api_tokens.hpp"
 #include "cluster/cluster_node.hpp"
@@ -228,6 +229,9 @@ std::variant<std::uint16_t, std::string> app::start() {
     play_ = std::make_shared<hub>(ioc_, cfg_.play, metrics_, *live_, std::move(deps));
     notifications_->start(play_->peers());
     ctx_->play = play_;
+    ctx_->api.play = play_;  // the bot and board APIs act in it
+    ctx_->api.next_conn = &ctx_->next_conn;
+    ctx_->api.streams = std::make_shared<api::stream_caps>();
     if (accounts_)
         // Logging out closes every live connection of that token, not only future ones.
         accounts_->on_session_ended(
@@ -309,6 +313,7 @@ void app::stop() {
         if (listener_) listener_->stop();
         if (sweep_) sweep_->cancel();  // or the io_context would never run out
         ctx_->conns.close_all();
+        ctx_->streams.close_all();
         play_->stop();
         live_->stop();
         if (tournaments_) tournaments_->stop();

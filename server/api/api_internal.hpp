@@ -80,6 +80,11 @@ void token_routes(const api_request& req, const std::vector<std::string_view>& s
 // api_bots.cpp: POST /api/bot/account/upgrade and GET /api/bots.
 void upgrade_to_bot(const api_request& req, api_context& ctx, api_reply reply);
 void list_bots(api_context& ctx, api_reply reply);
+// The bot and board APIs (api_bot_play.cpp): /api/stream/event,
+// /api/{bot|board}/game/..., /api/challenge/... (schema/bot_api.md).
+bool is_bot_play_route(const std::vector<std::string_view>& seg);
+void bot_play_routes(const api_request& req, const std::vector<std::string_view>& seg,
+                     api_context& ctx, api_reply reply);
 // The rules core as an oracle (api_position.cpp): answered at once.
 api_response post_position(const json& body);
 // The position editor (api_compose.cpp): pieces on cells -> a position, or the reason not.

@@ -9,7 +9,10 @@
 // pool thread, so the caller must post back to its executor before writing.
 // Nothing here touches SQLite directly; every query goes through storage::store
 // or auth::accounts, which run it on their own threads.
+#include <atomic>
+#include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,9 +33,13 @@ namespace tournament {
 class arena_service;
 class swiss_service;
 }  // namespace tournament
+class hub;
 }  // namespace kibitz::server
 
 namespace kibitz::server::api {
+
+class line_feed;
+class stream_caps;
 
 // What the API reads and writes through: the store and the accounts, owned by
 // app; null when the server runs without a database (answers 503 then) or once
@@ -46,6 +53,12 @@ struct api_context {
     tournament::swiss_service* swiss = nullptr;             // creates Swiss events
     auth::api_tokens* tokens = nullptr;                     // personal API tokens (issue 26)
     storage::token_store* token_store = nullptr;  // the same store's tokens and bots
+    // The bot and board APIs (api_bot_play.cpp): the play layer they act in,
+    // the connection ids they share with the sockets (net_context::next_conn),
+    // and the caps on open streams.
+    std::weak_ptr<hub> play;
+    std::atomic<std::uint64_t>* next_conn = nullptr;
+    std::shared_ptr<stream_caps> streams;
 };
 
 struct api_request {
@@ -62,6 +75,9 @@ struct api_response {
     std::string content_type = "application/json; charset=utf-8";
     std::string body;
     std::vector<std::pair<std::string, std::string>> headers;  // extra ones
+    // A streamed answer (one JSON object per line, schema/bot_api.md): the
+    // HTTP layer keeps the connection and writes what this feed gives it.
+    std::shared_ptr<line_feed> feed;
 };
 
 using api_reply = std::function<void(api_response)>;

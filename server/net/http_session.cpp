@@ -6,6 +6,7 @@
 
 #include "api/api_router.hpp"
 #include "net/static_files.hpp"
+#include "net/stream_session.hpp"
 #include "net/ws_session.hpp"
 
 namespace kibitz::server {
@@ -212,6 +213,14 @@ void http_session::serve_api() {
 }
 
 void http_session::write_api(api::api_response r, unsigned version, bool keep_alive, bool head) {
+    if (r.feed && !head && !ctx_.stopping) {
+        // A streamed answer: the stream owns the socket from here.
+        std::make_shared<stream_session>(stream_.release_socket(), ctx_, std::move(slot_),
+                                         std::move(r.feed))
+            ->run(r.content_type, version);
+        return;
+    }
+    r.feed.reset();  // HEAD (or stopping): the header alone, and the stream's place goes back
     http::response<http::string_body> res{static_cast<http::status>(r.status), version};
     res.set(http::field::server, "kibitz");
     res.set(http::field::content_type, r.content_type);

@@ -21,6 +21,7 @@
 namespace kibitz::server {
 
 class ws_session;
+class stream_session;
 
 // The limits a connection enforces (README, "Running it"); app copies them
 // from the server's settings, of which a connection needs nothing else.
@@ -59,6 +60,19 @@ private:
     std::map<std::uint64_t, std::weak_ptr<ws_session>> open_;
 };
 
+// The open API streams (net/stream_session.hpp), closed on shutdown as the
+// WebSockets are. Thread-safe as connections is.
+class open_streams {
+public:
+    void add(std::uint64_t id, std::weak_ptr<stream_session> s);
+    void remove(std::uint64_t id);
+    void close_all();
+
+private:
+    mutable std::mutex mu_;
+    std::map<std::uint64_t, std::weak_ptr<stream_session>> open_;
+};
+
 struct net_context {
     net_limits limits;
     std::string web_root;
@@ -66,6 +80,9 @@ struct net_context {
     std::weak_ptr<hub> play;
     metrics& stats;
     connections conns;
+    open_streams streams;
+    // How often an idle API stream sends its keep-alive empty line.
+    std::chrono::milliseconds stream_keepalive{7000};
     address_counter per_address;
     std::atomic<std::uint64_t> next_conn{1};
     std::atomic<bool> stopping{false};

@@ -1,0 +1,228 @@
+// The bot and board APIs (schema/bot_api.md, issue 26): a program with a
+// personal API token plays its account's games over HTTP. Streams are feeds
+// (bot_feeds.hpp) the HTTP layer keeps open; actions are the WebSocket's own
+// client messages, checked by the same codec, sent to the same rooms and
+// lobby, and answered through a one-shot peer (answer_peer.hpp). The routes
+// run on the token check's thread (the store's); everything they call posts.
+#include <spdlog/spdlog.h>
+
+#include "api/answer_peer.hpp"
+#include "api/api_internal.hpp"
+#include "api/bot_feeds.hpp"
+#include "play/hub.hpp"
+#include "play/lobby.hpp"
+#include "play/lobby_dispatch.hpp"
+#include "play/room.hpp"
+#include "play/stored_player.hpp"
+#include "protocol/codec.hpp"
+#include "protocol/percent_decode.hpp"
+#include "store/store.hpp"
+
+namespace kibitz::server::api {
+
+namespace {
+
+using seg_list = std::vector<std::string_view>;
+
+api_response refused(int status, std::string_view code, std::string_view message) {
+    return error_response(status, code, message);
+}
+
+// `/bot/...` is a bot account's and needs bot:play; `/board/...` a person's
+// own games with board:play. Empty: who may go on.
+std::optional<api_response> kind_refusal(bool bot_route, const storage::player& who) {
+    if (bot_route && !who.bot)
+        return refused(403, "not_a_bot", "this is a bot's route: upgrade the account first");
+    if (!bot_route && who.bot)
+        return refused(403, "bot_account", "a bot plays through /api/bot/, not /api/board/");
+    return std::nullopt;
+}
+
+// The WebSocket message `t` with payload `d`, through the codec's checks.
+std::variant<client_msg, api_response> as_message(std::string_view t, json d) {
+    d["ack"] = 1;  // the answer to wait for (answer_peer)
+    json frame = {{"t", t}, {"d", std::move(d)}};
+    auto decoded = decode_client(frame.dump());
+    if (auto* bad = std::get_if<decode_failure>(&decoded))
+        return refused(400, bad->error.code, bad->error.message);
+    return std::get<client_msg>(std::move(decoded));
+}
+
+// Sends `m` as `who` to where a WebSocket's would go; `answer` as answer_peer's.
+void send_as(const std::shared_ptr<hub>& h, api_context& ctx, const storage::player& who,
+             client_msg m, std::string answer, answer_peer::make_ok ok, api_reply reply) {
+    auto p = player_from_stored(who, "");
+    auto conn = ctx.next_conn->fetch_add(1);
+    auto self =
+        answer_peer::make(h->ioc(), conn, std::move(answer), std::move(ok), std::move(reply));
+    peer_ref ref = self;
+    if (auto* c = std::get_if<room_cmd_msg>(&m.body)) {
+        if (auto r = h->rooms().find(c->room)) return r->command(p, ref, conn, *c, m.ack, m.type);
+        return self->send(error_frame({"unknown_room", "no game '" + c->room + "' here"}, m.type));
+    }
+    if (auto* c = h->deps().cluster_lobby) return c->lobby_message(p, ref, conn, m);
+    dispatch_lobby(h->the_lobby(), p, ref, conn, m);
+}
+
+api_response done(const json&) { return json_response(200, {{"ok", true}}); }
+
+// POST /api/{bot|board}/game/{id}/{action}[/{arg}]: the WebSocket's room command.
+std::variant<client_msg, api_response> game_action(const seg_list& seg, const api_request& req) {
+    std::string room(seg[2]);
+    auto action = seg[3];
+    auto arg = seg.size() == 5 ? percent_decode(seg[4]) : std::optional<std::string>("");
+    if (!arg) return refused(400, "bad_request", "the path is not valid percent-encoding");
+    auto yes_no = [&](std::string_view yes, std::string_view no) -> std::string_view {
+        return *arg == "yes" ? yes : *arg == "no" ? no : "";
+    };
+    std::string_view type;
+    json d = {{"room", room}};
+    if (action == "move" && seg.size() == 5) {
+        type = "move";
+        d["move"] = *arg;
+    } else if ((action == "abort" || action == "resign") && seg.size() == 4) {
+        type = action;
+    } else if (action == "draw" && seg.size() == 5) {
+        type = yes_no("draw.offer", "draw.decline");  // yes to an open offer accepts it
+    } else if (action == "takeback" && seg.size() == 5) {
+        type = yes_no("takeback.offer", "takeback.decline");
+    } else if (action == "chat" && seg.size() == 4) {
+        auto parsed = json_object_body(req);
+        if (auto* r = std::get_if<api_response>(&parsed)) return std::move(*r);
+        const auto& body = std::get<json>(parsed);
+        if (!body.contains("text")) return refused(400, "bad_request", "send {\"text\": ...}");
+        type = "chat";
+        d["text"] = body["text"];
+    }
+    if (type.empty()) return refused(404, "not_found", "no such game action");
+    return as_message(type, std::move(d));
+}
+
+// POST /api/challenge/{id}/{accept|decline|cancel}: an invite's answers, by its code.
+std::variant<client_msg, api_response> challenge_answer(const seg_list& seg) {
+    std::string code(seg[1]);
+    if (seg[2] == "accept") return as_message("invite.accept", {{"code", code}});
+    if (seg[2] == "decline") return as_message("invite.decline", {{"code", code}});
+    if (seg[2] == "cancel") return as_message("invite.cancel", {{"code", code}});
+    return refused(404, "not_found", "a challenge is accepted, declined or cancelled");
+}
+
+// POST /api/challenge/{username} with {game, tc, rated, color, position}:
+// an invite (protocol.md, "Private games"), as the codec checks one.
+std::variant<client_msg, api_response> challenge_message(const seg_list& seg,
+                                                         const api_request& req) {
+    if (seg.size() == 3) return challenge_answer(seg);
+    if (seg.size() != 2) return refused(404, "not_found", "no such challenge route");
+    auto parsed = json_object_body(req);
+    if (auto* r = std::get_if<api_response>(&parsed)) return std::move(*r);
+    const auto& body = std::get<json>(parsed);
+    // Untimed unless told; {"days": n} is the correspondence clock.
+    json d = {{"tc", nullptr}};
+    if (body.contains("days")) d["tc"] = {{"days", body["days"]}};
+    for (const char* key : {"game", "tc", "rated", "color", "position"})
+        if (body.contains(key)) d[key] = body[key];
+    return as_message("invite.create", std::move(d));
+}
+
+// The invite is made as `who`; the challenged account's connections (a
+// bot's event stream) are told at once with a `challenge` frame.
+void challenge_create(const std::shared_ptr<hub>& h, api_context& ctx, const storage::player& who,
+                      std::string target, client_msg m, api_reply reply) {
+    auto found = [h, &ctx, who, m = std::move(m),
+                  reply](core::result<std::optional<storage::account_login>> r) mutable {
+        if (!r) {
+            spdlog::error("api challenge: {}", r.reason());
+            return reply(refused(500, "internal", "the account could not be looked up"));
+        }
+        if (!r.value()) return reply(refused(404, "unknown_user", "no such account"));
+        const auto& them = r.value()->who;
+        if (them.id == who.id) return reply(refused(400, "own_challenge", "that is you"));
+        // People choose to meet bots (schema/bot_api.md): until a person can
+        // say so, a bot challenges bots only.
+        if (who.bot && !them.bot)
+            return reply(refused(403, "not_accepting_bots", "this player takes no bot challenges"));
+        auto by = player_from_stored(who, "")->public_json();
+        auto ok = [h, key = player_from_stored(them, "")->key(), by](const json& d) {
+            json challenge = d;
+            challenge["id"] = d["code"];
+            challenge["by"] = by;
+            json frame = {{"t", "challenge"}, {"d", challenge}};
+            auto f = std::make_shared<const std::string>(frame.dump());
+            for (const auto& [conn, p] : h->peers().of(key)) send_to(p, f);
+            return json_response(201, {{"challenge", challenge}});
+        };
+        send_as(h, ctx, who, std::move(m), "invite.created", std::move(ok), std::move(reply));
+    };
+    ctx.store->find_login(std::move(target), std::move(found));
+}
+
+}  // namespace
+
+bool is_bot_play_route(const seg_list& seg) {
+    if (seg.size() == 2 && seg[0] == "stream" && seg[1] == "event") return true;
+    if (seg.size() >= 2 && seg[0] == "challenge") return true;
+    return seg.size() >= 4 && (seg[0] == "bot" || seg[0] == "board") && seg[1] == "game";
+}
+
+void bot_play_routes(const api_request& req, const seg_list& seg, api_context& ctx,
+                     api_reply reply) {
+    auto h = ctx.play.lock();
+    if (!ctx.tokens || !h || !ctx.next_conn || !ctx.streams)
+        return reply(refused(503, "no_database", "the bot API needs the server's database"));
+    const bool get = req.method == "GET", post = req.method == "POST";
+    const bool stream = seg[0] == "stream" || (seg.size() == 4 && seg[2] == "stream");
+    if (stream != get || (!stream && !post)) {
+        auto r = refused(405, "method_not_allowed", stream ? "use GET" : "use POST");
+        r.headers.emplace_back("Allow", stream ? "GET" : "POST");
+        return reply(std::move(r));
+    }
+    const bool bot_route = seg[0] == "bot";
+    std::optional<auth::api_scope> need;
+    if (seg[0] == "challenge" && seg.size() == 2) need = auth::api_scope::challenge_write;
+    else if (seg[0] != "stream" && seg[0] != "challenge")
+        need = bot_route ? auth::api_scope::bot_play : auth::api_scope::board_play;
+
+    auto then = [&ctx, h, req, seg = std::vector<std::string>(seg.begin(), seg.end()), bot_route](
+                    storage::player who, auth::scope_set scopes, api_reply reply) {
+        seg_list s(seg.begin(), seg.end());
+        // The event stream and a challenge's answers: any token that plays or challenges.
+        if (!scopes.has(auth::api_scope::bot_play) && !scopes.has(auth::api_scope::board_play) &&
+            !scopes.has(auth::api_scope::challenge_write))
+            return reply(refused(403, "missing_scope",
+                                 "this needs bot:play, board:play or challenge:write"));
+        if (s[0] == "stream") {
+            auto slot = ctx.streams->take(who.id);
+            if (!slot) return reply(refused(429, "too_many_streams", "too many open streams"));
+            api_response r;
+            r.content_type = "application/x-ndjson";
+            r.feed = make_event_feed(h, player_from_stored(who, ""), std::move(slot));
+            return reply(std::move(r));
+        }
+        if (s[0] != "challenge")
+            if (auto no = kind_refusal(bot_route, who)) return reply(std::move(*no));
+        if (s.size() == 4 && s[2] == "stream") {
+            std::string room(s[3]);
+            auto p = player_from_stored(who, "");
+            auto mine = h->rooms().rooms_of(p->key());
+            if (std::find(mine.begin(), mine.end(), room) == mine.end() || !h->rooms().find(room))
+                return reply(refused(404, "unknown_room", "no game of yours in play here"));
+            auto slot = ctx.streams->take(who.id);
+            if (!slot) return reply(refused(429, "too_many_streams", "too many open streams"));
+            api_response r;
+            r.content_type = "application/x-ndjson";
+            r.feed = make_game_feed(h, std::move(p), std::move(room), std::move(slot));
+            return reply(std::move(r));
+        }
+        std::variant<client_msg, api_response> m =
+            s[0] == "challenge" ? challenge_message(s, req) : game_action(s, req);
+        if (auto* r = std::get_if<api_response>(&m)) return reply(std::move(*r));
+        auto& msg = std::get<client_msg>(m);
+        if (msg.type == "invite.create")
+            return challenge_create(h, ctx, who, std::string(s[1]), std::move(msg),
+                                    std::move(reply));
+        send_as(h, ctx, who, std::move(msg), "", done, std::move(reply));
+    };
+    with_token_scope(req, ctx, need, {std::move(then), std::move(reply)});
+}
+
+}  // namespace kibitz::server::api

@@ -1,0 +1,68 @@
+#pragma once
+// A streamed API answer (schema/bot_api.md): the play layer's frames for one
+// subscriber, turned into lines of JSON. The HTTP layer (net/stream_session)
+// owns the connection and is the subscriber (a peer); the feed says what to
+// subscribe to and what each frame becomes. Its calls all come on the
+// stream's strand, in order.
+//
+// stream_caps bounds how many streams are open, per account and in total;
+// a feed holds its place (a stream_slot) until it is destroyed. Thread-safe.
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "play/peer.hpp"
+
+namespace kibitz::server::api {
+
+class line_feed {
+public:
+    virtual ~line_feed() = default;
+    // Subscribes `self` (the stream) under its connection id. Once, first.
+    virtual void attach(peer_ref self, std::uint64_t conn) = 0;
+    // What a frame sent to the stream becomes: lines without their newline
+    // (often none). Sets `end` when the stream has said all it will.
+    virtual std::vector<std::string> lines(const std::string& frame, bool& end) = 0;
+    // The stream closed (either end, or the server stops): unsubscribes.
+    virtual void detach() = 0;
+};
+
+class stream_caps;
+
+// One open stream's place under the caps; given back when destroyed.
+class stream_slot {
+public:
+    stream_slot(std::shared_ptr<stream_caps> caps, std::int64_t account);
+    ~stream_slot();
+    stream_slot(const stream_slot&) = delete;
+    stream_slot& operator=(const stream_slot&) = delete;
+
+private:
+    std::shared_ptr<stream_caps> caps_;
+    std::int64_t account_;
+};
+
+class stream_caps : public std::enable_shared_from_this<stream_caps> {
+public:
+    stream_caps(std::size_t per_account = 16, std::size_t total = 5000)
+        : per_account_(per_account), total_(total) {}
+    // A place for one more stream of `account`, or none when a cap is reached.
+    std::unique_ptr<stream_slot> take(std::int64_t account);
+    void set_limits(std::size_t per_account, std::size_t total);
+    std::size_t open() const;
+
+private:
+    friend class stream_slot;
+    void give_back(std::int64_t account);
+
+    mutable std::mutex mu_;
+    std::size_t per_account_, total_, open_ = 0;
+    std::map<std::int64_t, std::size_t> by_account_;
+};
+
+}  // namespace kibitz::server::api
