@@ -130,7 +130,7 @@ std::string check_puzzle(const game_info& info, const puzzle& p, int depth, bool
     if (!loaded) return "the position does not load: " + loaded.reason();
     auto g = std::move(loaded).value();
     const int solver = g->to_move();
-    workspace ws(4);
+    workspace ws(puzzle_table_mib);
     for (std::size_t i = 0; i < p.moves.size(); ++i) {
         if (g->current_status().over()) return "move " + std::to_string(i + 1) + " after the end";
         const bool by_solver = g->to_move() == solver;

@@ -80,7 +80,7 @@ private:
     const game_info& info_;
     const mine_settings& s_;
     const puzzle_sink& sink_;
-    workspace ws_{8};
+    workspace ws_{puzzle_table_mib};
     mine_stats stats_;
     std::set<std::string> seen_;
     int skip_until_ = 0;

@@ -6,6 +6,7 @@
 // every search is depth-bounded and starts from an empty table. Runs on the
 // caller's thread. The margins and themes are each game's own
 // (kibitz/core/puzzle.hpp); docs/puzzles.md explains the choices.
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -15,6 +16,11 @@
 #include "kibitz/core/registry.hpp"
 
 namespace kibitz::core::engine {
+
+// The transposition table every puzzle search uses: a search's result
+// depends on the table's size (which entries a collision replaces), so the
+// re-check uses the size the miner used.
+inline constexpr std::size_t puzzle_table_mib = 8;
 
 struct puzzle {
     std::string position;             // the game's position text, the solver to move
