@@ -25,16 +25,16 @@ int main(int argc, char** argv) {
     int failed = 0;
     for (const auto& s : set) {
         const core::game_info* info = core::find_game(s.game);
-        const std::string why = info ? core::engine::check_puzzle(*info, s.p, depth, true)
-                                     : "unknown game " + s.game;
+        const std::string why =
+            info ? core::engine::check_puzzle(*info, s.p, depth, true) : "unknown game " + s.game;
         if (!why.empty()) {
             ++failed;
             std::printf("%s: %s\n", s.id.c_str(), why.c_str());
         }
     }
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                        std::chrono::steady_clock::now() - t0)
-                        .count();
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+            .count();
     std::printf("%zu puzzles, %d failed, depth %d, %lld ms\n", set.size(), failed, depth,
                 static_cast<long long>(ms));
     return failed ? 1 : 0;

@@ -55,7 +55,8 @@ TEST_CASE("the line follows the opponent's best reply and the themes read what i
     const std::vector<std::string> expected = {"22-18", "15x22", "26x17x10x1"};
     CHECK(line.value().moves == expected);
     const auto themes = info.puzzles.themes(engine::facts_of(*g, line.value().moves));
-    CHECK(themes == std::vector<std::string>{"multi-jump", "give one take two", "breakthrough to crown"});
+    CHECK(themes ==
+          std::vector<std::string>{"multi-jump", "give one take two", "breakthrough to crown"});
 }
 
 TEST_CASE("a puzzle whose first move is not the only winner is refused by the re-check") {
