@@ -44,7 +44,7 @@ public:
     struct answer {
         verdict v = verdict::wrong;
         std::vector<std::string> replies;  // the server's moves after a right one
-        std::string expected;              // on a wrong move: the line's move
+        std::string expected;  // on a wrong move: the line's move
     };
     // The solver's move, as the client sends it (notation). After a wrong
     // move or the last one, the attempt is over and every move is refused.
