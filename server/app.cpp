@@ -19,6 +19,8 @@
 #include "store/pg_store.hpp"
 #include "store/sqlite_store.hpp"
 #include "tournament/arena_service.hpp"
+#include "tournament/swiss_service.hpp"
+#include "tournament/tournament_router.hpp"
 
 #include <future>
 
@@ -182,10 +184,15 @@ std::variant<std::uint16_t, std::string> app::start() {
             tc.schedule = std::move(sched.value());
             tc.rules_by_game = tc.schedule.rules;
         }
+        tournament::swiss_service_config sc{cfg_.tournament_tick, cfg_.clock, tc.schedule};
         tournaments_ =
             std::make_shared<tournament::arena_service>(ioc_, *tournament_store_, std::move(tc));
+        swiss_ =
+            std::make_shared<tournament::swiss_service>(ioc_, *tournament_store_, std::move(sc));
+        tournament_desk_ = std::make_unique<tournament::tournament_router>(*tournaments_, *swiss_);
         ctx_->api.tournament_store = tournament_store_;
         ctx_->api.tournaments = tournaments_.get();
+        ctx_->api.swiss = swiss_.get();
     }
     deadlines_ =
         std::make_shared<correspondence_deadlines>(ioc_, cfg_.clock, cfg_.play.deadline_recheck);
@@ -196,7 +203,7 @@ std::variant<std::uint16_t, std::string> app::start() {
                    ratings_,
                    deadlines_,
                    computer_players(computers_)};
-    deps.tournaments = tournaments_.get();
+    deps.tournaments = tournament_desk_.get();
     if (pg_ && !node_name_.empty()) {
         cluster_ = std::make_shared<cluster::node>(ioc_, co, *pg_);
         limits_ = std::make_shared<cluster::redis_limits>(ioc_, cluster_->bus(), node_name_);
@@ -228,6 +235,7 @@ std::variant<std::uint16_t, std::string> app::start() {
     if (cluster_) cluster_->start(*play_);
     play_->start();
     // Before the rooms come back: a restored tournament game's end finds its arena.
+    if (swiss_) swiss_->start(*play_, events);
     if (tournaments_) tournaments_->start(*play_, std::move(events));
     std::function<bool()> reachable;
     if (cluster_) reachable = [c = cluster_.get()] { return c->reachable(); };
@@ -293,6 +301,7 @@ void app::stop() {
         ctx_->conns.close_all();
         play_->stop();
         if (tournaments_) tournaments_->stop();
+        if (swiss_) swiss_->stop();
         if (ready_) ready_->stop();
         if (cluster_ && store_)
             cluster_->stop([this](std::vector<std::string> rooms) {

@@ -40,7 +40,9 @@ class token_store;
 }  // namespace storage
 namespace tournament {
 class arena_service;
-}
+class swiss_service;
+class tournament_router;
+}  // namespace tournament
 namespace auth {
 class accounts;
 class api_tokens;
@@ -109,6 +111,8 @@ private:
     // The arenas (with a database): made before the play layer, which hands
     // them tournament messages and game ends; started with it.
     std::shared_ptr<tournament::arena_service> tournaments_;
+    std::shared_ptr<tournament::swiss_service> swiss_;  // the Swiss events, beside them
+    std::unique_ptr<tournament::tournament_router> tournament_desk_;  // the play layer's door
     // The play layer, made last (at start) from everything above.
     std::shared_ptr<hub> play_;
 };

@@ -28,7 +28,8 @@ class api_tokens;
 }  // namespace auth
 namespace tournament {
 class arena_service;
-}
+class swiss_service;
+}  // namespace tournament
 }  // namespace kibitz::server
 
 namespace kibitz::server::api {
@@ -42,6 +43,7 @@ struct api_context {
     wall_clock clock;  // the app's (server_config::clock)
     storage::tournament_store* tournament_store = nullptr;  // the same store's events
     tournament::arena_service* tournaments = nullptr;       // creates arenas
+    tournament::swiss_service* swiss = nullptr;             // creates Swiss events
     auth::api_tokens* tokens = nullptr;                     // personal API tokens (issue 26)
     storage::token_store* token_store = nullptr;  // the same store's tokens and bots
 };

@@ -1,7 +1,9 @@
 // /api/tournaments and /api/tournament/<id>[/games]: the events from the
 // store (upcoming, running, finished), one event's settings and standings
 // (the score and sheet each result stored with it), and its games, one JSON
-// object per line. POST /api/tournaments: an account creates an arena.
+// object per line. POST /api/tournaments: an account creates an arena or a
+// Swiss event. A Swiss event's standings carry its tie-breaks, computed
+// from its stored pairings as its service computes them (swiss_event).
 #include <algorithm>
 #include <map>
 
@@ -9,11 +11,15 @@
 
 #include "api/api_internal.hpp"
 #include "auth/accounts.hpp"
+#include "play/stored_player.hpp"
 #include "protocol/out_tournament.hpp"
 #include "store/store.hpp"
 #include "store/tournament_store.hpp"
 #include "tournament/arena_service.hpp"
 #include "tournament/arena_settings.hpp"
+#include "tournament/swiss_event.hpp"
+#include "tournament/swiss_service.hpp"
+#include "tournament/swiss_settings.hpp"
 
 namespace kibitz::server::api {
 
@@ -42,6 +48,26 @@ json standings_json(std::vector<storage::tournament_entry> entries) {
                        {"score", e.score},
                        {"sheet", e.sheet},
                        {"withdrawn", e.withdrawn}});
+    }
+    return out;
+}
+
+// A Swiss event's standings from its record: the service's own computation.
+json swiss_standings_json(const storage::tournament_record& t) {
+    tournament::swiss_event ev(t.row);
+    std::vector<player_ptr> players;
+    std::map<std::string, json> users;  // public id -> the stored player's form
+    for (const auto& e : t.entries) {
+        players.push_back(player_from_stored(e.who, ""));
+        users[players.back()->id] = user_json(e.who);
+    }
+    ev.restore(t, players);
+    json out = json::array();
+    for (const auto& s : ev.standings()) {
+        json row = to_json(s);
+        row["player"] = users[s.player.value("id", std::string())];
+        row["withdrawn"] = s.state == "withdrawn";
+        out.push_back(std::move(row));
     }
     return out;
 }
@@ -85,10 +111,19 @@ void get_tournament(std::string id, bool games, api_context& ctx, api_reply repl
             if (!r.value())
                 return reply(error_response(404, "not_found", "no tournament with that id"));
             const auto& t = *r.value();
-            if (!games)
+            if (!games) {
+                auto about = view_json(t.row, static_cast<int>(t.entries.size()));
+                const bool swiss = t.row.settings.kind == "swiss";
+                if (swiss) {
+                    int round = 0;
+                    for (const auto& p : t.pairings) round = std::max(round, p.round);
+                    about["round"] = round;
+                }
                 return reply(json_response(
-                    200, {{"tournament", view_json(t.row, static_cast<int>(t.entries.size()))},
-                          {"standings", standings_json(t.entries)}}));
+                    200,
+                    {{"tournament", std::move(about)},
+                     {"standings", swiss ? swiss_standings_json(t) : standings_json(t.entries)}}));
+            }
             // One line a game, oldest first (application/x-ndjson).
             std::map<storage::player_id, std::string> names;
             for (const auto& e : t.entries) names[e.who.id] = e.who.name;
@@ -118,7 +153,25 @@ void post_tournament(const api_request& req, const json& body, api_context& ctx,
         s.game_id = body.at("game").get<std::string>();
         s.initial_ms = body.at("tc").at("initial_s").get<std::int64_t>() * 1000;
         s.increment_ms = body.at("tc").at("increment_s").get<std::int64_t>() * 1000;
-        s.duration_ms = body.at("minutes").get<std::int64_t>() * 60'000;
+        s.kind = body.value("kind", std::string("arena"));
+        if (s.kind == "swiss") {
+            // Checked before they are multiplied or narrowed.
+            const auto rounds = body.at("rounds").get<std::int64_t>();
+            const auto interval_s = body.value("interval_s", std::int64_t{60});
+            if (rounds < 1 || rounds > tournament::max_swiss_rounds || interval_s < 0 ||
+                interval_s > tournament::max_round_interval_ms / 1000)
+                return reply(error_response(400, "bad_tournament",
+                                            "1.." + std::to_string(tournament::max_swiss_rounds) +
+                                                " rounds, a round interval of 0..86400 s"));
+            s.rounds = static_cast<int>(rounds);
+            s.round_interval_ms = interval_s * 1000;
+        } else {
+            const auto minutes = body.at("minutes").get<std::int64_t>();
+            if (minutes < 0 || minutes > 100'000)
+                return reply(
+                    error_response(400, "bad_tournament", "a duration of 1..1440 whole minutes"));
+            s.duration_ms = minutes * 60'000;
+        }
         s.rated = body.value("rated", false);
         const auto in_s = body.value("starts_in_s", std::int64_t{0});
         if (in_s < 0 || in_s > 40LL * 24 * 3600)
@@ -132,15 +185,28 @@ void post_tournament(const api_request& req, const json& body, api_context& ctx,
         }
     } catch (const std::exception&) {
         return reply(error_response(400, "bad_request",
-                                    "send {name, game, tc: {initial_s, increment_s}, minutes, "
+                                    "send {name, game, tc: {initial_s, increment_s}, minutes "
+                                    "(an arena) or kind: swiss, rounds, interval_s, "
                                     "starts_in_s, rated, code}"));
     }
-    if (auto why = tournament::check_arena(s, ctx.clock.now_ms()))
+    const bool swiss = s.kind == "swiss";
+    if (auto why = swiss ? tournament::check_swiss(s, ctx.clock.now_ms())
+                         : tournament::check_arena(s, ctx.clock.now_ms()))
         return reply(error_response(400, "bad_tournament", *why));
     auto* events = ctx.tournament_store;
-    auto* service = ctx.tournaments;
+    // Either service creates (stored, then served on its strand).
+    std::function<void(storage::tournament_settings, tournament::arena_service::created)> create;
+    if (swiss && ctx.swiss)
+        create = [svc = ctx.swiss](auto s, auto done) {
+            svc->create(std::move(s), std::move(done));
+        };
+    else if (!swiss && ctx.tournaments)
+        create = [svc = ctx.tournaments](auto s, auto done) {
+            svc->create(std::move(s), std::move(done));
+        };
+    if (!create) return reply(error_response(503, "unavailable", "tournaments need a database"));
     ctx.accounts->resolve(
-        std::move(token), [events, service, s = std::move(s), reply = std::move(reply)](
+        std::move(token), [events, create, s = std::move(s), reply = std::move(reply)](
                               core::result<std::optional<storage::player>> r) mutable {
             if (!r) return reply(failed("session", r.reason()));
             if (!r.value())
@@ -150,7 +216,7 @@ void post_tournament(const api_request& req, const json& body, api_context& ctx,
                     error_response(403, "account_required", "guests cannot create tournaments"));
             s.created_by = r.value()->id;
             events->list_tournaments(
-                1, [service, s = std::move(s), reply = std::move(reply)](
+                1, [create, s = std::move(s), reply = std::move(reply)](
                        core::result<std::vector<storage::tournament_row>> l) mutable {
                     if (!l) return reply(failed("list", l.reason()));
                     const auto mine =
@@ -160,8 +226,8 @@ void post_tournament(const api_request& req, const json& body, api_context& ctx,
                     if (mine >= max_open_per_account)
                         return reply(error_response(409, "too_many_tournaments",
                                                     "finish your open tournaments first"));
-                    service->create(std::move(s), [reply = std::move(reply)](
-                                                      core::result<storage::tournament_row> made) {
+                    create(std::move(s), [reply = std::move(reply)](
+                                             core::result<storage::tournament_row> made) {
                         if (!made)
                             return reply(error_response(400, "bad_tournament", made.reason()));
                         reply(json_response(201, {{"tournament", view_json(made.value(), 0)}}));

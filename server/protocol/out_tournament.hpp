@@ -23,8 +23,18 @@ struct tournament_standing {
     bool fire = false;  // two wins in a row: the next game scores double
     std::string state;  // "waiting", "playing", "paused" or "withdrawn"
     std::string room;   // the game being played; empty: none
+    // Swiss only (half points): Buchholz and Sonneborn-Berger.
+    std::optional<int> buchholz;
+    std::optional<double> sonneborn_berger;
 };
 json to_json(const tournament_standing& s);
+
+// One board of a Swiss round: a game, or a bye (`second` null).
+struct tournament_board {
+    std::string room;  // empty for a bye
+    json first, second;
+    std::string result;  // "" in play, "1-0", "0-1", "1/2", "bye", "+-", "-+" (forfeits)
+};
 
 // What an event is and where it stands (also the HTTP API's form).
 struct tournament_view {
@@ -34,6 +44,11 @@ struct tournament_view {
     bool private_event = false;  // joined with an entry code
     std::int64_t starts_ms = 0, ends_ms = 0;
     int players = 0;
+    // Swiss only: rounds in all, the round being played (0 before the first),
+    // when the next one is paired (none: not known yet).
+    int rounds = 0, round = 0;
+    std::int64_t round_interval_ms = 0;
+    std::optional<std::int64_t> next_round_ms;
 };
 json to_json(const tournament_view& v);
 
@@ -43,6 +58,7 @@ struct tournament_state_msg {
     std::vector<tournament_standing> standings;  // best first, at most 100
     std::string top_room;                        // the featured game; empty: none
     std::int64_t server_time = 0;                // Unix ms, for the countdown
+    std::vector<tournament_board> boards;  // Swiss: the round's pairings
 };
 struct tournament_finished_msg {
     std::string id;

@@ -40,15 +40,16 @@ template <class Db>
 tournament_record load_record(Db& db, tournament_row row) {
     tournament_record out{std::move(row), {}, {}};
     {
-        auto r = db.query(
-            "SELECT p.id, p.name, p.account_id, p.computer_level, e.score, e.sheet, "
-            "e.withdrawn, e.paused, e.joined_ms FROM tournament_entries e "
-            "JOIN players p ON p.id = e.player WHERE e.tournament = $1 "
-            "ORDER BY e.joined_ms, p.id",
-            out.row.id);
+        // read_player reads player_columns (five): the entry's own come after.
+        static const std::string sql =
+            "SELECT " + player_columns("p.") +
+            ", e.score, e.sheet, e.withdrawn, e.paused, e.joined_ms "
+            "FROM tournament_entries e JOIN players p ON p.id = e.player "
+            "WHERE e.tournament = $1 ORDER BY e.joined_ms, p.id";
+        auto r = db.query(sql, out.row.id);
         while (r.next())
-            out.entries.push_back({read_player(r, 0), static_cast<int>(r.i64(4)), r.text(5),
-                                   r.flag(6), r.flag(7), r.i64(8)});
+            out.entries.push_back({read_player(r, 0), static_cast<int>(r.i64(5)), r.text(6),
+                                   r.flag(7), r.flag(8), r.i64(9)});
     }
     auto r = db.query(
         "SELECT id, round, room, seat0, seat1, berserk0, berserk1, result, plies, created_ms, "

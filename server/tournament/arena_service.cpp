@@ -184,17 +184,12 @@ void arena_service::leave(const std::string& id, const player_ptr& who, bool wit
 
 void arena_service::subscribe(arena& a, const std::string& key, const peer_ref& p,
                               std::uint64_t conn) {
-    auto [it, fresh] = a.subscribers.try_emplace(conn, p, key);
-    if (!fresh) return;
-    ++a.present[key];
+    if (!a.audience.add(conn, p, key)) return;
     conns_[conn].insert(a.state->row().public_id);
 }
 
 void arena_service::unsubscribe(arena& a, std::uint64_t conn) {
-    auto it = a.subscribers.find(conn);
-    if (it == a.subscribers.end()) return;
-    if (--a.present[it->second.second] <= 0) a.present.erase(it->second.second);
-    a.subscribers.erase(it);
+    if (!a.audience.remove(conn)) return;
     if (auto c = conns_.find(conn); c != conns_.end()) {
         c->second.erase(a.state->row().public_id);
         if (c->second.empty()) conns_.erase(c);

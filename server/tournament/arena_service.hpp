@@ -30,6 +30,7 @@
 #include "store/tournament_store.hpp"
 #include "tournament/arena_schedule.hpp"
 #include "tournament/arena_state.hpp"
+#include "tournament/tournament_audience.hpp"
 
 namespace kibitz::server {
 class hub;
@@ -70,9 +71,7 @@ public:
 private:
     struct arena {
         std::unique_ptr<arena_state> state;
-        // By connection: where to send, and whose connection it is.
-        std::map<std::uint64_t, std::pair<peer_ref, std::string>> subscribers;
-        std::map<std::string, int> present;  // player key -> subscribed connections
+        tournament_audience audience;  // who follows (and may be paired)
         std::string code;                    // a private event's entry code; empty: none
         int max_players = 0;
         bool dirty = true;                   // standings changed since last sent

@@ -67,7 +67,7 @@ void arena_service::run_arena(arena& a, std::int64_t now) {
 
 void arena_service::pair_wave(arena& a, std::int64_t now) {
     auto& st = *a.state;
-    const auto pairs = st.wave(now, cfg_.pair_delay_ms, ++waves_, a.present);
+    const auto pairs = st.wave(now, cfg_.pair_delay_ms, ++waves_, a.audience.present_players());
     if (pairs.empty()) return;
     const auto& row = st.row();
     room_settings rs;
@@ -158,14 +158,14 @@ void arena_service::finish_arena(arena& a, std::int64_t now) {
                 auto standings = a->state->standings(3);
                 const auto last = self->state_frame(*a, now);
                 const auto done = encode(tournament_finished_msg{id, std::move(standings)});
-                for (const auto& [conn, sub] : a->subscribers) {
-                    send_to(sub.first, last);
-                    send_to(sub.first, done);
+                a->audience.send(last);
+                a->audience.send(done);
+                a->audience.each_connection([&](std::uint64_t conn) {
                     if (auto c = self->conns_.find(conn); c != self->conns_.end()) {
                         c->second.erase(id);
                         if (c->second.empty()) self->conns_.erase(c);
                     }
-                }
+                });
                 spdlog::info("tournament {} finished ({} players)", id, a->state->players());
                 self->arenas_.erase(id);  // the HTTP API reads it from the store from now on
             });
@@ -182,9 +182,8 @@ frame arena_service::state_frame(const arena& a, std::int64_t now) const {
 
 void arena_service::publish(arena& a, std::int64_t now) {
     a.dirty = false;
-    if (a.subscribers.empty()) return;
-    const auto f = state_frame(a, now);  // serialized once for every subscriber
-    for (const auto& [conn, sub] : a.subscribers) send_to(sub.first, f);
+    if (a.audience.empty()) return;
+    a.audience.send(state_frame(a, now));  // serialized once for every subscriber
 }
 
 }  // namespace kibitz::server::tournament

@@ -216,17 +216,21 @@ tournament_view view_of(const storage::tournament_row& row, std::string status, 
         tc = time_control{static_cast<int>(s.initial_ms / 1000),
                           static_cast<int>(s.increment_ms / 1000)};
     const bool coded = s.extra.find("\"code\"") != std::string::npos;
-    return {row.public_id,
-            s.name,
-            s.kind,
-            s.game_id,
-            std::move(status),
-            tc,
-            s.rated,
-            coded,
-            s.starts_ms,
-            s.starts_ms + s.duration_ms,
-            players};
+    tournament_view v{row.public_id,
+                      s.name,
+                      s.kind,
+                      s.game_id,
+                      std::move(status),
+                      tc,
+                      s.rated,
+                      coded,
+                      s.starts_ms,
+                      s.starts_ms + s.duration_ms,
+                      players};
+    v.rounds = s.rounds;
+    v.round_interval_ms = s.round_interval_ms;
+    if (s.kind == "swiss") v.ends_ms = row.ended_ms.value_or(0);  // rounds, not a duration
+    return v;
 }
 
 std::string arena_state::top_room() const {

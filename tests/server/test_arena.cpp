@@ -14,6 +14,7 @@
 #include "helpers.hpp"
 #include "store_helpers.hpp"
 #include "tournament/arena_scoring.hpp"
+#include "tournament_play.hpp"
 
 using namespace kibitz;
 using namespace kibitz::test;
@@ -21,47 +22,12 @@ namespace tour = kibitz::server::tournament;
 
 namespace {
 
-json tmsg(const std::string& type, const std::string& id) {
-    return {{"t", type}, {"d", {{"id", id}}}};
-}
-
-// A guest on the arena's page: joined and following the standings.
-struct entrant {
-    std::unique_ptr<ws_client> ws;
-    std::string id;  // the player's public id (g-<row> once stored)
-};
-
 struct game_seen {
     std::string room;
     std::array<std::string, 2> seats;  // player ids
     int winner = -1;                   // -1: a draw
     int plies = 0;
 };
-
-// Plays `plies` moves in `room` (the first legal one each time, every one
-// acknowledged, hence stored) from the room.state both seats are sent.
-int play_moves(const std::string& room, entrant& s0, entrant& s1, int plies) {
-    entrant* seat[2] = {&s0, &s1};
-    auto in_room = [&](const json& m) { return m["d"]["room"] == room; };
-    auto state = s0.ws->expect("room.state", in_room);
-    s1.ws->expect("room.state", in_room);
-    json board = state["d"]["board"];
-    const int from = static_cast<int>(state["d"]["moves"].size());
-    int played = 0;
-    for (int i = 0; i < plies; ++i) {
-        auto mv = first_move(board);
-        if (mv.empty()) break;
-        const int to_move = board["to_move"];
-        seat[to_move]->ws->send(move_msg(room, mv, 100 + i));
-        seat[to_move]->ws->expect("ack", [&](const json& m) { return m["d"]["ack"] == 100 + i; });
-        auto ev = seat[1 - to_move]->ws->expect(
-            "move", [&](const json& m) { return in_room(m) && m["d"]["ply"] == from + i + 1; });
-        REQUIRE(ev.is_object());
-        board = ev["d"]["board"];
-        ++played;
-    }
-    return from + played;
-}
 
 // Plays the game in `room` between seat 0 and seat 1 to its end: `plies`
 // moves, then seat 1 resigns (seat 0 wins), or with `draw` they agree a draw.

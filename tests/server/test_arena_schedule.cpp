@@ -50,3 +50,31 @@ TEST_CASE("arena schedule: a bad schedule is refused with its reason") {
         "minutes": 1, "tc": {"initial_s": 60, "increment_s": 0}}]})")
             .ok());
 }
+
+TEST_CASE("swiss schedule: the shipped daily Swiss, due within its lead; absurd rounds refused") {
+    auto shipped =
+        read_schedule(std::string(KIBITZ_SOURCE_DIR) + "/schema/tournament_schedule.json");
+    REQUIRE(shipped.ok());
+    REQUIRE(shipped.value().swiss.size() == 1);
+    CHECK(shipped.value().swiss[0].every_ms == 24 * hour);
+    auto s = parse_schedule(R"({"swiss": [{"game": "checkers", "name": "Daily", "every_minutes":
+        1440, "lead_minutes": 60, "rounds": 5, "interval_s": 30,
+        "tc": {"initial_s": 60, "increment_s": 1}}]})");
+    REQUIRE(s.ok());
+    const std::int64_t day = 24 * hour, t_day = t0 / day * day;
+    CHECK(due_swiss(s.value(), t_day + day - 2 * hour, {}).empty());
+    CHECK(due_arenas(s.value(), t_day + day - 30 * 60'000, {}).empty());  // not an arena
+    auto due = due_swiss(s.value(), t_day + day - 30 * 60'000, {});
+    REQUIRE(due.size() == 1);
+    CHECK(due[0].kind == "swiss");
+    CHECK(due[0].rounds == 5);
+    CHECK(due[0].round_interval_ms == 30'000);
+    CHECK(due[0].starts_ms == t_day + day);
+    for (const char* rounds : {"0", "10000"}) {
+        auto bad = parse_schedule(std::string(R"({"swiss": [{"game": "checkers", "name": "Bad",
+            "every_minutes": 1440, "rounds": )") +
+                                  rounds + R"(, "tc": {"initial_s": 60, "increment_s": 0}}]})");
+        REQUIRE_FALSE(bad.ok());
+        CHECK(bad.reason().find("rounds") != std::string::npos);
+    }
+}

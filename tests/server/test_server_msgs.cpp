@@ -76,15 +76,34 @@ using builder = std::function<frame(const json& d, std::int64_t v)>;
 
 std::vector<tournament_standing> standings_of(const json& list) {
     std::vector<tournament_standing> out;
-    for (const auto& s : list)
+    for (const auto& s : list) {
         out.push_back({s["rank"], s["player"], s["score"], s["sheet"], s["fire"], s["state"],
                        s["room"].is_null() ? "" : s["room"].get<std::string>()});
+        if (s.contains("buchholz")) out.back().buchholz = s["buchholz"];
+        if (s.contains("sonneborn_berger")) out.back().sonneborn_berger = s["sonneborn_berger"];
+    }
     return out;
 }
 
 tournament_view view_of(const json& t) {
-    return {t["id"],    t["name"],    t["kind"],      t["game"],    t["status"], tc_of(t["tc"]),
-            t["rated"], t["private"], t["starts_ms"], t["ends_ms"], t["players"]};
+    tournament_view v{t["id"],        t["name"],      t["kind"],   t["game"],
+                      t["status"],    tc_of(t["tc"]), t["rated"],  t["private"],
+                      t["starts_ms"], t["ends_ms"],   t["players"]};
+    if (v.kind == "swiss") {
+        v.rounds = t["rounds"];
+        v.round = t["round"];
+        v.round_interval_ms = t["round_interval_s"].get<std::int64_t>() * 1000;
+        if (!t["next_round_ms"].is_null()) v.next_round_ms = t["next_round_ms"];
+    }
+    return v;
+}
+
+std::vector<tournament_board> boards_of(const json& d) {
+    std::vector<tournament_board> out;
+    for (const auto& b : d.value("boards", json::array()))
+        out.push_back({b["room"].is_null() ? "" : b["room"].get<std::string>(), b["first"],
+                       b["second"], b["result"].is_null() ? "" : b["result"].get<std::string>()});
+    return out;
 }
 
 const std::map<std::string, builder>& builders() {
@@ -99,8 +118,8 @@ const std::map<std::string, builder>& builders() {
          [](const json& d, auto) {
              return encode(tournament_state_msg{
                  view_of(d["tournament"]), standings_of(d["standings"]),
-                 d["top_room"].is_null() ? "" : d["top_room"].get<std::string>(),
-                 d["server_time"]});
+                 d["top_room"].is_null() ? "" : d["top_room"].get<std::string>(), d["server_time"],
+                 boards_of(d)});
          }},
         {"tournament.finished",
          [](const json& d, auto) {

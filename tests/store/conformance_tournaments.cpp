@@ -109,6 +109,7 @@ TEST_CASE("conformance: entries join once, withdraw, pause and come back") {
     REQUIRE(rec.entries.size() == 2);
     CHECK(rec.entries[0].who.id == a.id);
     CHECK(rec.entries[0].who.name == "A");
+    CHECK_FALSE(rec.entries[0].who.bot);  // read with every player column, not the entry's
     CHECK(rec.entries[0].joined_ms == t0 + 1);
     CHECK(rec.entries[1].withdrawn);
     // Coming back keeps the entry (and its place by join time).

@@ -1,4 +1,4 @@
-// #/tournament/<id>: one arena. Follows its standings over the socket
+// #/tournament/<id>: one arena or Swiss event. Follows its standings over the socket
 // (tournament.sub, then tournament.state as they change); join, pause and
 // withdraw are requests answered by ack or error. A new pairing arrives as
 // game.found, which app.js follows to the game (the auto-redirect). Once the
@@ -9,14 +9,18 @@ import {view_root} from '../ui/vdom.js';
 import {tournament_view} from './tournament_view.js';
 
 export function mount(el, id) {
-    const st = {about: null, standings: [], top_room: null, podium: null, me: null, message: '', error: '', now: Date.now(), offset: 0};
+    const st = {about: null, standings: [], boards: [], code: '', top_room: null, podium: null, me: null, message: '', error: '', now: Date.now(), offset: 0};
     const view = view_root(el);
     const render = () => view.update(tournament_view(st, act));
-    const ask = (t) => {
+    const ask = (t, extra = {}) => {
         st.message = '';
-        socket.request(t, {id}).then(render, (e) => { st.message = e.message || e.code; render(); });
+        socket.request(t, {id, ...extra}).then(render, (e) => { st.message = e.message || e.code; render(); });
     };
-    const act = {join: () => ask('tournament.join'), pause: () => ask('tournament.pause'), withdraw: () => ask('tournament.withdraw')};
+    const act = {
+        join: () => ask('tournament.join', st.code ? {code: st.code} : {}),
+        pause: () => ask('tournament.pause'), withdraw: () => ask('tournament.withdraw'),
+        code: (text) => { st.code = text.trim(); },  // a private event's entry code
+    };
     // Not open (finished, or never was): what the store kept.
     const stored = () => fetch(`/api/tournament/${encodeURIComponent(id)}`)
         .then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status === 404 ? 'No such tournament.' : `HTTP ${r.status}`))))
@@ -37,6 +41,7 @@ export function mount(el, id) {
             st.about = d.tournament;
             st.standings = d.standings;
             st.top_room = d.top_room;
+            st.boards = d.boards || [];
             st.offset = d.server_time - Date.now();
             st.now = d.server_time;
             render();

@@ -1,0 +1,348 @@
+// Swiss events over real sockets (tournament/swiss_service.hpp): created over
+// the HTTP API by an account, joined by WebSocket clients, paired round by
+// round, games played to their end (wins, draws, a forfeit), and the
+// standings with their tie-breaks checked against the games played (scored
+// again here with tourcore's swiss_standings); a kill -9 mid-event.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "child_server.hpp"
+#include "domain/wall_clock.hpp"
+#include "tournament/tie_breaks.hpp"
+#include "tournament_play.hpp"
+
+using namespace kibitz;
+using namespace kibitz::test;
+namespace tour = kibitz::server::tournament;
+
+namespace {
+
+json swiss_body(int rounds) {
+    return {{"name", "Test Swiss"}, {"kind", "swiss"}, {"game", "checkers"}, {"tc", tc(60, 0)},
+            {"rounds", rounds},     {"interval_s", 0}, {"starts_in_s", 60}};
+}
+
+// The boards of round `round`, from the first tournament.state that has them.
+json boards_of(ws_client& probe, int round) {
+    auto st = probe.expect(
+        "tournament.state",
+        [&](const json& m) {
+            return m["d"]["tournament"]["round"] == round && !m["d"]["boards"].empty();
+        },
+        10000ms);
+    REQUIRE(st.is_object());
+    return st["d"]["boards"];
+}
+
+// Ends a board whose first moves were played by `how`: 0 seat 1 resigns, 1 a
+// draw, 2 seat 0 resigns; returns the game as the pairing reads it.
+tour::swiss_game end_board(int round, const std::string& room, entrant& s0, entrant& s1, int how) {
+    auto in_room = [&](const json& m) { return m["d"]["room"] == room; };
+    tour::swiss_game g{round, s0.id, s1.id, tour::swiss_result::first_won};
+    if (how == 1) {
+        s0.ws->send(room_msg("draw.offer", room));
+        s1.ws->expect("offer", in_room);
+        s1.ws->send(room_msg("draw.accept", room));
+        g.result = tour::swiss_result::draw;
+    } else {
+        (how == 0 ? s1 : s0).ws->send(room_msg("resign", room));
+        if (how == 2) g.result = tour::swiss_result::second_won;
+    }
+    s0.ws->expect("end", in_room);
+    s1.ws->expect("end", in_room);
+    return g;
+}
+
+tour::swiss_game play_board(int round, const std::string& room, entrant& s0, entrant& s1, int how) {
+    play_moves(room, s0, s1, 4);
+    return end_board(round, room, s0, s1, how);
+}
+
+// Sides of the games played over the board, per player, in round order.
+std::map<std::string, std::vector<int>> sides_of(const std::vector<tour::swiss_game>& games) {
+    std::map<std::string, std::vector<int>> out;
+    for (const auto& g : games) {
+        const bool played = g.result == tour::swiss_result::first_won ||
+                            g.result == tour::swiss_result::draw ||
+                            g.result == tour::swiss_result::second_won;
+        if (!played) continue;
+        out[g.first].push_back(0);
+        out[g.second].push_back(1);
+    }
+    return out;
+}
+
+// The API's standings against the games played: score and both tie-breaks.
+void check_standings(const json& standings, const std::vector<tour::swiss_game>& games,
+                     const std::vector<std::string>& ids) {
+    std::vector<tour::swiss_entrant> field;
+    for (const auto& id : ids) field.push_back({id, 1500});
+    std::map<std::string, tour::swiss_standing> want;
+    for (const auto& s : tour::swiss_standings(field, games)) want[s.id] = s;
+    REQUIRE(standings.size() == ids.size());
+    int last_rank = 0;
+    for (const auto& row : standings) {
+        INFO(row.dump());
+        const auto& w = want.at(row["player"]["id"]);
+        CHECK(row["score"] == w.score);
+        CHECK(row["buchholz"] == w.buchholz);
+        CHECK(row["sonneborn_berger"].get<double>() == doctest::Approx(w.sonneborn_berger));
+        CHECK(row["rank"].get<int>() >= last_rank);
+        last_rank = row["rank"];
+    }
+}
+
+}  // namespace
+
+TEST_CASE("swiss: 16 players through 5 rounds; pairings, byes, sides and tie-breaks") {
+    temp_dir dir;
+    const auto db = dir.file("swiss.db");
+    auto org = register_account(db, "organizer", "long enough password");
+    server::manual_clock wall;
+    test_server srv([&](server::server_config& c) {
+        with_db(db)(c);
+        c.clock = wall.clock();
+        c.tournament_tick = 20ms;
+        c.play.first_move_limit = 3000ms;  // the forfeit below comes this soon
+    });
+
+    // Absurd parameters are refused with a reason.
+    for (int rounds : {0, 10000, -1}) {
+        auto bad = http_post(srv.port(), "/api/tournaments", swiss_body(rounds), org.token);
+        CHECK(bad.status == 400);
+        CHECK(json::parse(bad.body)["error"] == "bad_tournament");
+    }
+    auto no_rounds = swiss_body(5);
+    no_rounds.erase("rounds");
+    CHECK(http_post(srv.port(), "/api/tournaments", no_rounds, org.token).status == 400);
+    auto made = http_post(srv.port(), "/api/tournaments", swiss_body(5), org.token);
+    REQUIRE(made.status == 201);
+    const auto view = json::parse(made.body)["tournament"];
+    const std::string id = view["id"];
+    CHECK(view["kind"] == "swiss");
+    CHECK(view["rounds"] == 5);
+
+    ws_client probe(srv.port());  // follows without playing
+    probe.hello();
+    probe.send(tmsg("tournament.sub", id));
+    probe.expect("tournament.state");
+
+    std::vector<entrant> es(16);
+    std::map<std::string, entrant*> by_id;
+    std::vector<std::string> ids;
+    for (auto& e : es) {
+        e.ws = std::make_unique<ws_client>(srv.port());
+        e.ws->hello();
+        auto j = tmsg("tournament.join", id);
+        j["d"]["ack"] = 1;
+        e.ws->send(j);
+        e.id = e.ws->expect("identity")["d"]["user"]["id"];
+        e.ws->expect("ack");
+        by_id[e.id] = &e;
+        ids.push_back(e.id);
+    }
+    es[0].ws->send(tmsg("tournament.join", id));
+    CHECK(es[0].ws->expect("error")["d"]["code"] == "already_joined");
+    // The last one leaves the page before the start: absent from round 1,
+    // hence withdrawn; the other 15 play (a bye each round while odd).
+    const std::string absent = es[15].id;
+    es[15].ws.reset();
+    std::set<std::string> active(ids.begin(), ids.end() - 1);
+    wall.advance(std::chrono::seconds(61));
+
+    std::vector<tour::swiss_game> games;
+    std::string forfeiter;
+    for (int round = 1; round <= 5; ++round) {
+        const auto boards = boards_of(probe, round);
+        std::set<std::string> paired;
+        int byes = 0;
+        // Every game's first moves at once (each seat has first_move_limit
+        // for its first), then each is ended in turn.
+        for (std::size_t i = 0; i < boards.size(); ++i) {
+            const auto& b = boards[i];
+            if (b["second"].is_null() || (round == 2 && i == 0)) continue;
+            play_moves(b["room"], *by_id.at(b["first"]["id"]), *by_id.at(b["second"]["id"]), 2);
+        }
+        for (std::size_t i = 0; i < boards.size(); ++i) {
+            const auto& b = boards[i];
+            const std::string first = b["first"]["id"];
+            CHECK(paired.insert(first).second);
+            if (b["second"].is_null()) {
+                CHECK(b["result"] == "bye");
+                games.push_back({round, first, "", tour::swiss_result::bye});
+                ++byes;
+                continue;
+            }
+            const std::string second = b["second"]["id"];
+            CHECK(paired.insert(second).second);
+            const std::string room = b["room"];
+            auto& s0 = *by_id.at(first);
+            auto& s1 = *by_id.at(second);
+            if (round == 2 && i == 0) {
+                // Seat 0 never moves: the game is aborted, a forfeit; they
+                // are withdrawn from the next rounds.
+                s0.ws->expect(
+                    "end", [&](const json& m) { return m["d"]["room"] == room; }, 5000ms);
+                games.push_back({round, first, second, tour::swiss_result::first_forfeited});
+                forfeiter = first;
+                continue;
+            }
+            games.push_back(end_board(round, room, s0, s1, static_cast<int>(i % 3)));
+        }
+        // Everyone present is paired, once; a bye only when the field is odd.
+        CHECK(paired == active);
+        CHECK(byes == static_cast<int>(active.size() % 2));
+        if (!forfeiter.empty()) active.erase(forfeiter);
+    }
+    auto fin = probe.expect("tournament.finished", {}, 10000ms);
+    REQUIRE(fin.is_object());
+    CHECK(fin["d"]["podium"].size() == 3);
+
+    // Nobody met anyone twice, nobody had two byes, and the side rules held.
+    std::set<std::pair<std::string, std::string>> met;
+    std::map<std::string, int> byes;
+    for (const auto& g : games) {
+        if (g.second.empty()) {
+            CHECK(++byes[g.first] == 1);
+            continue;
+        }
+        CHECK(met.insert(std::minmax(g.first, g.second)).second);
+    }
+    for (const auto& [who, sides] : sides_of(games)) {
+        int balance = 0;
+        for (std::size_t i = 0; i < sides.size(); ++i) {
+            balance += sides[i] == 0 ? 1 : -1;
+            CHECK(std::abs(balance) <= 2);
+            if (i >= 2) CHECK_FALSE((sides[i] == sides[i - 1] && sides[i] == sides[i - 2]));
+        }
+    }
+    auto st = json::parse(http_get(srv.port(), "/api/tournament/" + id).body);
+    CHECK(st["tournament"]["status"] == "finished");
+    CHECK(st["tournament"]["round"] == 5);
+    check_standings(st["standings"], games, ids);
+    for (const auto& row : st["standings"])  // people, as they joined
+        CHECK_FALSE(row["player"].contains("bot"));
+    std::map<std::string, std::string> sheets;
+    for (const auto& row : st["standings"]) {
+        sheets[row["player"]["id"]] = row["sheet"];
+        if (row["player"]["id"] == absent || row["player"]["id"] == forfeiter)
+            CHECK(row["withdrawn"] == true);
+    }
+    // One token a round: a bye is "B", the forfeit "X" (and "F" its winner's).
+    for (const auto& g : games) {
+        const auto& sheet = sheets.at(g.first);
+        REQUIRE(sheet.size() == 9);  // five tokens
+        const char mine = sheet[2 * (g.round - 1)];
+        if (g.result == tour::swiss_result::bye) CHECK(mine == 'B');
+        if (g.result == tour::swiss_result::first_forfeited) {
+            CHECK(mine == 'X');
+            CHECK(sheets.at(g.second)[2 * (g.round - 1)] == 'F');
+        }
+    }
+    CHECK(sheets.at(absent) == ". . . . .");
+    // Its games (and byes), one JSON object per line.
+    auto lines = http_get(srv.port(), "/api/tournament/" + id + "/games").body;
+    CHECK(std::count(lines.begin(), lines.end(), '\n') == static_cast<long>(games.size()));
+    // A finished event takes nobody.
+    es[0].ws->send(tmsg("tournament.join", id));
+    CHECK(es[0].ws->expect("error")["d"]["code"] == "unknown_tournament");
+}
+
+namespace {
+
+// The server binary on `db`, ticking fast (a real process: kill -9).
+struct swiss_process : child_server {
+    swiss_process(const std::string& db, const std::string& web) {
+        port = free_port();
+        spawn({KIBITZ_SERVER_BIN, "--address", "127.0.0.1", "--port", std::to_string(port), "--db",
+               db, "--web-root", web, "--threads", "2", "--log-level", "warn",
+               "--tournament-tick-ms", "20"},
+              "the server");
+    }
+};
+
+json standings(std::uint16_t port, const std::string& id) {
+    auto r = http_get(port, "/api/tournament/" + id);
+    REQUIRE(r.status == 200);
+    return json::parse(r.body)["standings"];
+}
+
+}  // namespace
+
+TEST_CASE("swiss: kill -9 mid-round loses no result; the round resumes, the next is paired") {
+    temp_dir dir;
+    const auto db = dir.file("swiss.db");
+    std::filesystem::create_directories(dir.path / "web");
+    const auto web = (dir.path / "web").string();
+    auto org = register_account(db, "organizer", "long enough password");
+
+    std::string id;
+    std::vector<std::string> tokens, ids;
+    std::vector<tour::swiss_game> games;
+    struct board_seen {
+        std::string room, first, second;
+    };
+    std::vector<board_seen> in_play;  // round 2, when the server dies
+    json before;
+    {
+        swiss_process srv(db, web);
+        auto body = swiss_body(3);
+        body["starts_in_s"] = 2;  // the real clock: time for four to join
+        auto made = http_post(srv.port, "/api/tournaments", body, org.token);
+        REQUIRE(made.status == 201);
+        id = json::parse(made.body)["tournament"]["id"];
+        std::vector<entrant> es(4);
+        std::map<std::string, entrant*> by_id;
+        for (auto& e : es) {
+            e.ws = std::make_unique<ws_client>(srv.port);
+            e.ws->hello();
+            e.ws->send(tmsg("tournament.join", id));
+            e.id = e.ws->expect("identity")["d"]["user"]["id"];
+            tokens.push_back(e.ws->token);
+            ids.push_back(e.id);
+            by_id[e.id] = &e;
+        }
+        for (const auto& b : boards_of(*es[0].ws, 1))
+            games.push_back(play_board(1, b["room"], *by_id.at(b["first"]["id"]),
+                                       *by_id.at(b["second"]["id"]), 0));
+        // Round 2's games are in play (two moves each, stored) when it dies.
+        for (const auto& b : boards_of(*es[0].ws, 2)) {
+            in_play.push_back({b["room"], b["first"]["id"], b["second"]["id"]});
+            play_moves(b["room"], *by_id.at(b["first"]["id"]), *by_id.at(b["second"]["id"]), 2);
+        }
+        before = standings(srv.port, id);
+        srv.kill9();
+    }
+    swiss_process srv(db, web);
+    CHECK(standings(srv.port, id) == before);  // identical after the restart
+    std::vector<entrant> es(4);
+    std::map<std::string, entrant*> by_id;
+    for (std::size_t i = 0; i < es.size(); ++i) {
+        es[i].ws = std::make_unique<ws_client>(srv.port);
+        es[i].id = es[i].ws->hello(tokens[i])["user"]["id"];
+        es[i].ws->send(tmsg("tournament.sub", id));
+        es[i].ws->expect("tournament.state");
+        by_id[es[i].id] = &es[i];
+    }
+    // The games in play resume in their rooms and end (draws); each counts once.
+    for (const auto& b : in_play) {
+        for (const auto& who : {b.first, b.second})
+            by_id.at(who)->ws->send({{"t", "room.join"}, {"d", {{"room", b.room}}}});
+        games.push_back(play_board(2, b.room, *by_id.at(b.first), *by_id.at(b.second), 1));
+    }
+    // Round 3 is paired without a repeat, played, and the event ends.
+    std::set<std::pair<std::string, std::string>> met;
+    for (const auto& g : games) met.insert(std::minmax(g.first, g.second));
+    for (const auto& b : boards_of(*es[0].ws, 3)) {
+        const std::string a = b["first"]["id"], c = b["second"]["id"];
+        CHECK(met.insert(std::minmax(a, c)).second);
+        games.push_back(play_board(3, b["room"], *by_id.at(a), *by_id.at(c), 2));
+    }
+    es[0].ws->expect("tournament.finished", {}, 10000ms);
+    check_standings(standings(srv.port, id), games, ids);
+}
