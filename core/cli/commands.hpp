@@ -24,5 +24,11 @@ int run_play(const options& o, const core::game_info& info);
 int run_selfplay(const options& o, const core::game& start, const core::game_info& info);
 int run_bestmove(const options& o, const core::game_info& info);
 int run_match(const options& o, const core::game_info& info);
+int run_puzzles(const options& o, const core::game_info& info);
+
+// Reads an optional number flag into `out`; false (and `why`) when it is there
+// but not a number in [lo, hi].
+bool number_flag(const options& o, const char* name, long long lo, long long hi, long long& out,
+                 std::string& why);
 
 }  // namespace kibitz::cli

@@ -28,6 +28,8 @@ void print_info(const engine::info& i) {
     std::fflush(stdout);
 }
 
+}  // namespace
+
 // Reads an optional non-negative number flag into `out`; false (and a usage
 // message) when it is there but not a number in [lo, hi].
 bool number_flag(const options& o, const char* name, long long lo, long long hi, long long& out,
@@ -43,8 +45,6 @@ bool number_flag(const options& o, const char* name, long long lo, long long hi,
     out = *n;
     return true;
 }
-
-}  // namespace
 
 int run_bestmove(const options& o, const core::game_info& info) {
     long long movetime = 0, depth = 0, nodes = 0, level = engine::max_level, seed = 1;

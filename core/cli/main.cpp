@@ -7,6 +7,8 @@
 //   bestmove GAME [--position TEXT] [MOVE...] (--movetime MS | --depth N | --nodes N)
 //            [--level L] [--seed S]
 //   match GAME --a SPEC --b SPEC --games N [--movetime MS] [--seed S] [--max-plies P]
+//   puzzles GAME --games N --seed S [--find-depth D] [--verify-depth D] [--want N]
+//           [--opening-plies K] [--max-line L]
 // Exit status: 0 ok, 1 usage error, 2 illegal or unparsable input.
 #include <iostream>
 
@@ -18,17 +20,21 @@ namespace core = kibitz::core;
 
 int cli::usage(const std::string& why) {
     if (!why.empty()) std::cerr << "kibitz-cli: " << why << '\n';
-    std::cerr << "usage:\n"
-                 "  kibitz-cli perft GAME DEPTH [--position TEXT]\n"
-                 "  kibitz-cli moves GAME [--position TEXT]\n"
-                 "  kibitz-cli play GAME [--position TEXT] MOVE...\n"
-                 "  kibitz-cli selfplay GAME --games N --seed S [--max-plies P]\n"
-                 "  kibitz-cli bestmove GAME [--position TEXT] [MOVE...] (--movetime MS | --depth N |"
-                 " --nodes N) [--level L] [--seed S]\n"
-                 "  kibitz-cli match GAME --a SPEC --b SPEC --games N [--movetime MS] [--seed S]"
-                 " [--max-plies P] [--opening-plies K]\n"
-                 "    SPEC: level=L, depth=D, nodes=N, movetime=MS, comma-separated (level=8,nodes=20000)\n"
-                 "games:";
+    std::cerr
+        << "usage:\n"
+           "  kibitz-cli perft GAME DEPTH [--position TEXT]\n"
+           "  kibitz-cli moves GAME [--position TEXT]\n"
+           "  kibitz-cli play GAME [--position TEXT] MOVE...\n"
+           "  kibitz-cli selfplay GAME --games N --seed S [--max-plies P]\n"
+           "  kibitz-cli bestmove GAME [--position TEXT] [MOVE...] (--movetime MS | --depth N |"
+           " --nodes N) [--level L] [--seed S]\n"
+           "  kibitz-cli match GAME --a SPEC --b SPEC --games N [--movetime MS] [--seed S]"
+           " [--max-plies P] [--opening-plies K]\n"
+           "  kibitz-cli puzzles GAME --games N --seed S [--find-depth D] [--verify-depth D]"
+           " [--want N] [--opening-plies K] [--max-line L]\n"
+           "    SPEC: level=L, depth=D, nodes=N, movetime=MS, comma-separated "
+           "(level=8,nodes=20000)\n"
+           "games:";
     for (const auto& g : core::all_games()) std::cerr << ' ' << g.id;
     std::cerr << '\n';
     return 1;
@@ -43,6 +49,7 @@ int main(int argc, char** argv) {
     if (o->command == "play") return cli::run_play(*o, *info);
     if (o->command == "bestmove") return cli::run_bestmove(*o, *info);
     if (o->command == "match") return cli::run_match(*o, *info);
+    if (o->command == "puzzles") return cli::run_puzzles(*o, *info);
     auto g = cli::load_game(*o, *info, false);
     if (!g) return 2;
     if (o->command == "perft") return cli::run_perft(*o, *g);

@@ -14,6 +14,8 @@ const std::map<std::string, std::vector<std::string>, std::less<>> command_flags
     {"selfplay", {"position", "games", "seed", "max-plies"}},
     {"bestmove", {"position", "movetime", "depth", "nodes", "level", "seed"}},
     {"match", {"position", "a", "b", "games", "movetime", "seed", "max-plies", "opening-plies"}},
+    {"puzzles",
+     {"games", "seed", "find-depth", "verify-depth", "opening-plies", "want", "max-line"}},
 };
 
 }  // namespace

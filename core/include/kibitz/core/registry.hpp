@@ -10,6 +10,7 @@
 #include "kibitz/core/engine.hpp"
 #include "kibitz/core/game.hpp"
 #include "kibitz/core/game_description.hpp"
+#include "kibitz/core/puzzle.hpp"
 
 namespace kibitz::core {
 
@@ -24,6 +25,8 @@ struct game_info {
     // not over, with two or more legal moves.
     engine::search_result (*think)(const game& g, const engine::limits& l, int margin,
                                    const engine::info_sink& sink, engine::workspace& ws) = nullptr;
+    // What the puzzle miner needs of the game: margins and themes (puzzle.hpp).
+    puzzle_rules puzzles{};
 };
 
 std::span<const game_info> all_games();

@@ -1,0 +1,12 @@
+#pragma once
+// Checkers' puzzle margins and themes, for the registry (kibitz/core/puzzle.hpp).
+#include "kibitz/core/puzzle.hpp"
+
+namespace kibitz::core::checkers {
+// The themes a solved line shows, named as the rules page names them.
+std::vector<std::string> puzzle_themes(const puzzle_facts& f);
+
+// A man is 100: the solution leaves the solver at least a man and a half up
+// (or wins the game), and every other move at least a man worse.
+inline constexpr puzzle_rules puzzles{150, 100, &puzzle_themes};
+}// namespace kibitz::core::checkers
