@@ -53,15 +53,15 @@ void send_as(const std::shared_ptr<hub>& h, api_context& ctx, const storage::pla
              client_msg m, std::string answer, answer_peer::make_ok ok, api_reply reply) {
     auto p = player_from_stored(who, "");
     auto conn = ctx.next_conn->fetch_add(1);
-    auto self =
-        answer_peer::make(h->ioc(), conn, std::move(answer), std::move(ok), std::move(reply));
+    auto self = answer_peer::make(h->rooms().executor(), conn, std::move(answer), std::move(ok),
+                                  std::move(reply));
     peer_ref ref = self;
     if (auto* c = std::get_if<room_cmd_msg>(&m.body)) {
         if (auto r = h->rooms().find(c->room)) return r->command(p, ref, conn, *c, m.ack, m.type);
         return self->send(error_frame({"unknown_room", "no game '" + c->room + "' here"}, m.type));
     }
     if (auto* c = h->deps().cluster_lobby) return c->lobby_message(p, ref, conn, m);
-    dispatch_lobby(h->the_lobby(), p, ref, conn, m);
+    dispatch_lobby(*h, p, ref, conn, m);
 }
 
 api_response done(const json&) { return json_response(200, {{"ok", true}}); }
