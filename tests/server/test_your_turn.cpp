@@ -69,7 +69,7 @@ TEST_CASE("your turn: the correspondence games waiting for the player, least tim
     CHECK(list["now_ms"] == clock.now_ms());
     for (const auto& g : list["games"]) {
         auto at = std::find_if(games.begin(), games.end(),
-                               [&](const table& t) { return t.room == g["id"]; });
+                               [&](const table& t) { return t.room == g["id"].get<std::string>(); });
         int k = static_cast<int>(at - games.begin());
         CHECK(g["seat"] == at->seat_a);
         CHECK(g["opponent"]["guest"] == true);
