@@ -79,8 +79,12 @@ public:
         }
         return nullptr;
     }
-    bool ended() {  // the last chunk came, or the server closed the connection
-        next_line(std::chrono::milliseconds(0));
+    // Whether the last chunk came or the server closed the connection; reads
+    // what arrives within a short wait (a zero wait would never read, and the
+    // last chunk may come after the last line: it did under ASan).
+    bool ended() {
+        decode();
+        if (!ended_ && fill(std::chrono::milliseconds(50))) decode();
         return ended_;
     }
     void drop() {

@@ -95,7 +95,8 @@ TEST_CASE("your turn: the correspondence games waiting for the player, least tim
         return std::find(l.begin(), l.end(), t.room) != l.end();
     };
     REQUIRE(eventually([&] { return has(other) && !has(by); }));
-    for (const auto& g : your_turn(srv.port(), other.token)["games"])
+    const json after = your_turn(srv.port(), other.token);  // the loop below reads into it
+    for (const auto& g : after["games"])
         if (g["id"] == t.room) {
             CHECK(g["plies"] == 1);
             CHECK(g["last_move"] == first_move(t.state_a["d"]["board"]));
