@@ -27,7 +27,10 @@ json lobby::pools_json() const {
         json& p = pool(e.game, to_json(e.tc), e.rated);
         p["waiting"] = p["waiting"].get<int>() + 1;
     }
-    for (const auto& played : *live_.playing())
+    // Held for the loop: `*live_.playing()` in the loop's head would drop the
+    // snapshot at once, and live_games may free it on its strand (TSan saw it).
+    const auto playing = live_.playing();
+    for (const auto& played : *playing)
         pool(played.game, played.tc, played.rated)["playing"] = played.playing;
     json out = json::array();
     for (auto& [key, p] : pools) out.push_back(std::move(p));
