@@ -6,9 +6,8 @@
 // run on the token check's thread (the store's); everything they call posts.
 #include <spdlog/spdlog.h>
 
-#include "api/answer_peer.hpp"
-#include "api/api_internal.hpp"
 #include "api/bot_feeds.hpp"
+#include "api/bot_play_internal.hpp"
 #include "play/hub.hpp"
 #include "play/lobby.hpp"
 #include "play/lobby_dispatch.hpp"
@@ -38,7 +37,8 @@ std::optional<api_response> kind_refusal(bool bot_route, const storage::player& 
     return std::nullopt;
 }
 
-// The WebSocket message `t` with payload `d`, through the codec's checks.
+}  // namespace
+
 std::variant<client_msg, api_response> as_message(std::string_view t, json d) {
     d["ack"] = 1;  // the answer to wait for (answer_peer)
     json frame = {{"t", t}, {"d", std::move(d)}};
@@ -48,7 +48,6 @@ std::variant<client_msg, api_response> as_message(std::string_view t, json d) {
     return std::get<client_msg>(std::move(decoded));
 }
 
-// Sends `m` as `who` to where a WebSocket's would go; `answer` as answer_peer's.
 void send_as(const std::shared_ptr<hub>& h, api_context& ctx, const storage::player& who,
              client_msg m, std::string answer, answer_peer::make_ok ok, api_reply reply) {
     auto p = player_from_stored(who, "");
@@ -63,6 +62,8 @@ void send_as(const std::shared_ptr<hub>& h, api_context& ctx, const storage::pla
     if (auto* c = h->deps().cluster_lobby) return c->lobby_message(p, ref, conn, m);
     dispatch_lobby(*h, p, ref, conn, m);
 }
+
+namespace {
 
 api_response done(const json&) { return json_response(200, {{"ok", true}}); }
 
@@ -96,64 +97,6 @@ std::variant<client_msg, api_response> game_action(const seg_list& seg, const ap
     }
     if (type.empty()) return refused(404, "not_found", "no such game action");
     return as_message(type, std::move(d));
-}
-
-// POST /api/challenge/{id}/{accept|decline|cancel}: an invite's answers, by its code.
-std::variant<client_msg, api_response> challenge_answer(const seg_list& seg) {
-    std::string code(seg[1]);
-    if (seg[2] == "accept") return as_message("invite.accept", {{"code", code}});
-    if (seg[2] == "decline") return as_message("invite.decline", {{"code", code}});
-    if (seg[2] == "cancel") return as_message("invite.cancel", {{"code", code}});
-    return refused(404, "not_found", "a challenge is accepted, declined or cancelled");
-}
-
-// POST /api/challenge/{username} with {game, tc, rated, color, position}:
-// an invite (protocol.md, "Private games"), as the codec checks one.
-std::variant<client_msg, api_response> challenge_message(const seg_list& seg,
-                                                         const api_request& req) {
-    if (seg.size() == 3) return challenge_answer(seg);
-    if (seg.size() != 2) return refused(404, "not_found", "no such challenge route");
-    auto parsed = json_object_body(req);
-    if (auto* r = std::get_if<api_response>(&parsed)) return std::move(*r);
-    const auto& body = std::get<json>(parsed);
-    // Untimed unless told; {"days": n} is the correspondence clock.
-    json d = {{"tc", nullptr}};
-    if (body.contains("days")) d["tc"] = {{"days", body["days"]}};
-    for (const char* key : {"game", "tc", "rated", "color", "position"})
-        if (body.contains(key)) d[key] = body[key];
-    return as_message("invite.create", std::move(d));
-}
-
-// The invite is made as `who`; the challenged account's connections (a
-// bot's event stream) are told at once with a `challenge` frame.
-void challenge_create(const std::shared_ptr<hub>& h, api_context& ctx, const storage::player& who,
-                      std::string target, client_msg m, api_reply reply) {
-    auto found = [h, &ctx, who, m = std::move(m),
-                  reply](core::result<std::optional<storage::account_login>> r) mutable {
-        if (!r) {
-            spdlog::error("api challenge: {}", r.reason());
-            return reply(refused(500, "internal", "the account could not be looked up"));
-        }
-        if (!r.value()) return reply(refused(404, "unknown_user", "no such account"));
-        const auto& them = r.value()->who;
-        if (them.id == who.id) return reply(refused(400, "own_challenge", "that is you"));
-        // People choose to meet bots (schema/bot_api.md): until a person can
-        // say so, a bot challenges bots only.
-        if (who.bot && !them.bot)
-            return reply(refused(403, "not_accepting_bots", "this player takes no bot challenges"));
-        auto by = player_from_stored(who, "")->public_json();
-        auto ok = [h, key = player_from_stored(them, "")->key(), by](const json& d) {
-            json challenge = d;
-            challenge["id"] = d["code"];
-            challenge["by"] = by;
-            json frame = {{"t", "challenge"}, {"d", challenge}};
-            auto f = std::make_shared<const std::string>(frame.dump());
-            for (const auto& [conn, p] : h->peers().of(key)) send_to(p, f);
-            return json_response(201, {{"challenge", challenge}});
-        };
-        send_as(h, ctx, who, std::move(m), "invite.created", std::move(ok), std::move(reply));
-    };
-    ctx.store->find_login(std::move(target), std::move(found));
 }
 
 }  // namespace
@@ -213,13 +156,10 @@ void bot_play_routes(const api_request& req, const seg_list& seg, api_context& c
             r.feed = make_game_feed(h, std::move(p), std::move(room), std::move(slot));
             return reply(std::move(r));
         }
-        std::variant<client_msg, api_response> m =
-            s[0] == "challenge" ? challenge_message(s, req) : game_action(s, req);
+        if (s[0] == "challenge") return challenge_routes(h, ctx, who, seg, req, std::move(reply));
+        auto m = game_action(s, req);
         if (auto* r = std::get_if<api_response>(&m)) return reply(std::move(*r));
         auto& msg = std::get<client_msg>(m);
-        if (msg.type == "invite.create")
-            return challenge_create(h, ctx, who, std::string(s[1]), std::move(msg),
-                                    std::move(reply));
         send_as(h, ctx, who, std::move(msg), "", done, std::move(reply));
     };
     with_token_scope(req, ctx, need, {std::move(then), std::move(reply)});

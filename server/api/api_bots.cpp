@@ -45,4 +45,41 @@ void list_bots(api_context& ctx, api_reply reply) {
         });
 }
 
+// A person's opt-in to bot challenges (schema/bot_api.md, "Bots and people"):
+// GET answers {"accept": bool}; POST {"accept": bool} sets it. Off until set.
+void bot_challenges_pref(const api_request& req, api_context& ctx, api_reply reply) {
+    std::optional<bool> set;
+    if (req.method == "POST") {
+        auto parsed = json_object_body(req);
+        if (auto* r = std::get_if<api_response>(&parsed)) return reply(std::move(*r));
+        const auto& body = std::get<json>(parsed);
+        if (!body.contains("accept") || !body["accept"].is_boolean())
+            return reply(error_response(400, "bad_request", "send {\"accept\": true or false}"));
+        set = body["accept"].get<bool>();
+    }
+    auto* store = ctx.token_store;
+    with_session_account(
+        req, ctx,
+        {[store, set](storage::player who, auth::scope_set, api_reply reply) {
+             auto answer = [reply](bool accept) {
+                 reply(json_response(200, {{"accept", accept}}));
+             };
+             auto failed = [reply](const std::string& why) {
+                 spdlog::error("api bot challenges: {}", why);
+                 reply(error_response(500, "internal", "the preference could not be kept"));
+             };
+             if (set)
+                 return store->set_bot_challenges(who.id, *set,
+                                                  [answer, failed, v = *set](core::result<bool> r) {
+                                                      if (!r) return failed(r.reason());
+                                                      answer(v);
+                                                  });
+             store->bot_challenges(who.id, [answer, failed](core::result<bool> r) {
+                 if (!r) return failed(r.reason());
+                 answer(r.value());
+             });
+         },
+         std::move(reply)});
+}
+
 }  // namespace kibitz::server::api

@@ -80,6 +80,8 @@ void token_routes(const api_request& req, const std::vector<std::string_view>& s
 // api_bots.cpp: POST /api/bot/account/upgrade and GET /api/bots.
 void upgrade_to_bot(const api_request& req, api_context& ctx, api_reply reply);
 void list_bots(api_context& ctx, api_reply reply);
+// GET / POST /api/account/bot-challenges (session): whether bots may challenge the account.
+void bot_challenges_pref(const api_request& req, api_context& ctx, api_reply reply);
 // The bot and board APIs (api_bot_play.cpp): /api/stream/event,
 // /api/{bot|board}/game/..., /api/challenge/... (schema/bot_api.md).
 bool is_bot_play_route(const std::vector<std::string_view>& seg);

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/challenge_book.hpp"
 #include "domain/wall_clock.hpp"
 
 namespace kibitz::server {
@@ -59,6 +60,8 @@ struct api_context {
     std::weak_ptr<hub> play;
     std::atomic<std::uint64_t>* next_conn = nullptr;
     std::shared_ptr<stream_caps> streams;
+    // The challenges made through the API, open, by code (challenge_book.hpp).
+    std::shared_ptr<challenge_book> challenges = std::make_shared<challenge_book>();
 };
 
 struct api_request {

@@ -46,6 +46,7 @@ json client_body_json(const client_msg& m) {
                 d["id"] = b.id;
             } else if constexpr (std::is_same_v<T, invite_answer_msg>) {
                 d["code"] = b.code;
+                if (b.answer == invite_answer::decline) d["reason"] = b.reason;
             } else if constexpr (std::is_same_v<T, quick_join_msg>) {
                 d = {{"game", b.game}, {"tc", to_json(b.tc)}, {"rated", b.rated}};
             }

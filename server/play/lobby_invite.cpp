@@ -64,7 +64,8 @@ void lobby::answer_invite(player_ptr who, peer_ref p, invite_answer_msg m, ack_i
             // must not get a declined invite back.
             tell_standing(s.peer, s.conn, s, false);
             reply(p, std::nullopt, ack, type);
-            return tell_creator(s, encode(invite_declined_msg{s.id, game, who->public_json()}));
+            return tell_creator(
+                s, encode(invite_declined_msg{s.id, game, who->public_json(), m.reason}));
         }
     });
 }

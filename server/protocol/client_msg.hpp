@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -39,7 +40,12 @@ enum class invite_answer { show, accept, decline };
 struct invite_answer_msg {
     std::string code;
     invite_answer answer = invite_answer::show;
+    // A decline's reason, one of the bot API's keys (lichess's own, so a bot
+    // written for lichess reads them unchanged): generic, later, tooFast, ...
+    std::string reason = "generic";
 };
+// The reasons a decline may give (invite_answer_msg::reason).
+bool known_decline_reason(std::string_view reason);
 struct quick_join_msg { std::string game; std::optional<time_control> tc; bool rated = false; };
 struct quick_leave_msg {};
 struct computer_play_msg {  // a game against the computer, casual, started at once

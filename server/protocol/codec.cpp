@@ -126,8 +126,17 @@ seek_create_msg seek_create(const json& d, bool invite) {
     return m;
 }
 
-// invite.show / invite.accept / invite.decline: the invite's code.
-client_body answer(const json& d, invite_answer a) { return invite_answer_msg{str(d, "code"), a}; }
+// invite.show / invite.accept / invite.decline: the invite's code; a decline
+// may say why (one of the known reasons; none: generic).
+client_body answer(const json& d, invite_answer a) {
+    invite_answer_msg m{str(d, "code"), a};
+    if (a == invite_answer::decline && d.contains("reason") && !d["reason"].is_null()) {
+        m.reason = str(d, "reason", 16);
+        if (!known_decline_reason(m.reason))
+            throw bad_field{"field 'reason' must be a known decline reason"};
+    }
+    return m;
+}
 
 tournament_msg tournament(const json& d, tournament_action a) {
     tournament_msg m{a, str(d, "id"), {}};
@@ -153,6 +162,17 @@ notify_msg notify_prefs(const json& d) {
     }
     return m;
 }
+
+}  // namespace
+
+bool known_decline_reason(std::string_view reason) {
+    static constexpr std::string_view known[] = {"generic",     "later", "tooFast", "tooSlow",
+                                                 "timeControl", "rated", "casual",  "standard",
+                                                 "variant",     "noBot", "onlyBot"};
+    return std::find(std::begin(known), std::end(known), reason) != std::end(known);
+}
+
+namespace {
 
 using parser = std::function<client_body(const json&)>;
 

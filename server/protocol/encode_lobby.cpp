@@ -23,6 +23,24 @@ json to_json(const invite_view& i) {
     return j;
 }
 
+invite_view invite_from_json(const json& j) {
+    invite_view i;
+    if (!j.is_object()) return i;
+    i.code = j.value("code", "");
+    i.game = j.value("game", "");
+    if (auto tc = j.find("tc"); tc != j.end() && tc->is_object()) {
+        time_control t;
+        if (tc->contains("days")) t.days = tc->value("days", 0);
+        t.initial_s = tc->value("initial_s", 0);
+        t.increment_s = tc->value("increment_s", 0);
+        i.tc = t;
+    }
+    i.rated = j.value("rated", false);
+    i.color = j.value("color", "");
+    i.position = j.value("position", "");
+    return i;
+}
+
 json to_json(const counts_msg& c) {
     return {{"players", c.players}, {"games", c.games}, {"pools", c.pools}};
 }
@@ -70,7 +88,20 @@ frame encode(const invite_shown_msg& m) {
 }
 
 frame encode(const invite_declined_msg& m) {
-    return make_frame("invite.declined", {{"code", m.code}, {"game", m.game}, {"by", m.by}});
+    return make_frame("invite.declined",
+                      {{"code", m.code}, {"game", m.game}, {"by", m.by}, {"reason", m.reason}});
+}
+
+frame encode(const challenge_msg& m) {
+    json d = to_json(m.invite);
+    d["id"] = m.invite.code;  // the bot API names it by id, as lichess does
+    d["by"] = m.by;
+    return make_frame("challenge", d);
+}
+
+frame encode(const challenge_canceled_msg& m) {
+    return make_frame("challenge.canceled",
+                      {{"id", m.code}, {"code", m.code}, {"game", m.game}, {"by", m.by}});
 }
 
 frame encode(const quick_queued_msg& m) {

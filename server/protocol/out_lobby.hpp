@@ -23,6 +23,9 @@ struct invite_view {  // an open invite, as invite.created and lobby.yours show 
     std::string position;  // empty: the standard start
 };
 json to_json(const invite_view& i);
+// An invite back from its wire form (invite.created), as the bot API's
+// challenge events carry it on; missing fields are left empty.
+invite_view invite_from_json(const json& j);
 
 struct counts_msg {
     std::int64_t players = 0, games = 0;
@@ -65,6 +68,17 @@ struct invite_shown_msg {
 struct invite_declined_msg {
     std::string code, game;
     json by;  // who declined (player json)
+    std::string reason = "generic";  // invite_answer_msg::reason
+};
+// To the account an invite was addressed to (the bot API's challenges,
+// schema/bot_api.md): it was made for them, and then withdrawn.
+struct challenge_msg {
+    invite_view invite;
+    json by;  // the challenger (player json)
+};
+struct challenge_canceled_msg {
+    std::string code, game;
+    json by;  // the challenger (player json)
 };
 struct quick_queued_msg {
     std::string game;
@@ -115,6 +129,8 @@ frame encode(const seek_remove_msg& m);
 frame encode(const invite_created_msg& m);
 frame encode(const invite_shown_msg& m);
 frame encode(const invite_declined_msg& m);
+frame encode(const challenge_msg& m);
+frame encode(const challenge_canceled_msg& m);
 frame encode(const quick_queued_msg& m);
 frame encode(const quick_left_msg& m);
 frame encode(const live_snapshot_msg& m);

@@ -103,6 +103,8 @@ public:
                   std::function<std::optional<std::string>(int rated_games)> admit,
                   handler<player> h) override;
     void bots(int limit, handler<std::vector<player>> h) override;
+    void set_bot_challenges(player_id who, bool accept, handler<bool> h) override;
+    void bot_challenges(player_id who, handler<bool> h) override;
     // notification_store (sql_store_notifications_impl.hpp).
     void add_notification(player_id who, std::string kind, std::string data, std::int64_t now_ms,
                           int keep, handler<notification_row> h) override;

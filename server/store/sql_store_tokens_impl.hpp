@@ -108,4 +108,21 @@ void sql_store<D>::bots(int limit, handler<std::vector<player>> h) {
     });
 }
 
+template <class D>
+void sql_store<D>::set_bot_challenges(player_id who, bool accept, handler<bool> h) {
+    write<bool>(std::move(h), [who, accept](db_type& db) {
+        return db.query("UPDATE players SET bot_challenges = $1 WHERE id = $2",
+                        std::int64_t{accept ? 1 : 0}, who)
+                   .affected() > 0;
+    });
+}
+
+template <class D>
+void sql_store<D>::bot_challenges(player_id who, handler<bool> h) {
+    read<bool>(std::move(h), [who](db_type& db) {
+        auto r = db.query("SELECT bot_challenges FROM players WHERE id = $1", who);
+        return r.next() && r.i64(0) != 0;
+    });
+}
+
 }  // namespace kibitz::server::storage

@@ -35,6 +35,10 @@ public:
                           handler<player> h) = 0;
     // Bot accounts, the most recent first.
     virtual void bots(int limit, handler<std::vector<player>> h) = 0;
+    // A person's opt-in to challenges from bots (off until set); set answers
+    // false for an unknown player.
+    virtual void set_bot_challenges(player_id who, bool accept, handler<bool> h) = 0;
+    virtual void bot_challenges(player_id who, handler<bool> h) = 0;
 };
 
 }  // namespace kibitz::server::storage

@@ -8,97 +8,14 @@
 
 #include "api/line_feed.hpp"
 #include "api_fixture.hpp"
+#include "bot_cast.hpp"
 #include "eventually.hpp"
 #include "harness.hpp"
 #include "kibitz/core/registry.hpp"
 #include "line_stream.hpp"
 
-namespace {
-
 using kibitz::test::eventually;
 using kibitz::test::ws_client;
-
-std::map<std::string, std::string> bearer(const std::string& token) {
-    return {{"Authorization", "Bearer " + token}};
-}
-
-std::string session_of(api_server& srv, const std::string& name) {
-    auto r = post(srv.port, "/api/register", {{"username", name}, {"password", "correct horse"}});
-    REQUIRE(r.status == 200);
-    return r.j()["token"];
-}
-
-std::string token_of(api_server& srv, const std::string& session, std::vector<std::string> s) {
-    auto r = post(srv.port, "/api/token", {{"description", "t"}, {"scopes", s}}, bearer(session));
-    REQUIRE(r.status == 201);
-    return r.j()["token"];
-}
-
-reply post_as(api_server& srv, const std::string& target, const std::string& token,
-              std::optional<json> body = std::nullopt) {
-    return call(srv.port, http::verb::post, target,
-                body ? std::optional(body->dump()) : std::nullopt, bearer(token));
-}
-
-// A move's notation as one path segment.
-std::string encoded(const std::string& s) {
-    std::string out;
-    for (unsigned char c : s) {
-        if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') out += char(c);
-        else {
-            char hex[4];
-            std::snprintf(hex, sizeof hex, "%%%02X", c);
-            out += hex;
-        }
-    }
-    return out;
-}
-
-// A bot account "botty" with its token, and a person "ada": her WebSocket
-// (logged in) and her token to challenge with.
-struct cast {
-    api_server& srv;
-    std::string bot_token, ada_session, ada_token;
-    ws_client ada;
-
-    explicit cast(api_server& s) : srv(s), ada(s.port) {
-        auto bot_session = session_of(srv, "botty");
-        bot_token = token_of(srv, bot_session, {"bot:play", "challenge:write"});
-        REQUIRE(post_as(srv, "/api/bot/account/upgrade", bot_token).status == 200);
-        ada_session = session_of(srv, "ada");
-        ada_token = token_of(srv, ada_session, {"board:play", "challenge:write"});
-        ada.hello(ada_session);
-    }
-
-    // Ada challenges the bot to `game`; the bot accepts from its event
-    // stream. Returns the room and the bot's seat.
-    std::pair<std::string, int> start(line_stream& events, const std::string& game) {
-        auto made = post_as(srv, "/api/challenge/botty", ada_token,
-                            json{{"game", game}, {"tc", nullptr}, {"rated", false}});
-        REQUIRE(made.status == 201);
-        auto ch = events.next("challenge");
-        REQUIRE(ch.is_object());
-        CHECK(ch["challenge"]["by"]["name"] == "ada");
-        CHECK(ch["challenge"]["game"] == game);
-        std::string id = ch["challenge"]["id"];
-        CHECK(made.j()["challenge"]["id"] == id);
-        REQUIRE(post_as(srv, "/api/challenge/" + id + "/accept", bot_token).status == 200);
-        auto started = events.next("gameStart");
-        REQUIRE(started.is_object());
-        auto found = ada.expect("game.found");
-        CHECK(found["d"]["room"] == started["game"]["id"]);
-        return {started["game"]["id"], started["game"]["seat"]};
-    }
-};
-
-api_server fast_server() {
-    return api_server([](kibitz::server::server_config& c) {
-        c.token_requests_per_minute = 100000;
-        c.rate_per_s = c.rate_burst = 10000;  // the human plays as fast as the bot
-    });
-}
-
-}  // namespace
 
 TEST_CASE("bot api: a bot on the HTTP streams alone plays a WebSocket human, every game id") {
     auto srv = fast_server();
@@ -376,6 +293,13 @@ TEST_CASE("bot api: every example in schema/bot_api.md has the shape of what the
     std::string code = to_bot.j()["challenge"]["id"];
     REQUIRE(post_as(srv, "/api/challenge/" + code + "/decline", other_token).status == 200);
     seen["challengeDeclined"] = events.next("challengeDeclined");
+    // A challenge to the bot, cancelled by its maker.
+    auto to_cancel = post_as(srv, "/api/challenge/botty", c.ada_token,
+                             json{{"game", std::string(kibitz::core::all_games()[0].id)}});
+    REQUIRE(to_cancel.status == 201);
+    std::string cancel_id = to_cancel.j()["challenge"]["id"];
+    REQUIRE(post_as(srv, "/api/challenge/" + cancel_id + "/cancel", c.ada_token).status == 200);
+    seen["challengeCanceled"] = events.next("challengeCanceled");
 
     int checked = 0;
     for (const auto& example : bot_api_examples()) {
@@ -391,5 +315,95 @@ TEST_CASE("bot api: every example in schema/bot_api.md has the shape of what the
         CHECK(shape(example) == shape(real));
         ++checked;
     }
-    CHECK(checked == 11);  // every example was checked
+    CHECK(checked == 12);  // every example was checked
+}
+
+TEST_CASE("bot api: a challenge cancelled by its maker is withdrawn on the event stream") {
+    auto srv = fast_server();
+    cast c(srv);
+    line_stream events(srv.port, "/api/stream/event", c.bot_token);
+    auto made = post_as(srv, "/api/challenge/botty", c.ada_token,
+                        json{{"game", std::string(kibitz::core::all_games()[0].id)}});
+    REQUIRE(made.status == 201);
+    std::string id = made.j()["challenge"]["id"];
+    REQUIRE(events.next("challenge").is_object());
+    // Only its maker cancels it.
+    CHECK(post_as(srv, "/api/challenge/" + id + "/cancel", c.bot_token).status == 404);
+    REQUIRE(post_as(srv, "/api/challenge/" + id + "/cancel", c.ada_token).status == 200);
+    auto gone = events.next("challengeCanceled");
+    REQUIRE(gone.is_object());
+    CHECK(gone["challenge"]["id"] == id);
+    CHECK(gone["challenge"]["by"]["name"] == "ada");
+    CHECK(post_as(srv, "/api/challenge/" + id + "/accept", c.bot_token).status == 404);
+}
+
+TEST_CASE("bot api: a decline says why, in lichess's words; an unknown reason is refused") {
+    auto srv = fast_server();
+    cast c(srv);
+    line_stream events(srv.port, "/api/stream/event", c.bot_token);
+    const json any_game = {{"game", std::string(kibitz::core::all_games()[0].id)}};
+    auto made = post_as(srv, "/api/challenge/botty", c.ada_token, any_game);
+    REQUIRE(made.status == 201);
+    std::string id = made.j()["challenge"]["id"];
+    auto bad =
+        post_as(srv, "/api/challenge/" + id + "/decline", c.bot_token, json{{"reason", "tooUgly"}});
+    CHECK(bad.status == 400);
+    CHECK_FALSE(c.ada.sees("invite.declined"));
+    REQUIRE(
+        post_as(srv, "/api/challenge/" + id + "/decline", c.bot_token, json{{"reason", "tooFast"}})
+            .status == 200);
+    auto told = c.ada.expect("invite.declined");
+    CHECK(told["d"]["code"] == id);
+    CHECK(told["d"]["reason"] == "tooFast");
+    // A form body, as lichess's bots send it; and no reason at all is generic.
+    auto other = session_of(srv, "botto");
+    auto other_token = token_of(srv, other, {"bot:play"});
+    REQUIRE(post_as(srv, "/api/bot/account/upgrade", other_token).status == 200);
+    for (std::string how : {"form", "none"}) {
+        auto to_bot = post_as(srv, "/api/challenge/botto", c.bot_token, any_game);
+        REQUIRE(to_bot.status == 201);
+        std::string code = to_bot.j()["challenge"]["id"];
+        auto target = "/api/challenge/" + code + "/decline";
+        auto r = how == "form" ? call(srv.port, http::verb::post, target,
+                                      std::optional<std::string>("reason=noBot"),
+                                      {{"Authorization", "Bearer " + other_token},
+                                       {"Content-Type", "application/x-www-form-urlencoded"}})
+                               : post_as(srv, target, other_token);
+        REQUIRE(r.status == 200);
+        auto declined = events.next("challengeDeclined");
+        REQUIRE(declined.is_object());
+        CHECK(declined["challenge"]["code"] == code);
+        CHECK(declined["challenge"]["reason"] == (how == "form" ? "noBot" : "generic"));
+    }
+}
+
+TEST_CASE("bot api: a person who takes bot challenges is challenged, and notified") {
+    auto srv = fast_server();
+    cast c(srv);
+    const json any_game = {{"game", std::string(kibitz::core::all_games()[0].id)}};
+    auto pref = [&](std::optional<bool> set) {
+        return set ? post(srv.port, "/api/account/bot-challenges", {{"accept", *set}},
+                          bearer(c.ada_session))
+                   : call(srv.port, http::verb::get, "/api/account/bot-challenges", std::nullopt,
+                          bearer(c.ada_session));
+    };
+    CHECK(pref(std::nullopt).j()["accept"] == false);  // off until said
+    CHECK(post_as(srv, "/api/challenge/ada", c.bot_token, any_game).status == 403);
+    // An API token does not set it: the person does, logged in.
+    CHECK(post_as(srv, "/api/account/bot-challenges", c.ada_token, json{{"accept", true}}).status ==
+          403);
+    REQUIRE(pref(true).status == 200);
+    CHECK(pref(std::nullopt).j()["accept"] == true);
+    auto made = post_as(srv, "/api/challenge/ada", c.bot_token, any_game);
+    REQUIRE(made.status == 201);
+    std::string id = made.j()["challenge"]["id"];
+    auto ch = c.ada.expect("challenge");
+    CHECK(ch["d"]["id"] == id);
+    CHECK(ch["d"]["by"]["name"] == "botty");
+    auto note =
+        c.ada.expect("notification", [&](const json& f) { return f["d"]["kind"] == "challenge"; });
+    CHECK(note["d"]["data"]["from"] == "botty");
+    CHECK(note["d"]["data"]["code"] == id);
+    REQUIRE(pref(false).status == 200);
+    CHECK(post_as(srv, "/api/challenge/ada", c.bot_token, any_game).status == 403);
 }

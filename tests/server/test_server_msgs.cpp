@@ -215,7 +215,15 @@ const std::map<std::string, builder>& builders() {
          }},
         {"invite.declined",
          [](const json& d, auto) {
-             return encode(invite_declined_msg{d["code"], d["game"], d["by"]});
+             return encode(invite_declined_msg{d["code"], d["game"], d["by"], d["reason"]});
+         }},
+        {"challenge",
+         [](const json& d, auto) {
+             return encode(challenge_msg{invite_of(d), d["by"]});
+         }},
+        {"challenge.canceled",
+         [](const json& d, auto) {
+             return encode(challenge_canceled_msg{d["code"], d["game"], d["by"]});
          }},
         {"live.snapshot",
          [](const json& d, auto) {

@@ -130,3 +130,19 @@ TEST_CASE("conformance: an account becomes a bot for good, if the rule admits it
     // Asked again, it stays a bot (no error, no change).
     CHECK(must<player>([&](auto h) { t.make_bot(ada.id, t0 + 9, none, h); }).bot);
 }
+
+TEST_CASE("conformance: a person's opt-in to bot challenges is off until set, and kept") {
+    INFO("backend: " << test::backend_name());
+    auto place = test::new_place();
+    auto s = place->open();
+    auto& t = tokens(s);
+    auto ada = account(*s, "ada"), bob = account(*s, "bob");
+    CHECK_FALSE(must<bool>([&](auto h) { t.bot_challenges(ada.id, h); }));
+    CHECK(must<bool>([&](auto h) { t.set_bot_challenges(ada.id, true, h); }));
+    CHECK(must<bool>([&](auto h) { t.bot_challenges(ada.id, h); }));
+    CHECK_FALSE(must<bool>([&](auto h) { t.bot_challenges(bob.id, h); }));  // hers alone
+    CHECK(must<bool>([&](auto h) { t.set_bot_challenges(ada.id, false, h); }));
+    CHECK_FALSE(must<bool>([&](auto h) { t.bot_challenges(ada.id, h); }));
+    CHECK_FALSE(must<bool>([&](auto h) { t.set_bot_challenges(999999, true, h); }));  // nobody
+    CHECK_FALSE(must<bool>([&](auto h) { t.bot_challenges(999999, h); }));
+}

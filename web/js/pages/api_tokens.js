@@ -62,8 +62,16 @@ export function api_tokens_panel() {
         load();
     }
 
+    // People choose to meet bots (schema/bot_api.md, "Bots and people"): off until ticked.
+    const bots_ok = h('input', {type: 'checkbox', 'data-test': 'bot-challenges', onchange: async () => {
+        const r = await api('POST', '/api/account/bot-challenges', {accept: bots_ok.checked});
+        if (r.error) { msg.textContent = r.message || r.error; bots_ok.checked = !bots_ok.checked; }
+    }});
+    api('GET', '/api/account/bot-challenges').then((r) => { if (!r.error) bots_ok.checked = r.accept; });
+
     load();
     return h('section', {class: 'api-tokens', 'data-test': 'api-tokens'},
+        h('label', {class: 'field'}, bots_ok, h('span', {}, 'Bots may challenge me')),
         h('h2', {}, 'API tokens'),
         h('p', {class: 'muted'}, 'A token lets a program act for your account, with only the scopes you give it. Send it as Authorization: Bearer <token>.'),
         h('form', {onsubmit: create},

@@ -1,0 +1,145 @@
+// Challenges of the bot and board APIs (schema/bot_api.md, "Challenges"): an
+// invite (protocol.md, "Private games") addressed to one account. Made here
+// as the challenger, it is announced to that account's connections (its
+// event streams and tabs: `challenge`) and to the account as a notification;
+// the challenge book remembers whom it was for, so a cancel tells them
+// (`challenge.canceled`). A decline may say why (lichess's reasons). A bot
+// challenges a person only if that person takes bot challenges (stored,
+// off by default). Runs where the token check answers (the store's threads);
+// everything it calls posts or is thread-safe.
+#include <spdlog/spdlog.h>
+
+#include "api/bot_play_internal.hpp"
+#include "api/challenge_book.hpp"
+#include "play/hub.hpp"
+#include "play/notification_desk.hpp"
+#include "play/stored_player.hpp"
+#include "store/store.hpp"
+#include "store/token_store.hpp"
+
+namespace kibitz::server::api {
+
+namespace {
+
+// POST /api/challenge/{username} with {game, tc | days, rated, color, position}.
+std::variant<client_msg, api_response> challenge_message(const api_request& req) {
+    auto parsed = json_object_body(req);
+    if (auto* r = std::get_if<api_response>(&parsed)) return std::move(*r);
+    const auto& body = std::get<json>(parsed);
+    // Untimed unless told; {"days": n} is the correspondence clock.
+    json d = {{"tc", nullptr}};
+    if (body.contains("days")) d["tc"] = {{"days", body["days"]}};
+    for (const char* key : {"game", "tc", "rated", "color", "position"})
+        if (body.contains(key)) d[key] = body[key];
+    return as_message("invite.create", std::move(d));
+}
+
+// A decline's reason: {"reason": key} as JSON, or reason=key as a form
+// (lichess's bots send a form); no body: generic. The codec checks the key.
+std::optional<std::string> decline_reason(const api_request& req) {
+    if (req.body.empty()) return "generic";
+    if (is_json_type(req.content_type)) {
+        auto j = json::parse(req.body, nullptr, false);
+        if (!j.is_object()) return std::nullopt;
+        auto it = j.find("reason");
+        if (it == j.end()) return "generic";
+        return it->is_string() ? std::optional(it->get<std::string>()) : std::nullopt;
+    }
+    auto v = query_param(req.body, "reason");
+    return v ? std::string(*v) : "generic";
+}
+
+// Announces the new challenge `d` (invite.created's payload) to `them`.
+api_response announce(const std::shared_ptr<hub>& h, challenge_book& book,
+                      const storage::player& them, const json& by, const json& d) {
+    challenge_msg m{invite_from_json(d), by};
+    auto to = player_from_stored(them, "");
+    book.add(m.invite.code, {to->key(), {m.invite.code, m.invite.game, by}});
+    auto f = encode(m);
+    for (const auto& [conn, p] : h->peers().of(to->key())) send_to(p, f);
+    if (auto* n = h->deps().notifications)
+        n->notify(to, "challenge",
+                  {{"from", by.value("name", "")},
+                   {"game", m.invite.game},
+                   {"code", m.invite.code},
+                   {"path", "#/invite/" + m.invite.code}});
+    auto j = json::parse(*f);
+    return json_response(201, {{"challenge", j["d"]}});
+}
+
+// Makes the challenge once the challenged account is known and may be asked.
+void create(const std::shared_ptr<hub>& h, api_context& ctx, const storage::player& who,
+            std::string target, client_msg m, api_reply reply) {
+    auto* tokens = ctx.token_store;
+    auto book = ctx.challenges;
+    auto found = [h, &ctx, tokens, book, who, m = std::move(m),
+                  reply](core::result<std::optional<storage::account_login>> r) mutable {
+        if (!r) {
+            spdlog::error("api challenge: {}", r.reason());
+            return reply(error_response(500, "internal", "the account could not be looked up"));
+        }
+        if (!r.value()) return reply(error_response(404, "unknown_user", "no such account"));
+        const auto them = r.value()->who;
+        if (them.id == who.id) return reply(error_response(400, "own_challenge", "that is you"));
+        auto by = player_from_stored(who, "")->public_json();
+        auto make = [h, &ctx, book, who, them, by, m = std::move(m), reply]() mutable {
+            auto ok = [h, book, them, by](const json& d) {
+                return announce(h, *book, them, by, d);
+            };
+            send_as(h, ctx, who, std::move(m), "invite.created", std::move(ok), std::move(reply));
+        };
+        if (!who.bot || them.bot) return make();
+        // People choose to meet bots: a bot asks only those who said yes.
+        tokens->bot_challenges(
+            them.id, [make = std::move(make), reply](core::result<bool> yes) mutable {
+                if (!yes) {
+                    spdlog::error("api challenge: {}", yes.reason());
+                    return reply(error_response(500, "internal", "the account could not be read"));
+                }
+                if (!yes.value())
+                    return reply(error_response(403, "not_accepting_bots",
+                                                "this player takes no bot challenges"));
+                make();
+            });
+    };
+    ctx.store->find_login(std::move(target), std::move(found));
+}
+
+api_response done(const json&) { return json_response(200, {{"ok", true}}); }
+
+}  // namespace
+
+void challenge_routes(const std::shared_ptr<hub>& h, api_context& ctx, const storage::player& who,
+                      const std::vector<std::string>& seg, const api_request& req,
+                      api_reply reply) {
+    if (seg.size() == 2) {
+        auto m = challenge_message(req);
+        if (auto* r = std::get_if<api_response>(&m)) return reply(std::move(*r));
+        return create(h, ctx, who, seg[1], std::get<client_msg>(std::move(m)), std::move(reply));
+    }
+    if (seg.size() != 3) return reply(error_response(404, "not_found", "no such challenge route"));
+    const std::string& code = seg[1];
+    std::variant<client_msg, api_response> m =
+        error_response(404, "not_found", "a challenge is accepted, declined or cancelled");
+    if (seg[2] == "accept") m = as_message("invite.accept", {{"code", code}});
+    if (seg[2] == "cancel") m = as_message("invite.cancel", {{"code", code}});
+    if (seg[2] == "decline") {
+        auto reason = decline_reason(req);
+        if (!reason) return reply(error_response(400, "bad_request", "send {\"reason\": key}"));
+        m = as_message("invite.decline", {{"code", code}, {"reason", *reason}});
+    }
+    if (auto* r = std::get_if<api_response>(&m)) return reply(std::move(*r));
+    // Once the lobby has taken the answer, the challenge is no longer open;
+    // a cancel tells the account it was for.
+    auto ok = [h, book = ctx.challenges, code, cancel = seg[2] == "cancel"](const json&) {
+        auto e = book->take(code);
+        if (e && cancel) {
+            auto f = encode(e->withdrawn);
+            for (const auto& [conn, p] : h->peers().of(e->for_key)) send_to(p, f);
+        }
+        return done(json());
+    };
+    send_as(h, ctx, who, std::get<client_msg>(std::move(m)), "", std::move(ok), std::move(reply));
+}
+
+}  // namespace kibitz::server::api
