@@ -125,8 +125,12 @@ void bot_play_routes(const api_request& req, const seg_list& seg, api_context& c
     else if (seg[0] != "stream" && seg[0] != "challenge")
         need = bot_route ? auth::api_scope::bot_play : auth::api_scope::board_play;
 
-    auto then = [&ctx, h, req, seg = std::vector<std::string>(seg.begin(), seg.end()), bot_route](
+    // What the rest needs, as it is now: the answer comes on the store's
+    // thread, perhaps after a shutdown has emptied `ctx` (app's destructor).
+    auto now = std::make_shared<api_context>(ctx);
+    auto then = [now, h, req, seg = std::vector<std::string>(seg.begin(), seg.end()), bot_route](
                     storage::player who, auth::scope_set scopes, api_reply reply) {
+        api_context& ctx = *now;
         seg_list s(seg.begin(), seg.end());
         // The event stream and a challenge's answers: any token that plays or challenges.
         if (!scopes.has(auth::api_scope::bot_play) && !scopes.has(auth::api_scope::board_play) &&

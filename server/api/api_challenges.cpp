@@ -72,7 +72,8 @@ void create(const std::shared_ptr<hub>& h, api_context& ctx, const storage::play
             std::string target, client_msg m, api_reply reply) {
     auto* tokens = ctx.token_store;
     auto book = ctx.challenges;
-    auto found = [h, &ctx, tokens, book, who, m = std::move(m),
+    auto keep = std::make_shared<api_context>(ctx);  // the answer comes later, elsewhere
+    auto found = [h, keep, tokens, book, who, m = std::move(m),
                   reply](core::result<std::optional<storage::account_login>> r) mutable {
         if (!r) {
             spdlog::error("api challenge: {}", r.reason());
@@ -82,11 +83,11 @@ void create(const std::shared_ptr<hub>& h, api_context& ctx, const storage::play
         const auto them = r.value()->who;
         if (them.id == who.id) return reply(error_response(400, "own_challenge", "that is you"));
         auto by = player_from_stored(who, "")->public_json();
-        auto make = [h, &ctx, book, who, them, by, m = std::move(m), reply]() mutable {
+        auto make = [h, keep, book, who, them, by, m = std::move(m), reply]() mutable {
             auto ok = [h, book, them, by](const json& d) {
                 return announce(h, *book, them, by, d);
             };
-            send_as(h, ctx, who, std::move(m), "invite.created", std::move(ok), std::move(reply));
+            send_as(h, *keep, who, std::move(m), "invite.created", std::move(ok), std::move(reply));
         };
         if (!who.bot || them.bot) return make();
         // People choose to meet bots: a bot asks only those who said yes.
