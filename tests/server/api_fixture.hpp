@@ -137,7 +137,7 @@ reply call(std::uint16_t port, http::verb method, const std::string& target,
     return out;
 }
 
-reply get(std::uint16_t port, const std::string& target) {
+[[maybe_unused]] reply get(std::uint16_t port, const std::string& target) {
     return call(port, http::verb::get, target);
 }
 reply post(std::uint16_t port, const std::string& target, const json& body,

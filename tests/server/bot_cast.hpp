@@ -37,7 +37,7 @@ reply post_as(api_server& srv, const std::string& target, const std::string& tok
 }
 
 // A move's notation as one path segment.
-std::string encoded(const std::string& s) {
+[[maybe_unused]] std::string encoded(const std::string& s) {
     std::string out;
     for (unsigned char c : s) {
         if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') out += char(c);
