@@ -1,4 +1,4 @@
--- 0014: people's opt-in to challenges from bots (issue 26). A bot may
+-- 0015: people's opt-in to challenges from bots (issue 26). A bot may
 -- challenge a person only when that person said yes (1); the default (0)
 -- keeps every person out of bots' reach, as lichess does, so nobody meets a
 -- program they did not choose. Bots challenge bots whatever this says.

@@ -1,2 +1,0 @@
--- 0014 (PostgreSQL): people's opt-in to bot challenges; see ../0014_bot_challenges.sql.
-ALTER TABLE players ADD COLUMN bot_challenges INTEGER NOT NULL DEFAULT 0;
