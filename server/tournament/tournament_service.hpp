@@ -37,6 +37,9 @@ class hub;
 
 namespace kibitz::server::tournament {
 
+// How long before its start an event's entrants are told it starts soon.
+inline constexpr std::int64_t starting_soon_ms = 5 * 60 * 1000;
+
 template <class Event>
 class tournament_service : public tournament_desk,
                            public std::enable_shared_from_this<tournament_service<Event>> {
@@ -118,6 +121,8 @@ private:
     void arm();
     void tick();
     void schedule(std::int64_t now);  // creates the scheduled events that are due
+    // Tells each entrant once, starting_soon_ms before the start (notifications).
+    void announce(Event& e, std::int64_t now);
     void handle(const player_ptr& who, const peer_ref& p, std::uint64_t conn,
                 const tournament_msg& m, const reply& r);
     void join(Event& e, const player_ptr& who, const peer_ref& p, std::uint64_t conn,
@@ -134,6 +139,7 @@ private:
     std::map<std::string, std::string> rooms_;              // room -> event id
     std::map<std::uint64_t, std::set<std::string>> conns_;  // connection -> followed events
     schedule_keys scheduling_;                              // being created
+    std::set<std::string> announced_;  // events whose entrants were told it starts soon
 };
 
 }  // namespace kibitz::server::tournament
