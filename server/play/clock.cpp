@@ -18,7 +18,7 @@ bool fischer_clock::on_move(int seat, time_point now) {
         running_ = -1;
     }
     // Every move adds the increment (platform.md), including the first.
-    left_[seat] += increment_;
+    left_[seat] += increment_[seat];
     return true;
 }
 

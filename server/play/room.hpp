@@ -186,6 +186,9 @@ private:
     void restore_premove(const storage::game_summary& s);
     premove_line premove_;
 
+    // room_berserk.cpp: an arena's seat halves its own clock before its first move.
+    std::optional<wire_error> berserk(int seat);
+
     // room_notices.cpp: a notification of `kind` to each seat's player (or
     // to `only_seat`'s), through the hub's notifier (play_deps).
     void tell_players(std::string_view kind, int only_seat = -1) const;

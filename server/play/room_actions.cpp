@@ -44,6 +44,8 @@ std::optional<wire_error> room::act(int seat, std::uint64_t conn, const player_p
     case room_action::takeback_decline: return takeback(seat, false, false);
     case room_action::premove:
         return set_premove(seat, cmd.line);
+    case room_action::berserk:
+        return berserk(seat);
     default: break;
     }
     if (!playing()) return err("game_over", "the game has ended");

@@ -36,6 +36,7 @@ struct room_settings {
     bool is_private = false;
     std::string start_position;  // empty: the standard start (play/start_position.hpp)
     std::string tournament;      // the event that paired it (no rematch); empty: none
+    bool berserk = false;        // an arena's game: a seat may berserk before its first move
 };
 
 class room_directory {

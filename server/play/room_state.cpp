@@ -85,6 +85,9 @@ json room::state_json_without_board(int seat) const {
     if (!next_room_.empty()) d["next"] = next_room_;
     if (rating_changes_) d["ratings"] = ratings_json();
     if (!settings_.start_position.empty()) d["start_position"] = settings_.start_position;
+    // A tournament's game; `berserk`: an arena's, where a seat may go berserk.
+    if (!settings_.tournament.empty())
+        d["tournament"] = {{"id", settings_.tournament}, {"berserk", settings_.berserk}};
     // Correspondence: when the side to move runs out of time (Unix ms).
     if (deadline_ms_ && playing()) d["deadline_ms"] = *deadline_ms_;
     // A seat's own conditional premove line (never shown to the other side).

@@ -36,6 +36,9 @@ public:
     virtual void connection_closed(std::uint64_t conn) = 0;
     // From a room's strand, once per game as it ends.
     virtual void game_over(game_over_report r) = 0;
+    // From a room's strand: `seat` of the game in `room` went berserk (before
+    // its game_over, in that order).
+    virtual void berserk(const std::string& room, int seat) = 0;
 };
 
 }  // namespace kibitz::server

@@ -34,6 +34,14 @@ void turn_clock::stop(time_point now) {
     first_move_deadline_.reset();
 }
 
+bool turn_clock::berserk(int seat) {
+    const std::int64_t half_ms = initial_ms_ / 2 / 1000 * 1000;
+    if (!clock_ || half_ms < 1000) return false;
+    clock_->berserk(seat, ms{half_ms});
+    berserk_[seat] = true;
+    return true;
+}
+
 std::optional<turn_clock::time_point> turn_clock::next_deadline() const {
     if (first_move_deadline_) return first_move_deadline_;
     if (clock_ && clock_->running() >= 0) return clock_->flag_time();
@@ -48,6 +56,8 @@ std::optional<clocks_snapshot> turn_clock::snapshot(time_point now, bool playing
     c.running = clock_->running();
     c.initial_ms = initial_ms_;
     c.increment_ms = increment_ms_;
+    c.berserk[0] = berserk_[0];
+    c.berserk[1] = berserk_[1];
     if (first_move_deadline_ && playing) {
         auto left = std::chrono::duration_cast<ms>(*first_move_deadline_ - now);
         c.first_move_ms = std::max<std::int64_t>(0, left.count());

@@ -28,6 +28,12 @@ public:
     void on_move(int seat, time_point now);
     // Nothing runs and no first-move limit counts (the end, a pause, a takeback).
     void stop(time_point now);
+    // Berserk (arenas): `seat`'s clock is half the initial time, rounded down
+    // to a whole second, without increment. False (nothing changes) when
+    // untimed or when half would be under a second. Before its first move
+    // only: the room checks that.
+    bool berserk(int seat);
+    bool berserk_of(int seat) const { return berserk_[seat]; }
 
     bool timed() const { return clock_.has_value(); }
     // The Fischer clock; only when timed().
@@ -46,6 +52,7 @@ private:
     ms first_move_limit_;
     bool correspondence_ = false;
     std::int64_t initial_ms_ = 0, increment_ms_ = 0;
+    bool berserk_[2] = {false, false};
 };
 
 }  // namespace kibitz::server

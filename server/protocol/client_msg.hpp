@@ -84,7 +84,8 @@ enum class room_action {
     takeback_accept,
     takeback_decline,
     chat,
-    premove
+    premove,
+    berserk  // an arena game: halve one's own clock, before one's first move
 };
 // At most this many moves in a conditional premove line (pairs of "if they
 // play X, I play Y").

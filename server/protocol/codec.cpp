@@ -290,6 +290,7 @@ const std::map<std::string, parser, std::less<>>& parsers() {
          [](const json& d) -> client_body { return room_cmd(d, room_action::takeback_decline); }},
         {"chat", [](const json& d) -> client_body { return room_cmd(d, room_action::chat); }},
         {"premove", [](const json& d) -> client_body { return room_cmd(d, room_action::premove); }},
+        {"berserk", [](const json& d) -> client_body { return room_cmd(d, room_action::berserk); }},
         {"tournament.join",
          [](const json& d) -> client_body { return tournament(d, tournament_action::join); }},
         {"tournament.withdraw",

@@ -42,6 +42,10 @@ frame encode(const resumed_event& m, std::int64_t v) {
     return make_frame("resumed", {{"room", m.room}, {"clocks", m.clocks}}, v);
 }
 
+frame encode(const berserk_event& m, std::int64_t v) {
+    return make_frame("berserk", {{"room", m.room}, {"seat", m.seat}, {"clocks", m.clocks}}, v);
+}
+
 frame encode(const game_found_msg& m) {
     return make_frame(
         "game.found",

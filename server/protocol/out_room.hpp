@@ -1,7 +1,7 @@
 #pragma once
 // Server -> client messages of a room (schema/protocol.md, "Rooms"): one
 // struct per message, encoded by the codec (encode_room.cpp). Room events
-// (start, offer, end, takeback, ratings, paused, resumed) are encoded with
+// (start, offer, end, takeback, ratings, paused, resumed, berserk) are encoded with
 // their version v; the hot `move` event is move_event_frame (server_msg.hpp).
 // Parts the room builds in wire form (players, status, clocks) travel as json.
 // Plain values; safe on any executor.
@@ -46,6 +46,11 @@ struct paused_event {
 };
 struct resumed_event {
     std::string room;
+    json clocks;
+};
+struct berserk_event {  // a seat halved its clock (arenas)
+    std::string room;
+    int seat = 0;
     json clocks;
 };
 
@@ -98,6 +103,7 @@ frame encode(const takeback_event& m, std::int64_t v);
 frame encode(const ratings_event& m, std::int64_t v);
 frame encode(const paused_event& m, std::int64_t v);
 frame encode(const resumed_event& m, std::int64_t v);
+frame encode(const berserk_event& m, std::int64_t v);
 frame encode(const game_found_msg& m);
 frame encode(const room_state_msg& m);
 frame encode(const room_synced_msg& m);

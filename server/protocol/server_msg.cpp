@@ -189,6 +189,7 @@ json to_json(const std::optional<clocks_snapshot>& c) {
               {"initial_ms", c->initial_ms},
               {"increment_ms", c->increment_ms}};
     if (c->first_move_ms) j["first_move_ms"] = *c->first_move_ms;
+    if (c->berserk[0] || c->berserk[1]) j["berserk"] = {c->berserk[0], c->berserk[1]};
     return j;
 }
 

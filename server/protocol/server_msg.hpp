@@ -41,6 +41,7 @@ struct clocks_snapshot {
     int running = -1;
     std::int64_t initial_ms = 0, increment_ms = 0;
     std::optional<std::int64_t> first_move_ms;
+    bool berserk[2] = {false, false};  // a seat went berserk (its clock halved, no increment)
 };
 frame move_event_frame(std::int64_t v, std::string_view room, int seat, std::string_view move,
                        std::size_t ply, const core::board_view& board,

@@ -76,6 +76,7 @@ private:
     void run_event(arena& a, std::int64_t now) override;
     void pair_wave(arena& a, std::int64_t now);
     void ended(arena& a, const game_over_report& r, int result) override;
+    void berserked(arena& a, const std::string& room, int seat) override;
     frame state_frame(const arena& a, std::int64_t now) const override;
     void publish(arena& a, std::int64_t now);
 

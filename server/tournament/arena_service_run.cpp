@@ -33,7 +33,7 @@ void arena_service::pair_wave(arena& a, std::int64_t now) {
         const auto* first = st.find(p.first);
         const auto* second = st.find(p.second);
         if (!first || !second) continue;
-        const auto room = start_game(st.row(), first->who, second->who, a.waves, now);
+        const auto room = start_game(st.row(), first->who, second->who, a.waves, true, now);
         if (!room.empty()) st.playing(p, room, 0);
     }
     a.dirty = true;
@@ -53,6 +53,16 @@ void arena_service::ended(arena& a, const game_over_report& r, int result) {
                 a->dirty = true;
             }
         });
+    });
+}
+
+// Scored with the result (arena_scoring); stored ahead of it, on the same
+// writer queue.
+void arena_service::berserked(arena& a, const std::string& room, int seat) {
+    a.state->set_berserk(room, seat);
+    a.dirty = true;
+    store_.set_berserk(room, seat, [room](core::result<bool> ok) {
+        if (!ok) spdlog::warn("tournaments: storing a berserk in {}: {}", room, ok.reason());
     });
 }
 

@@ -125,6 +125,13 @@ const arena_state::game* arena_state::game_in(const std::string& room) const {
     return it == games_.end() ? nullptr : &it->second;
 }
 
+std::vector<player_ptr> arena_state::entered() const {
+    std::vector<player_ptr> out;
+    for (const auto& [key, e] : entrants_)
+        if (!e.withdrawn) out.push_back(e.who);
+    return out;
+}
+
 void arena_state::set_berserk(const std::string& room, int seat) {
     if (auto it = games_.find(room); it != games_.end() && (seat == 0 || seat == 1))
         it->second.berserk[seat] = true;

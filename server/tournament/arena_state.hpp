@@ -87,6 +87,7 @@ public:
     std::vector<tournament_standing> standings(std::size_t limit = 0) const;
     std::string top_room() const;  // the game of the best-placed pair playing
     int players() const { return static_cast<int>(entrants_.size()); }
+    std::vector<player_ptr> entered() const;  // the entrants not withdrawn
     bool games_in_play() const;
 
     static std::string sheet_text(const arena_score& s);

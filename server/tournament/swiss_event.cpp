@@ -65,6 +65,13 @@ void swiss_event::withdraw(const std::string& key) {
     if (auto it = entrants_.find(key); it != entrants_.end()) it->second.withdrawn = true;
 }
 
+std::vector<player_ptr> swiss_event::entered() const {
+    std::vector<player_ptr> out;
+    for (const auto& [key, e] : entrants_)
+        if (!e.withdrawn) out.push_back(e.who);
+    return out;
+}
+
 std::vector<std::string> swiss_event::active() const {
     std::vector<std::string> out;
     for (const auto& [key, e] : entrants_)

@@ -62,6 +62,7 @@ public:
     void withdraw(const std::string& key);
     int players() const { return static_cast<int>(entrants_.size()); }
     std::vector<std::string> active() const;  // the entrants not withdrawn
+    std::vector<player_ptr> entered() const;  // the same players
 
     // The next round among the entrants not withdrawn who are in `present`
     // (the round counter moves on only when add_board/add_bye record it).

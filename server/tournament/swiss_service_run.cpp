@@ -54,7 +54,7 @@ void swiss_service::start_round(event& e, std::int64_t now) {
         const auto* first = st.find(p.first);
         const auto* second = st.find(p.second);
         if (!first || !second) continue;
-        const auto room = start_game(row, first->who, second->who, round, now);
+        const auto room = start_game(row, first->who, second->who, round, false, now);
         if (!room.empty()) st.add_board(round, room, p.first, p.second);
     }
     if (!pairing->bye.empty()) {

@@ -23,6 +23,9 @@ public:
         arenas_.connection_closed(conn);
         swiss_.connection_closed(conn);
     }
+    void berserk(const std::string& room, int seat) override {
+        arenas_.berserk(room, seat);  // Swiss games have no berserk
+    }
     void game_over(game_over_report r) override {
         arenas_.game_over(r);
         swiss_.game_over(std::move(r));

@@ -37,6 +37,9 @@ class hub;
 
 namespace kibitz::server::tournament {
 
+// How long before its start an event's entrants are told it starts soon.
+inline constexpr std::int64_t starting_soon_ms = 5 * 60 * 1000;
+
 template <class Event>
 class tournament_service : public tournament_desk,
                            public std::enable_shared_from_this<tournament_service<Event>> {
@@ -54,6 +57,7 @@ public:
                  const std::string& type) override;
     void connection_closed(std::uint64_t conn) override;
     void game_over(game_over_report r) override;
+    void berserk(const std::string& room, int seat) override;
 
 protected:
     struct reply {  // where a message's answer goes
@@ -78,11 +82,11 @@ protected:
     Event* find(const std::string& id);
     void answer(const reply& r, std::optional<wire_error> e);
     void subscribe(Event& e, const std::string& key, const peer_ref& p, std::uint64_t conn);
-    // Starts a game of `row` between `first` and `second` (seat 0, seat 1),
-    // stores its pairing in `round` and routes its end back here; the room id
-    // (empty: the game is unknown).
+    // Starts a game of `row` between `first` and `second` (seat 0, seat 1)
+    // where each may go berserk if `berserk`, stores its pairing in `round`
+    // and routes its end back here; the room id (empty: the game is unknown).
     std::string start_game(const storage::tournament_row& row, const player_ptr& first,
-                           const player_ptr& second, int round, std::int64_t now);
+                           const player_ptr& second, int round, bool berserk, std::int64_t now);
     void store_pairing(const storage::tournament_row& row, int round, const std::string& room,
                        storage::player_id first, storage::player_id second, std::int64_t now);
     void store_status(const storage::tournament_row& row, const char* status, std::int64_t now);
@@ -104,6 +108,8 @@ protected:
     virtual frame state_frame(const Event& e, std::int64_t now) const = 0;
     // A game of `e` ended with `result` (storage's encoding).
     virtual void ended(Event& e, const game_over_report& r, int result) = 0;
+    // `seat` went berserk in the game of `e` in `room` (only where start_game allowed it).
+    virtual void berserked(Event&, const std::string& /*room*/, int /*seat*/) {}
 
     storage::tournament_store& store_;
     wall_clock clock_;
@@ -115,6 +121,8 @@ private:
     void arm();
     void tick();
     void schedule(std::int64_t now);  // creates the scheduled events that are due
+    // Tells each entrant once, starting_soon_ms before the start (notifications).
+    void announce(Event& e, std::int64_t now);
     void handle(const player_ptr& who, const peer_ref& p, std::uint64_t conn,
                 const tournament_msg& m, const reply& r);
     void join(Event& e, const player_ptr& who, const peer_ref& p, std::uint64_t conn,
@@ -131,6 +139,7 @@ private:
     std::map<std::string, std::string> rooms_;              // room -> event id
     std::map<std::uint64_t, std::set<std::string>> conns_;  // connection -> followed events
     schedule_keys scheduling_;                              // being created
+    std::set<std::string> announced_;  // events whose entrants were told it starts soon
 };
 
 }  // namespace kibitz::server::tournament

@@ -15,13 +15,14 @@ namespace kibitz::server::tournament {
 template <class Event>
 std::string tournament_service<Event>::start_game(const storage::tournament_row& row,
                                                   const player_ptr& first, const player_ptr& second,
-                                                  int round, std::int64_t now) {
+                                                  int round, bool berserk, std::int64_t now) {
     room_settings rs;
     rs.game = core::find_game(row.settings.game_id);
     if (!rs.game) return {};
     rs.tc = view_of(row, "", 0).tc;
     rs.rated = row.settings.rated;
     rs.tournament = row.public_id;
+    rs.berserk = berserk;
     auto room = hub_->rooms().start_room(rs, first, second, "tournament")->id();
     rooms_[room] = row.public_id;
     store_pairing(row, round, room, first->row, second->row, now);
@@ -54,6 +55,15 @@ void tournament_service<Event>::store_status(const storage::tournament_row& row,
 template <class Event>
 void tournament_service<Event>::game_over(game_over_report r) {
     on_strand([this, r = std::move(r)] { route_end(r); });
+}
+
+template <class Event>
+void tournament_service<Event>::berserk(const std::string& room, int seat) {
+    on_strand([this, room, seat] {
+        auto it = rooms_.find(room);
+        if (it == rooms_.end()) return;  // not a game of this kind's events
+        if (auto* e = find(it->second)) berserked(*e, room, seat);
+    });
 }
 
 template <class Event>
@@ -114,6 +124,7 @@ void tournament_service<Event>::finish(Event& e, std::int64_t now) {
                     }
                 });
                 spdlog::info("{}: {} finished ({} players)", self->log_, id, e->state->players());
+                self->announced_.erase(id);
                 self->events_.erase(id);  // the HTTP API reads it from the store from now on
             });
         });

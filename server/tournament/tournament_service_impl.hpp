@@ -6,6 +6,7 @@
 
 #include "play/hub.hpp"
 #include "play/ids.hpp"
+#include "play/notification_desk.hpp"
 #include "play/room.hpp"
 #include "store/store.hpp"
 #include "tournament/arena_state.hpp"
@@ -78,7 +79,19 @@ void tournament_service<Event>::tick() {
     std::vector<std::string> ids;
     for (const auto& [id, e] : events_) ids.push_back(id);
     for (const auto& id : ids)  // an event may end and go
-        if (auto* e = find(id)) run_event(*e, now);
+        if (auto* e = find(id)) announce(*e, now), run_event(*e, now);
+}
+
+template <class Event>
+void tournament_service<Event>::announce(Event& e, std::int64_t now) {
+    const auto& row = e.state->row();
+    const auto starts = row.settings.starts_ms;
+    if (now < starts - starting_soon_ms || now >= starts) return;
+    if (!announced_.insert(row.public_id).second) return;
+    auto* out = hub_->deps().notifications;
+    if (!out) return;
+    const json data = {{"id", row.public_id}, {"name", row.settings.name}, {"starts_ms", starts}};
+    for (const auto& who : e.state->entered()) out->notify(who, "tournament_soon", data);
 }
 
 template <class Event>

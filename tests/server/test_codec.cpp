@@ -60,6 +60,7 @@ TEST_CASE("codec: every client example in protocol.md decodes") {
         "takeback.accept",
         "takeback.decline",
         "chat",
+        "berserk",
         "tournament.join",
         "tournament.withdraw",
         "tournament.pause",

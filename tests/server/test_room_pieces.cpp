@@ -160,6 +160,26 @@ TEST_CASE("turn clock: a seat's first turn counts the first-move limit, later tu
     CHECK(c.snapshot(t0 + 90s, true)->ms[0] == 52000);  // stopped: frozen
 }
 
+TEST_CASE("turn clock: berserk halves one seat's clock and drops its increment only") {
+    turn_clock c(time_control{61, 2}, 30s);
+    auto t0 = steady::now();
+    CHECK(c.berserk(0));
+    CHECK(c.berserk_of(0));
+    CHECK_FALSE(c.berserk_of(1));
+    auto snap = c.snapshot(t0, true);
+    CHECK(snap->ms[0] == 30000);  // half of 61 s, down to a whole second
+    CHECK(snap->ms[1] == 61000);
+    CHECK(snap->berserk[0]);
+    CHECK_FALSE(snap->berserk[1]);
+    c.on_move(0, t0 + 1s);  // no increment for the berserk seat
+    c.on_move(1, t0 + 2s);  // the other keeps its own
+    snap = c.snapshot(t0 + 2s, true);
+    CHECK(snap->ms[0] == 30000);
+    CHECK(snap->ms[1] == 63000);
+    CHECK_FALSE(turn_clock(time_control{1, 0}, 30s).berserk(0));  // half a second: refused
+    CHECK_FALSE(turn_clock(std::nullopt, 30s).berserk(0));        // untimed: refused
+}
+
 TEST_CASE("turn clock: untimed, only the first-move limit counts") {
     turn_clock c(std::nullopt, 30s);
     auto t0 = steady::now();

@@ -286,6 +286,10 @@ const std::map<std::string, builder>& builders() {
          [](const json& d, std::int64_t v) {
              return encode(paused_event{d["room"], d["reason"], d["clocks"]}, v);
          }},
+        {"berserk",
+         [](const json& d, std::int64_t v) {
+             return encode(berserk_event{d["room"], d["seat"], d["clocks"]}, v);
+         }},
         {"resumed",
          [](const json& d, std::int64_t v) {
              return encode(resumed_event{d["room"], d["clocks"]}, v);
@@ -330,7 +334,7 @@ const std::map<std::string, builder>& builders() {
 // never does: a version (move) or a sender (chat).
 bool from_server(const json& example) {
     const std::string t = example["t"];
-    if (t == "move") return example.contains("v");
+    if (t == "move" || t == "berserk") return example.contains("v");
     if (t == "chat") return example["d"].contains("from");
     return builders().count(t) > 0;
 }

@@ -1,7 +1,8 @@
 // One room's state, kept in step with the server: a full room.state replaces
 // it; versioned events (start, move, offer, takeback, end, ratings) apply in
 // order; a gap or a reconnect asks for what was missed with room.join {room, v};
-// paused and resumed (moves cannot be stored for a while) mark the status. Ephemeral
+// paused and resumed (moves cannot be stored for a while) mark the status,
+// berserk (arenas) brings the halved clocks. Ephemeral
 // messages (chat, presence, spectators, rematch, premove.line) apply as they come.
 import {socket} from './socket.js';
 import {api} from './http.js';
@@ -39,6 +40,12 @@ export class room_sync {
         // The server cannot store moves right now: nothing is played until it can.
         on('paused', (d, msg) => this.versioned_(msg, () => this.paused_(d, d.reason)));
         on('resumed', (d, msg) => this.versioned_(msg, () => this.paused_(d, null)));
+        // An arena's seat went berserk: its clock halved (the clocks say whose).
+        on('berserk', (d, msg) => this.versioned_(msg, () => {
+            this.state.clocks = d.clocks;
+            this.state.clocks_at = performance.now();
+            this.changed_('berserk', d);
+        }));
         on('room.synced', (d) => {
             if (!this.state) return;
             this.state.spectators = d.spectators;

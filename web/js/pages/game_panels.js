@@ -165,6 +165,7 @@ export function controls(st, seat, act, confirming) {
         : btn(label, type, act, type === 'resign' ? 'danger' : ''));
     if ((st.moves || []).length < 2) items.push(dangerous('Abort', 'abort'));
     else items.push(dangerous('Resign', 'resign'));
+    items.push(...berserk_items(st, seat, act));
     const draw = st.offers ? st.offers.draw : -1;
     if (draw === -1) items.push(btn(`Offer ${with_article(agreed)}`, 'draw.offer', act));
     else if (draw === seat) items.push(v('span', {key: 'offer-sent', class: 'muted', 'data-test': 'offer-sent'}, `${capitalise(agreed)} offered`));
@@ -177,6 +178,20 @@ export function controls(st, seat, act, confirming) {
             btn('Claim win', 'claim.win', act, '', wait > 0), btn('Claim draw', 'claim.draw', act, '', wait > 0));
     }
     return v('div', {class: 'controls', 'data-test': 'controls'}, items);
+}
+
+// Arena games: the Berserk button until the seat's own first move, then who
+// went berserk (the server refuses it too late or twice, whatever is shown).
+function berserk_items(st, seat, act) {
+    if (!st.tournament || !st.tournament.berserk) return [];
+    const flags = (st.clocks && st.clocks.berserk) || [false, false];
+    const n = (st.moves || []).length;
+    const not_moved = n === 0 || (n === 1 && st.board.to_move === seat);
+    const out = [];
+    if (!flags[seat] && not_moved) out.push(btn('Berserk', 'berserk', act));
+    if (flags[seat]) out.push(v('span', {key: 'berserk-mine', class: 'muted', 'data-test': 'berserk-mine'}, 'You went berserk'));
+    if (flags[1 - seat]) out.push(v('span', {key: 'berserk-theirs', class: 'offer', 'data-test': 'berserk-theirs'}, 'Opponent went berserk'));
+    return out;
 }
 
 // `disabled`: shown but not yet usable (a claim before its countdown ends).
