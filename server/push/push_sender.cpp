@@ -1,6 +1,7 @@
 // push_sender (push_sender.hpp). Every member is touched on strand_ only.
 #include "push/push_sender.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include <spdlog/spdlog.h>

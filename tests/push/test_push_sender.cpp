@@ -75,6 +75,7 @@ struct rig {
         work.reset();
         ioc.stop();
         thread.join();
+        store.reset();  // drained while the io_context its handlers post to still exists
     }
     std::size_t subscriptions() {
         return must<std::vector<storage::push_subscription>>(
