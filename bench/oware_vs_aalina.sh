@@ -9,7 +9,9 @@
 # pondering off. Our rules referee every move (`kibitz-cli play` / `moves`):
 # Aalina plays Abapa, where a grand slam is legal and captures nothing, while
 # our Oware forbids it; if Aalina ever picks a move our rules refuse, the game
-# stops and is reported as "rules differ" (not scored). Prints one line per
+# stops and is reported as "rules differ" (not scored). Aalina ends a game
+# at the first repetition, ours at the third, both by each side taking its
+# own row: the harness ends the game there the same way. Prints one line per
 # game (result, plies, each side's mean depth), then Kibitz's W/D/L, score
 # and Elo with a 95% interval.
 #   bench/oware_vs_aalina.sh KIBITZ_CLI AALINA [PAIRS=10] [MS=300] [MAX_PLIES=400]
@@ -60,6 +62,15 @@ for ((i = 0; i < 2 * pairs; i++)); do
             done
             [ -n "$d" ] && { a_depth=$((a_depth + d)); a_n=$((a_n + 1)); }
             move=$(to_aalina "$(echo "$line" | cut -d' ' -f2)")
+            if [ "$move" = 0000 ]; then
+                # Aalina ends a game at the first repeated position (Abapa);
+                # our rules at the third, both the same way: each side takes
+                # the seeds on its own row and the higher store wins.
+                status=$(echo "$pos" | awk -F'[:,]' '{
+                    s = $14; n = $15; for (i = 2; i <= 7; i++) s += $i; for (i = 8; i <= 13; i++) n += $i
+                    print (s > n ? "south wins" : n > s ? "north wins" : "draw") " (repetition, rows taken: " s "-" n ")" }')
+                break
+            fi
             if ! "$cli" moves oware --position "$pos" | grep -qx "$move"; then
                 note="rules differ: Aalina played $move"; break
             fi
