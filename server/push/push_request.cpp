@@ -8,6 +8,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl/host_name_verification.hpp>
 #include <boost/asio/ssl/stream.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/parser.hpp>
@@ -33,6 +34,7 @@ public:
              std::chrono::milliseconds timeout, std::function<void(push_answer)> done,
              Args&&... stream_args)
         : resolver_(ex),
+          resolve_deadline_(ex),
           stream_(std::forward<Args>(stream_args)...),
           to_(std::move(to)),
           req_(std::move(req)),
@@ -49,9 +51,15 @@ public:
             stream_.set_verify_callback(net::ssl::host_name_verification(to_.host));
         }
         lowest(stream_).expires_after(timeout_);
+        // The stream's expiry covers connect, write and read; the name lookup has its own.
+        resolve_deadline_.expires_after(timeout_);
+        resolve_deadline_.async_wait([self = this->shared_from_this()](beast::error_code ec) {
+            if (!ec) self->resolver_.cancel();
+        });
         resolver_.async_resolve(
             to_.host, std::to_string(to_.port),
             [self = this->shared_from_this()](beast::error_code ec, tcp::resolver::results_type r) {
+                self->resolve_deadline_.cancel();
                 if (ec) return self->finish({0, {}, "resolve: " + ec.message()});
                 self->lowest_connect(r);
             });
@@ -103,6 +111,7 @@ private:
     }
 
     tcp::resolver resolver_;
+    net::steady_timer resolve_deadline_;
     Stream stream_;
     endpoint_url to_;
     push_http_request req_;
