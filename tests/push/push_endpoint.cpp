@@ -64,6 +64,10 @@ push_endpoint::push_endpoint() {
                                      std::chrono::steady_clock::now()});
             }
             cv_.notify_all();
+            if (status == 0) {  // scripted: hang up without an answer
+                s.shutdown(tcp::socket::shutdown_both, ec);
+                continue;
+            }
             http::response<http::string_body> res{static_cast<http::status>(status), 11};
             if (!retry_after.empty()) res.set(http::field::retry_after, retry_after);
             res.prepare_payload();

@@ -25,7 +25,8 @@ public:
     ~push_endpoint();
     std::uint16_t port() const { return port_; }
     std::string url(const std::string& path) const;
-    // The next answers, in order: a status and an optional Retry-After.
+    // The next answers, in order: a status (0: hang up without one) and an
+    // optional Retry-After.
     void script(int status, std::string retry_after = {});
     // Waits until `n` requests have come (false after `timeout`).
     bool wait_for(std::size_t n, std::chrono::milliseconds timeout = std::chrono::seconds(10));

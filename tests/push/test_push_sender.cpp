@@ -157,6 +157,18 @@ TEST_CASE("push sender: 5xx backs off and gives up after the bounded attempts") 
     CHECK(r.subscriptions() == 1);  // a failing service is not a gone subscription
 }
 
+TEST_CASE("push sender: a service that hangs up without answering is tried again") {
+    push::push_sender_config cfg;
+    cfg.first_backoff = std::chrono::milliseconds(50);
+    rig r(cfg);
+    r.service.script(0);
+    r.sender->send(r.ada.row, "{}", "normal");
+    REQUIRE(r.service.wait_for(2));
+    CHECK(eventually([&] { return r.sender->counts().sent == 1; }));
+    CHECK(r.sender->counts().retried == 1);
+    CHECK(r.subscriptions() == 1);
+}
+
 TEST_CASE("push sender: a flood from one player is cut at the limit") {
     push::push_sender_config cfg;
     cfg.per_player_per_minute = 3;
