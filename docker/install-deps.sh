@@ -11,6 +11,7 @@ packages=(
   libboost1.81-dev
   nlohmann-json3-dev libspdlog-dev libfmt-dev doctest-dev
   libsqlite3-dev sqlite3 libsodium-dev libjemalloc-dev
+  libssl-dev
   libpq-dev postgresql-15
   libhiredis-dev redis-server
   chromium chromium-driver
@@ -40,6 +41,7 @@ fi
 # Browser tests drive Debian's /usr/bin/chromium with playwright-core; it never downloads a browser.
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # axe-core: the accessibility checks the browser tests load into each page (tests/e2e/a11y.mjs).
-if [ -f "$root/tests/e2e/package.json" ] && { [ ! -d "$root/tests/e2e/node_modules/playwright-core" ] || [ ! -d "$root/tests/e2e/node_modules/axe-core" ]; }; then
+# http_ece: the push tests' independent decryption of Web Push bodies (tests/e2e/verify_push.mjs).
+if [ -f "$root/tests/e2e/package.json" ] && { [ ! -d "$root/tests/e2e/node_modules/playwright-core" ] || [ ! -d "$root/tests/e2e/node_modules/axe-core" ] || [ ! -d "$root/tests/e2e/node_modules/http_ece" ]; }; then
   (cd "$root/tests/e2e" && npm ci --no-audit --no-fund --loglevel=error 2>/dev/null || npm install --no-audit --no-fund --loglevel=error)
 fi

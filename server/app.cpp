@@ -17,6 +17,7 @@
 #include "play/room.hpp"
 #include "play/store_recorder.hpp"
 #include "play/stored_player.hpp"
+#include "push/push_sender.hpp"
 #include "readiness.hpp"
 #include "store/pg_store.hpp"
 #include "store/sqlite_store.hpp"
@@ -210,6 +211,7 @@ std::variant<std::uint16_t, std::string> app::start() {
     deps.tournaments = tournament_desk_.get();
     notifications_config nc;
     nc.clock = cfg_.clock;
+    if (auto e = start_push(nc)) return *e;
     notifications_ = std::make_unique<notifications>(notification_store_, std::move(nc));
     deps.notifications = notifications_.get();
     if (pg_ && !node_name_.empty()) {
@@ -316,6 +318,7 @@ void app::stop() {
         ctx_->streams.close_all();
         play_->stop();
         live_->stop();
+        if (push_) push_->stop();
         if (tournaments_) tournaments_->stop();
         if (swiss_) swiss_->stop();
         if (ready_) ready_->stop();

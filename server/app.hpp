@@ -29,6 +29,9 @@
 
 namespace kibitz::server {
 
+namespace push {
+class push_sender;
+}  // namespace push
 class listener;
 class readiness;
 class engine_pool;
@@ -114,6 +117,10 @@ private:
     // Notifications (play/notifications.hpp): made before the play layer,
     // whose rooms report to it; it pushes through the hub's connections.
     std::unique_ptr<notifications> notifications_;
+    // Web Push (with a database; app_push.cpp): the VAPID key from the store,
+    // the sender each stored notification is handed to, its own strand.
+    std::shared_ptr<push::push_sender> push_;
+    std::optional<std::string> start_push(notifications_config& nc);
     // The arenas (with a database): made before the play layer, which hands
     // them tournament messages and game ends; started with it.
     std::shared_ptr<tournament::arena_service> tournaments_;

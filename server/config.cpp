@@ -132,6 +132,27 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) { return millis(v, c.tournament_pair_delay); }},
         {"--tournament-schedule", "KIBITZ_TOURNAMENT_SCHEDULE", "the server's own arenas and each game's arena rules (JSON, e.g. schema/tournament_schedule.json)",
          [](server_config& c, const std::string& v) { c.tournament_schedule = v; return !v.empty(); }},
+        {"--push-subject", "KIBITZ_PUSH_SUBJECT", "Web Push: the contact push services see (mailto: or https: URL)",
+         [](server_config& c, const std::string& v) {
+             c.push_subject = v;
+             return v.rfind("mailto:", 0) == 0 || v.rfind("https://", 0) == 0;
+         }},
+        {"--push-http-host", "KIBITZ_PUSH_HTTP_HOST", "Web Push: accept plain-http endpoints on these hosts, comma-separated (tests only)",
+         [](server_config& c, const std::string& v) {
+             c.push_http_hosts.clear();
+             for (std::size_t at = 0; at <= v.size();) {
+                 auto comma = std::min(v.find(',', at), v.size());
+                 if (comma > at) c.push_http_hosts.push_back(v.substr(at, comma - at));
+                 at = comma + 1;
+             }
+             return !c.push_http_hosts.empty();
+         }},
+        {"--push-ca-file", "KIBITZ_PUSH_CA_FILE", "Web Push: also trust these root certificates (PEM; tests)",
+         [](server_config& c, const std::string& v) { c.push_ca_file = v; return !v.empty(); }},
+        {"--push-per-minute", "KIBITZ_PUSH_PER_MINUTE", "Web Push: notifications pushed per player a minute, the rest dropped (default 20)",
+         [](server_config& c, const std::string& v) { return number(v, c.push_per_minute, 1, 100000); }},
+        {"--push-backoff-ms", "KIBITZ_PUSH_BACKOFF_MS", "Web Push: the first retry's wait, then doubling (default 1000)",
+         [](server_config& c, const std::string& v) { return millis(v, c.push_first_backoff) && c.push_first_backoff.count() > 0; }},
         {"--engine-threads", "KIBITZ_ENGINE_THREADS", "threads thinking for the computer (default 1)",
          [](server_config& c, const std::string& v) { return number(v, c.engine_threads, 1, 256); }},
         {"--cluster", "KIBITZ_CLUSTER", "redis://host:port: run as one node of a cluster (needs --db postgresql://...; docs/cluster.md)",

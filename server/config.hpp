@@ -58,6 +58,15 @@ struct server_config {
     ms tournament_pair_delay{3000};
     // The schedule file (schema/tournament_schedule.json); empty: none.
     std::string tournament_schedule;
+    // Web Push (docs/push.md): the VAPID contact, the hosts whose plain-http
+    // push endpoints are accepted (a test's local endpoint; none in production),
+    // extra trusted roots (a test's self-signed endpoint), the per-player limit
+    // and the first retry's wait (then doubling, or the service's Retry-After).
+    std::string push_subject = "mailto:push@kibitz.invalid";
+    std::vector<std::string> push_http_hosts;
+    std::string push_ca_file;
+    int push_per_minute = 20;
+    ms push_first_backoff{1000};
     int registrations_per_hour = 5;     // account sign-ups per address an hour (tests raise it)
     int token_requests_per_minute = 120;  // requests one personal API token may make a minute
     // The time of day everything stored or shown carries (domain/wall_clock.hpp):

@@ -54,7 +54,7 @@ took() { echo "safety net: $1 took $(($(stamp) - $2)) s"; }
 # stays in the log; a real fault (an ASan report) fails both attempts.
 asan_targets="test_conformance test_checkers test_oferhlyp test_opprimo test_oware test_ws_client_frame
               test_store test_units test_engine_pool test_server test_api test_ws_conformance
-              test_engine test_tournament_rules"
+              test_engine test_tournament_rules test_push_crypto test_push_delivery"
 # The server suites under TSan: where the executors meet (rooms and lobby on
 # their strands, sessions, the engine pool, the store's writer, the hash pool,
 # the cluster's Redis links; the store conformance suite on both backends).

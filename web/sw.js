@@ -74,3 +74,43 @@ async function from_cache(req) {
     }
     return Response.error();
 }
+
+// Web Push (docs/push.md): the server's message is one notification as the
+// bell lists it ({id, kind, data, at}), decrypted by the browser. Shown at
+// once (a push must show something); its tag keeps one per game or event, so
+// several turns in one game do not pile up.
+const push_texts = {
+    game_started: (d) => [`Your game against ${d.opponent} has started`, `/#/game/${d.room}`],
+    your_turn: (d) => [`Your move against ${d.opponent}`, `/#/game/${d.room}`],
+    game_over: (d) => [`Your game against ${d.opponent} is over`, `/#/game/${d.room}`],
+    challenge: (d) => [`${d.from} challenges you`, String(d.path || '').startsWith('#/') ? `/${d.path}` : '/#/'],
+    tournament_soon: (d) => [`${d.name} starts soon`, `/#/tournament/${d.id}`],
+};
+
+function push_notice(n) {
+    const d = (n && n.data) || {};
+    const text = push_texts[n && n.kind];
+    const [body, url] = text ? text(d) : ['Something happened', '/#/'];
+    return {body, url, tag: `${n.kind}:${d.room || d.id || d.from || ''}`};
+}
+
+self.addEventListener('push', (event) => {
+    let n = {};
+    try { n = event.data ? event.data.json() : {}; } catch { n = {}; }
+    const {body, url, tag} = push_notice(n);
+    event.waitUntil(self.registration.showNotification('Kibitz', {
+        body, tag, data: {url}, icon: '/icons/icon-192.png', badge: '/icons/icon-192.png', renotify: true,
+    }));
+});
+
+// A click opens what it is about: an open tab of the site if there is one, else a new one.
+self.addEventListener('notificationclick', (event) => {
+    event.notification.close();
+    const wanted = new URL((event.notification.data && event.notification.data.url) || '/#/', self.location.origin);
+    const url = wanted.origin === self.location.origin ? wanted.href : `${self.location.origin}/#/`;
+    event.waitUntil(self.clients.matchAll({type: 'window', includeUncontrolled: true}).then((tabs) => {
+        const tab = tabs.find((t) => new URL(t.url).origin === self.location.origin);
+        if (tab) return tab.focus().then((t) => (t || tab).navigate(url));
+        return self.clients.openWindow(url);
+    }));
+});

@@ -87,6 +87,10 @@ void bot_challenges_pref(const api_request& req, api_context& ctx, api_reply rep
 bool is_bot_play_route(const std::vector<std::string_view>& seg);
 void bot_play_routes(const api_request& req, const std::vector<std::string_view>& seg,
                      api_context& ctx, api_reply reply);
+// Web Push (api_push.cpp): GET /api/push/key, POST /api/push/{subscribe,unsubscribe}.
+bool is_push_route(const std::vector<std::string_view>& seg);
+void push_routes(const api_request& req, const std::vector<std::string_view>& seg, api_context& ctx,
+                 api_reply reply);
 // The rules core as an oracle (api_position.cpp): answered at once.
 api_response post_position(const json& body);
 // The position editor (api_compose.cpp): pieces on cells -> a position, or the reason not.

@@ -19,9 +19,11 @@
 
 #include "api/challenge_book.hpp"
 #include "domain/wall_clock.hpp"
+#include "push/endpoint.hpp"
 
 namespace kibitz::server {
 namespace storage {
+class notification_store;
 class store;
 class tournament_store;
 class token_store;
@@ -41,6 +43,15 @@ namespace kibitz::server::api {
 
 class line_feed;
 class stream_caps;
+
+// Web Push's part of the API (api_push.cpp, docs/push.md): the server's key
+// and the accounts' subscriptions. Off (503) without a database.
+struct push_api {
+    storage::notification_store* store = nullptr;
+    std::string public_key;  // the VAPID key, base64url of the uncompressed point
+    push::subscription_rules rules;
+    int max_per_account = 10;
+};
 
 // What the API reads and writes through: the store and the accounts, owned by
 // app; null when the server runs without a database (answers 503 then) or once
@@ -62,6 +73,7 @@ struct api_context {
     std::shared_ptr<stream_caps> streams;
     // The challenges made through the API, open, by code (challenge_book.hpp).
     std::shared_ptr<challenge_book> challenges = std::make_shared<challenge_book>();
+    push_api push;
 };
 
 struct api_request {

@@ -29,7 +29,9 @@ export async function start_server(binary, web_root, extra = []) {
     // guests, and more than the default five registrations an hour.
     const args = ['--address', '127.0.0.1', '--port', String(port), '--web-root', web_root, '--db', path.join(dir, 'kibitz.db'),
         '--computer-max-think-ms', '100', '--engine-nice', '0', '--engine-threads', '2', '--registrations-per-hour', '1000',
-        '--max-conns-per-address', '0', '--guests-per-address', '0', ...extra];
+        '--max-conns-per-address', '0', '--guests-per-address', '0',
+        // Web Push to a scenario's own local push endpoint (scenarios/web_push.mjs).
+        '--push-http-host', '127.0.0.1', ...extra];
     const proc = spawn(binary, args, {stdio: ['ignore', 'pipe', 'pipe']});
     let log = '';
     proc.stdout.on('data', (b) => { log += b; });

@@ -5,6 +5,7 @@
 #   domain   plain domain types (time control)
 #   observe  metrics
 #   store    persistence only: it decides no platform rule
+#   push     Web Push: message encryption, VAPID, subscription checks, the sender
 #   rating   Glicko-2 and the rules on rated play, applied through the store
 #   auth     guests, accounts, session tokens
 #   protocol the wire: client/server messages, the JSON codec, the catalogue
@@ -19,7 +20,7 @@
 # Usage: layers.sh <repository root>
 set -eu
 server=$1/server
-order="domain observe store rating auth protocol engine play tournament cluster api net app"
+order="domain observe store push rating auth protocol engine play tournament cluster api net app"
 
 rank() {
     i=0

@@ -5,21 +5,26 @@
 // `notification.prefs` change it, as do the player's intents; after each
 // change one redraw patches the view (notifications_view.js) in. A guest's
 // notifications come live only and are kept nowhere, so they are read here.
+// `push` is this browser's Web Push switch (net/web_push.js), accounts only.
 // Runs on the page's thread.
 import {socket} from '../net/socket.js';
+import {push_subscribe, push_subscribed, push_supported, push_unsubscribe} from '../net/web_push.js';
 
 export const notice_kinds = ['game_started', 'your_turn', 'game_over', 'challenge', 'tournament_soon'];
 const list_max = 50;
 
 export class notifications_ctrl {
     constructor(redraw_view) {
-        this.s = {items: [], unread: 0, open: false, prefs: null, guest: true, error: ''};
+        this.s = {items: [], unread: 0, open: false, prefs: null, guest: true, error: '',
+            push: {supported: push_supported(), on: false, busy: false}};
         this.redraw_view_ = redraw_view;
         socket.on('ready', (user) => {
             this.s.guest = !user || user.guest;
             this.s.prefs = null;
             socket.send('notify.list', {});
             if (!this.s.guest) socket.send('notify.prefs', {});
+            if (!this.s.guest && this.s.push.supported)
+                push_subscribed().then((on) => { this.s.push.on = on; this.redraw(); }).catch(() => {});
             this.redraw();
         });
         socket.on('notifications', (d) => { this.s.items = d.items || []; this.s.unread = d.unread || 0; this.redraw(); });
@@ -53,6 +58,18 @@ export class notifications_ctrl {
         const muted = new Set(this.s.prefs ? this.s.prefs.muted : []);
         if (on) muted.delete(kind); else muted.add(kind);
         this.request_('notify.prefs', {muted: [...muted]});
+    }
+
+    // This browser's push notifications on or off (asks for the permission first).
+    async set_push(on) {
+        // Drawn as asked while busy, so that a refusal redraws the box off.
+        this.s.push = {...this.s.push, busy: true, on};
+        this.s.error = '';
+        this.redraw();
+        const why = on ? await push_subscribe() : await push_unsubscribe();
+        this.s.push = {...this.s.push, busy: false, on: on ? !why : false};
+        this.s.error = why;
+        this.redraw();
     }
 
     mark_read_(n) {

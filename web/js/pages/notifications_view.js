@@ -39,6 +39,16 @@ function item(ctrl, n) {
         v('span', {class: 'muted notice-when'}, when(n.at)));
 }
 
+// This browser's Web Push switch: notifications even with the site closed.
+function push_switch(ctrl) {
+    const push = ctrl.s.push;
+    if (!push.supported) return null;
+    return v('label', {},
+        v('input', {type: 'checkbox', 'data-test': 'notice-push', disabled: push.busy, props: {checked: push.on},
+            onchange: (e) => ctrl.set_push(e.target.checked)}),
+        ' On this device, even with the site closed');
+}
+
 function prefs(ctrl, p) {
     if (!p) return null;
     return v('fieldset', {class: 'notice-prefs', 'data-test': 'notice-prefs'},
@@ -48,7 +58,8 @@ function prefs(ctrl, p) {
         notice_kinds.map((k) => v('label', {key: k},
             v('input', {type: 'checkbox', 'data-test': `notice-kind-${k}`, disabled: p.all_off,
                 props: {checked: !p.muted.includes(k)}, onchange: (e) => ctrl.set_kind(k, e.target.checked)}),
-            ` ${kind_names[k]}`)));
+            ` ${kind_names[k]}`)),
+        push_switch(ctrl));
 }
 
 export function notifications_view(ctrl) {

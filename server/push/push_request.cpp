@@ -1,0 +1,142 @@
+// post_push (push_request.hpp): one exchange, Beast's client shape
+// (resolve -> connect -> [handshake] -> write -> read), on either stream.
+#include "push/push_request.hpp"
+
+#include <memory>
+
+#include <openssl/ssl.h>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/host_name_verification.hpp>
+#include <boost/asio/ssl/stream.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/write.hpp>
+
+namespace kibitz::server::push {
+
+namespace {
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = net::ip::tcp;
+
+beast::tcp_stream& lowest(beast::tcp_stream& s) { return s; }
+beast::tcp_stream& lowest(net::ssl::stream<beast::tcp_stream>& s) { return s.next_layer(); }
+
+template <class Stream>
+class exchange : public std::enable_shared_from_this<exchange<Stream>> {
+public:
+    template <class... Args>
+    exchange(net::any_io_executor ex, endpoint_url to, push_http_request req,
+             std::chrono::milliseconds timeout, std::function<void(push_answer)> done,
+             Args&&... stream_args)
+        : resolver_(ex),
+          resolve_deadline_(ex),
+          stream_(std::forward<Args>(stream_args)...),
+          to_(std::move(to)),
+          req_(std::move(req)),
+          timeout_(timeout),
+          done_(std::move(done)) {
+        parser_.body_limit(16 * 1024);  // a push service answers briefly; no more is read
+    }
+
+    void run() {
+        if constexpr (std::is_same_v<Stream, net::ssl::stream<beast::tcp_stream>>) {
+            // SNI, and the certificate must name the host.
+            if (!SSL_set_tlsext_host_name(stream_.native_handle(), to_.host.c_str()))
+                return finish({0, {}, "TLS: could not set the server name"});
+            stream_.set_verify_callback(net::ssl::host_name_verification(to_.host));
+        }
+        lowest(stream_).expires_after(timeout_);
+        // The stream's expiry covers connect, write and read; the name lookup has its own.
+        resolve_deadline_.expires_after(timeout_);
+        resolve_deadline_.async_wait([self = this->shared_from_this()](beast::error_code ec) {
+            if (!ec) self->resolver_.cancel();
+        });
+        resolver_.async_resolve(
+            to_.host, std::to_string(to_.port),
+            [self = this->shared_from_this()](beast::error_code ec, tcp::resolver::results_type r) {
+                self->resolve_deadline_.cancel();
+                if (ec) return self->finish({0, {}, "resolve: " + ec.message()});
+                self->lowest_connect(r);
+            });
+    }
+
+private:
+    void lowest_connect(const tcp::resolver::results_type& r) {
+        lowest(stream_).async_connect(
+            r, [self = this->shared_from_this()](beast::error_code ec, const tcp::endpoint&) {
+                if (ec) return self->finish({0, {}, "connect: " + ec.message()});
+                self->do_handshake();
+            });
+    }
+    void do_handshake() {
+        if constexpr (std::is_same_v<Stream, net::ssl::stream<beast::tcp_stream>>) {
+            stream_.async_handshake(net::ssl::stream_base::client,
+                                    [self = this->shared_from_this()](beast::error_code ec) {
+                                        if (ec)
+                                            return self->finish({0, {}, "TLS: " + ec.message()});
+                                        self->do_write();
+                                    });
+        } else {
+            do_write();
+        }
+    }
+    void do_write() {
+        http::async_write(stream_, req_,
+                          [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
+                              if (ec) return self->finish({0, {}, "write: " + ec.message()});
+                              self->do_read();
+                          });
+    }
+    void do_read() {
+        http::async_read(stream_, buffer_, parser_,
+                         [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
+                             if (ec) return self->finish({0, {}, "read: " + ec.message()});
+                             const auto& res = self->parser_.get();
+                             push_answer a{static_cast<int>(res.result_int()), {}, {}};
+                             if (auto it = res.find(http::field::retry_after); it != res.end())
+                                 a.retry_after = std::string(it->value());
+                             self->finish(std::move(a));
+                         });
+    }
+    void finish(push_answer a) {
+        beast::error_code ignored;
+        lowest(stream_).socket().shutdown(tcp::socket::shutdown_both, ignored);
+        lowest(stream_).close();
+        if (auto d = std::move(done_)) d(std::move(a));
+    }
+
+    tcp::resolver resolver_;
+    net::steady_timer resolve_deadline_;
+    Stream stream_;
+    endpoint_url to_;
+    push_http_request req_;
+    std::chrono::milliseconds timeout_;
+    std::function<void(push_answer)> done_;
+    beast::flat_buffer buffer_;
+    http::response_parser<http::string_body> parser_;
+};
+}  // namespace
+
+void post_push(net::any_io_executor ex, net::ssl::context& tls, const endpoint_url& to,
+               push_http_request req, std::chrono::milliseconds timeout,
+               std::function<void(push_answer)> done) {
+    req.set(http::field::host,
+            to.port == (to.tls ? 443 : 80) ? to.host : to.host + ":" + std::to_string(to.port));
+    req.target(to.target);
+    req.prepare_payload();
+    if (to.tls)
+        std::make_shared<exchange<net::ssl::stream<beast::tcp_stream>>>(
+            ex, to, std::move(req), timeout, std::move(done), ex, tls)
+            ->run();
+    else
+        std::make_shared<exchange<beast::tcp_stream>>(ex, to, std::move(req), timeout,
+                                                      std::move(done), ex)
+            ->run();
+}
+
+}  // namespace kibitz::server::push

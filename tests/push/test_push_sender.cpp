@@ -1,0 +1,181 @@
+// The push sender against a local push service (push_endpoint.hpp), with a
+// real store: what reaches the service decrypts and verifies with an
+// independent implementation (verify_push.mjs: Node's crypto and npm
+// http_ece); 404 and 410 drop the subscription; 429 is tried again after the
+// service's Retry-After, 5xx after a doubling backoff, a bounded number of
+// times; a flood from one player is cut at the per-minute limit.
+#include <doctest/doctest.h>
+
+#include <future>
+#include <random>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+
+#include "eventually.hpp"
+#include "push/base64url.hpp"
+#include "push/push_sender.hpp"
+#include "push_endpoint.hpp"
+#include "store/sqlite_store.hpp"
+#include "store_helpers.hpp"
+
+using namespace kibitz::test;
+using namespace kibitz::server;
+namespace net = boost::asio;
+
+namespace {
+
+// A subscribed browser: its key pair and auth secret, as the test keeps them.
+struct browser {
+    push::p256_key key = *push::p256_key::generate();
+    std::string auth = push::base64url_encode(std::string("0123456789abcdef"));
+    std::string p256dh() const { return push::base64url_encode(key.public_point()); }
+};
+
+template <class T, class F>
+T must(F&& call) {
+    std::promise<kibitz::core::result<T>> p;
+    call([&](kibitz::core::result<T> r) { p.set_value(std::move(r)); });
+    auto r = p.get_future().get();
+    REQUIRE_MESSAGE(r, r.reason());
+    return r.value();
+}
+
+// The sender on its own io_context thread, over a store with one account
+// subscribed at the local push service.
+struct rig {
+    temp_dir dir;
+    std::string db = dir.file("kibitz.db");
+    registered ada = register_account(db, "ada", "long enough password");
+    std::unique_ptr<storage::sqlite_store> store;
+    push_endpoint service;
+    browser ua;
+    push::p256_key vapid = *push::p256_key::generate();
+    net::io_context ioc;
+    net::executor_work_guard<net::io_context::executor_type> work = net::make_work_guard(ioc);
+    std::thread thread;
+    std::shared_ptr<push::push_sender> sender;
+
+    explicit rig(push::push_sender_config cfg = {}) {
+        storage::store_options o;
+        o.path = db;
+        auto opened = storage::sqlite_store::open(o);
+        REQUIRE(opened);
+        store = std::move(opened.value());
+        must<storage::push_subscription>([&](auto h) {
+            store->add_push_subscription(
+                {0, ada.row, service.url("/push/ada"), ua.p256dh(), ua.auth, 1}, h);
+        });
+        cfg.rules.http_hosts = {"127.0.0.1"};
+        sender = std::make_shared<push::push_sender>(ioc, *store, vapid, cfg);
+        thread = std::thread([this] { ioc.run(); });
+    }
+    ~rig() {
+        sender->stop();
+        work.reset();
+        ioc.stop();
+        thread.join();
+        store.reset();  // drained while the io_context its handlers post to still exists
+    }
+    std::size_t subscriptions() {
+        return must<std::vector<storage::push_subscription>>(
+                   [&](auto h) { store->push_subscriptions_of(ada.row, h); })
+            .size();
+    }
+};
+
+}  // namespace
+
+TEST_CASE("push sender: the message verifies and decrypts with an independent implementation") {
+    rig r;
+    const std::string payload = R"({"kind":"your_turn","data":{"room":"r42"}})";
+    r.sender->send(r.ada.row, payload, "high");
+    REQUIRE(r.service.wait_for(1));
+    auto got = r.service.received().at(0);
+    CHECK(got.target == "/push/ada");
+    CHECK(got.content_encoding == "aes128gcm");
+    CHECK(got.urgency == "high");
+    CHECK(got.ttl == "86400");
+    auto verdict = verify_with_node(got, r.service.url("/push/ada"), r.ua.key.private_pem(),
+                                    r.ua.auth, push::base64url_encode(r.vapid.public_point()));
+    CHECK_MESSAGE(verdict.ok, verdict.why);
+    CHECK(verdict.plaintext == payload);
+    // Another browser's keys cannot read it: the derivation binds the keys.
+    browser other;
+    auto wrong = verify_with_node(got, r.service.url("/push/ada"), other.key.private_pem(),
+                                  r.ua.auth, push::base64url_encode(r.vapid.public_point()));
+    CHECK_FALSE(wrong.ok);
+    CHECK(wrong.why.find("decryption failed") != std::string::npos);
+    // Nor does another server's key sign for this one.
+    auto forged = verify_with_node(got, r.service.url("/push/ada"), r.ua.key.private_pem(),
+                                   r.ua.auth, push::base64url_encode(other.key.public_point()));
+    CHECK_FALSE(forged.ok);
+    CHECK(eventually([&] { return r.sender->counts().sent == 1; }));
+}
+
+TEST_CASE("push sender: 404 and 410 drop the subscription") {
+    for (int status : {404, 410}) {
+        CAPTURE(status);
+        rig r;
+        r.service.script(status);
+        r.sender->send(r.ada.row, "{}", "normal");
+        REQUIRE(r.service.wait_for(1));
+        CHECK(eventually([&] { return r.subscriptions() == 0; }));
+        CHECK(r.sender->counts().gone == 1);
+        CHECK_FALSE(r.service.wait_for(2, std::chrono::milliseconds(300)));  // not tried again
+    }
+}
+
+TEST_CASE("push sender: 429 is tried again after the hinted delay") {
+    push::push_sender_config cfg;
+    cfg.first_backoff = std::chrono::milliseconds(10);  // the hint, not this, must decide
+    rig r(cfg);
+    r.service.script(429, "1");
+    r.sender->send(r.ada.row, "{}", "normal");
+    REQUIRE(r.service.wait_for(2));
+    auto got = r.service.received();
+    CHECK(got[1].at - got[0].at >= std::chrono::milliseconds(950));
+    CHECK(eventually([&] { return r.sender->counts().sent == 1; }));
+    CHECK(r.sender->counts().retried == 1);
+    CHECK(r.subscriptions() == 1);
+}
+
+TEST_CASE("push sender: 5xx backs off and gives up after the bounded attempts") {
+    push::push_sender_config cfg;
+    cfg.first_backoff = std::chrono::milliseconds(100);
+    cfg.max_attempts = 3;
+    rig r(cfg);
+    for (int i = 0; i < 5; ++i) r.service.script(503);
+    r.sender->send(r.ada.row, "{}", "normal");
+    REQUIRE(r.service.wait_for(3));
+    auto got = r.service.received();
+    CHECK(got[1].at - got[0].at >= std::chrono::milliseconds(95));   // 100 ms
+    CHECK(got[2].at - got[1].at >= std::chrono::milliseconds(195));  // then 200
+    CHECK(eventually([&] { return r.sender->counts().failed == 1; }));
+    CHECK_FALSE(r.service.wait_for(4, std::chrono::milliseconds(500)));
+    CHECK(r.sender->counts().retried == 2);
+    CHECK(r.subscriptions() == 1);  // a failing service is not a gone subscription
+}
+
+TEST_CASE("push sender: a service that hangs up without answering is tried again") {
+    push::push_sender_config cfg;
+    cfg.first_backoff = std::chrono::milliseconds(50);
+    rig r(cfg);
+    r.service.script(0);
+    r.sender->send(r.ada.row, "{}", "normal");
+    REQUIRE(r.service.wait_for(2));
+    CHECK(eventually([&] { return r.sender->counts().sent == 1; }));
+    CHECK(r.sender->counts().retried == 1);
+    CHECK(r.subscriptions() == 1);
+}
+
+TEST_CASE("push sender: a flood from one player is cut at the limit") {
+    push::push_sender_config cfg;
+    cfg.per_player_per_minute = 3;
+    rig r(cfg);
+    for (int i = 0; i < 10; ++i) r.sender->send(r.ada.row, "{}", "normal");
+    REQUIRE(r.service.wait_for(3));
+    CHECK(eventually([&] { return r.sender->counts().rate_limited == 7; }));
+    CHECK(eventually([&] { return r.sender->counts().sent == 3; }));
+    CHECK_FALSE(r.service.wait_for(4, std::chrono::milliseconds(300)));
+}
