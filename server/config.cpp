@@ -132,6 +132,8 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) { return millis(v, c.tournament_pair_delay); }},
         {"--tournament-schedule", "KIBITZ_TOURNAMENT_SCHEDULE", "the server's own arenas and each game's arena rules (JSON, e.g. schema/tournament_schedule.json)",
          [](server_config& c, const std::string& v) { c.tournament_schedule = v; return !v.empty(); }},
+        {"--puzzles", "KIBITZ_PUZZLES", "the puzzles' folder (schema/puzzles: one <game>.jsonl each; default: beside the web root)",
+         [](server_config& c, const std::string& v) { c.puzzles_dir = v; return !v.empty(); }},
         {"--engine-threads", "KIBITZ_ENGINE_THREADS", "threads thinking for the computer (default 1)",
          [](server_config& c, const std::string& v) { return number(v, c.engine_threads, 1, 256); }},
         {"--cluster", "KIBITZ_CLUSTER", "redis://host:port: run as one node of a cluster (needs --db postgresql://...; docs/cluster.md)",

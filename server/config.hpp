@@ -58,6 +58,9 @@ struct server_config {
     ms tournament_pair_delay{3000};
     // The schedule file (schema/tournament_schedule.json); empty: none.
     std::string tournament_schedule;
+    // The shipped puzzles (schema/puzzles/*.jsonl), loaded into the store at
+    // start when missing; empty: ../schema/puzzles beside the web root, if there.
+    std::string puzzles_dir;
     int registrations_per_hour = 5;     // account sign-ups per address an hour (tests raise it)
     int token_requests_per_minute = 120;  // requests one personal API token may make a minute
     // The time of day everything stored or shown carries (domain/wall_clock.hpp):

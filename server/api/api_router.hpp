@@ -34,6 +34,7 @@ class arena_service;
 class swiss_service;
 }  // namespace tournament
 class hub;
+class puzzle_desk;
 }  // namespace kibitz::server
 
 namespace kibitz::server::api {
@@ -59,6 +60,7 @@ struct api_context {
     std::weak_ptr<hub> play;
     std::atomic<std::uint64_t>* next_conn = nullptr;
     std::shared_ptr<stream_caps> streams;
+    puzzle_desk* puzzles = nullptr;  // the puzzle service (GET /api/puzzle...)
 };
 
 struct api_request {
