@@ -344,11 +344,12 @@ const std::map<std::string, builder>& builders() {
 }
 
 // Server events that share a name with a client command carry what a command
-// never does: a version (move) or a sender (chat).
+// never does: a version (move), a sender (chat), the line (puzzle.solution).
 bool from_server(const json& example) {
     const std::string t = example["t"];
     if (t == "move") return example.contains("v");
     if (t == "chat") return example["d"].contains("from");
+    if (t == "puzzle.solution") return example["d"].contains("moves");
     return builders().count(t) > 0;
 }
 

@@ -14,7 +14,7 @@ using test::must;
 namespace {
 constexpr std::int64_t t0 = 1700000000000;
 
-puzzle_store& puzzles(const std::unique_ptr<store>& s) { return dynamic_cast<puzzle_store&>(*s); }
+puzzle_store& puzzles(const std::unique_ptr<store>& s) { return test::store_part<puzzle_store>(s); }
 puzzle_row row(const std::string& id, const std::string& game, double r) {
     return {id, game, "W:W21:B5", {"21-17", "5-9", "17-13"}, {r, 350, 0.06}, {"multi-jump"}, 0};
 }
