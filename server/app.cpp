@@ -14,6 +14,8 @@
 #include "play/guest_book.hpp"
 #include "play/ids.hpp"
 #include "play/live_games.hpp"
+#include "play/puzzle_files.hpp"
+#include "play/puzzles.hpp"
 #include "play/room.hpp"
 #include "play/store_recorder.hpp"
 #include "play/stored_player.hpp"
@@ -25,6 +27,7 @@
 #include "tournament/swiss_service.hpp"
 #include "tournament/tournament_router.hpp"
 
+#include <filesystem>
 #include <future>
 
 namespace kibitz::server {
@@ -91,6 +94,7 @@ std::variant<std::uint16_t, std::string> app::open_store() {
         tournament_store_ = opened.value().get();
         token_store_ = opened.value().get();
         notification_store_ = opened.value().get();
+        puzzle_store_ = opened.value().get();
         store_ = std::move(opened.value());
     } else {
         auto lock = storage::file_lock::take(cfg_.db + ".lock");
@@ -106,6 +110,7 @@ std::variant<std::uint16_t, std::string> app::open_store() {
         tournament_store_ = opened.value().get();
         token_store_ = opened.value().get();
         notification_store_ = opened.value().get();
+        puzzle_store_ = opened.value().get();
         store_ = std::move(opened.value());
         // Its page caches grow with the database up to their bound: the part
         // of the server's memory that is a cache, not a leak (BENCHMARKS.md, Soak).
@@ -214,6 +219,8 @@ std::variant<std::uint16_t, std::string> app::start() {
     if (auto e = start_push(nc)) return *e;
     notifications_ = std::make_unique<notifications>(notification_store_, std::move(nc));
     deps.notifications = notifications_.get();
+    if (auto e = make_puzzles()) return *e;
+    deps.puzzles = puzzles_.get();
     if (pg_ && !node_name_.empty()) {
         cluster_ = std::make_shared<cluster::node>(ioc_, co, *pg_);
         limits_ = std::make_shared<cluster::redis_limits>(ioc_, cluster_->bus(), node_name_);
@@ -274,6 +281,34 @@ std::variant<std::uint16_t, std::string> app::start() {
     }
     listener_->run();
     return port;
+}
+
+std::optional<std::string> app::make_puzzles() {
+    auto dir = cfg_.puzzles_dir;
+    if (dir.empty() && !cfg_.web_root.empty())
+        dir = (std::filesystem::path(cfg_.web_root) / ".." / "schema" / "puzzles")
+                  .lexically_normal()
+                  .string();
+    auto rows = read_puzzle_files(dir);
+    if (!rows) return "puzzles " + dir + ": " + rows.reason();
+    puzzles_config pc;
+    pc.clock = cfg_.clock;
+    puzzles_ = std::make_shared<puzzles>(ioc_, puzzle_store_, std::move(pc));
+    if (puzzle_store_) {
+        // Start-up only: the shipped set added where missing, the stored one read back.
+        std::promise<core::result<std::vector<storage::puzzle_row>>> stored;
+        puzzle_store_->load_puzzles(std::move(rows.value()),
+                                    [&](core::result<std::vector<storage::puzzle_row>> r) {
+                                        stored.set_value(std::move(r));
+                                    });
+        auto r = stored.get_future().get();
+        if (!r) return "database " + db_name() + ": loading puzzles: " + r.reason();
+        rows = std::move(r);
+    }
+    puzzles_->load(rows.value());
+    if (puzzles_->size()) spdlog::info("puzzles: {} ready", puzzles_->size());
+    ctx_->api.puzzles = puzzles_.get();
+    return std::nullopt;
 }
 
 std::string app::db_name() const { return storage::without_password(cfg_.db); }

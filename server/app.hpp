@@ -33,6 +33,7 @@ namespace push {
 class push_sender;
 }  // namespace push
 class listener;
+class puzzles;
 class readiness;
 class engine_pool;
 class store_recorder;
@@ -42,6 +43,7 @@ class pg_store;
 class tournament_store;
 class token_store;
 class notification_store;
+class puzzle_store;
 }  // namespace storage
 namespace tournament {
 class arena_service;
@@ -87,6 +89,9 @@ private:
     void sweep_sessions();
     std::unique_ptr<boost::asio::steady_timer> deadline_, poll_, sweep_;
     std::variant<std::uint16_t, std::string> open_store();
+    // The puzzle service, its set read from cfg_.puzzles_dir and the store;
+    // the reason when the files or the store fail.
+    std::optional<std::string> make_puzzles();
     std::string db_name() const;  // cfg_.db as it may be shown: never a password
     // After the io_context: destroyed (its threads joined) before it.
     std::unique_ptr<engine_pool> engine_;
@@ -96,6 +101,7 @@ private:
     storage::tournament_store* tournament_store_ = nullptr;  // the same store's tournaments
     storage::token_store* token_store_ = nullptr;  // the same store's tokens and bots
     storage::notification_store* notification_store_ = nullptr;  // the same store's notifications
+    storage::puzzle_store* puzzle_store_ = nullptr;  // the same store's puzzles
     std::unique_ptr<readiness> ready_;       // /readyz; probes store_
     std::unique_ptr<auth::accounts> accounts_;  // uses store_: destroyed first
     // Its handlers may run while store_ drains: destroyed after store_.
@@ -121,6 +127,9 @@ private:
     // the sender each stored notification is handed to, its own strand.
     std::shared_ptr<push::push_sender> push_;
     std::optional<std::string> start_push(notifications_config& nc);
+    // Puzzles (play/puzzles.hpp): made before the play layer, which hands it
+    // clients' puzzle.* messages; the API asks it too. Its own strand.
+    std::shared_ptr<puzzles> puzzles_;
     // The arenas (with a database): made before the play layer, which hands
     // them tournament messages and game ends; started with it.
     std::shared_ptr<tournament::arena_service> tournaments_;

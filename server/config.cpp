@@ -153,6 +153,8 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) { return number(v, c.push_per_minute, 1, 100000); }},
         {"--push-backoff-ms", "KIBITZ_PUSH_BACKOFF_MS", "Web Push: the first retry's wait, then doubling (default 1000)",
          [](server_config& c, const std::string& v) { return millis(v, c.push_first_backoff) && c.push_first_backoff.count() > 0; }},
+        {"--puzzles", "KIBITZ_PUZZLES", "the puzzles' folder (schema/puzzles: one <game>.jsonl each; default: beside the web root)",
+         [](server_config& c, const std::string& v) { c.puzzles_dir = v; return !v.empty(); }},
         {"--engine-threads", "KIBITZ_ENGINE_THREADS", "threads thinking for the computer (default 1)",
          [](server_config& c, const std::string& v) { return number(v, c.engine_threads, 1, 256); }},
         {"--cluster", "KIBITZ_CLUSTER", "redis://host:port: run as one node of a cluster (needs --db postgresql://...; docs/cluster.md)",

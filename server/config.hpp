@@ -67,6 +67,9 @@ struct server_config {
     std::string push_ca_file;
     int push_per_minute = 20;
     ms push_first_backoff{1000};
+    // The shipped puzzles (schema/puzzles/*.jsonl), loaded into the store at
+    // start when missing; empty: ../schema/puzzles beside the web root, if there.
+    std::string puzzles_dir;
     int registrations_per_hour = 5;     // account sign-ups per address an hour (tests raise it)
     int token_requests_per_minute = 120;  // requests one personal API token may make a minute
     // The time of day everything stored or shown carries (domain/wall_clock.hpp):

@@ -91,6 +91,11 @@ void bot_play_routes(const api_request& req, const std::vector<std::string_view>
 bool is_push_route(const std::vector<std::string_view>& seg);
 void push_routes(const api_request& req, const std::vector<std::string_view>& seg, api_context& ctx,
                  api_reply reply);
+// The puzzles (api_puzzles.cpp): /api/puzzles/{game}, /api/puzzle/{id},
+// /api/puzzle/daily/{game}.
+bool is_puzzle_route(const std::vector<std::string_view>& seg);
+void puzzle_routes(const api_request& req, const std::vector<std::string_view>& seg,
+                   api_context& ctx, api_reply reply);
 // The rules core as an oracle (api_position.cpp): answered at once.
 api_response post_position(const json& body);
 // The position editor (api_compose.cpp): pieces on cells -> a position, or the reason not.

@@ -37,6 +37,7 @@ class arena_service;
 class swiss_service;
 }  // namespace tournament
 class hub;
+class puzzle_desk;
 }  // namespace kibitz::server
 
 namespace kibitz::server::api {
@@ -74,6 +75,7 @@ struct api_context {
     // The challenges made through the API, open, by code (challenge_book.hpp).
     std::shared_ptr<challenge_book> challenges = std::make_shared<challenge_book>();
     push_api push;
+    puzzle_desk* puzzles = nullptr;  // the puzzle service (GET /api/puzzle...)
 };
 
 struct api_request {

@@ -10,6 +10,7 @@
 #include "play/lobby.hpp"
 #include "play/lobby_dispatch.hpp"
 #include "play/notification_desk.hpp"
+#include "play/puzzle_desk.hpp"
 #include "play/review.hpp"
 #include "play/room.hpp"
 #include "play/stored_player.hpp"
@@ -269,6 +270,10 @@ void client_handler::handle(const client_msg& m) {
             } else if constexpr (std::is_same_v<T, notify_msg>) {
                 auto* desk = hub_->deps().notifications;
                 if (!desk) return fail(m, "unavailable", "notifications are not kept here");
+                desk->message(player_, self_, b, m.ack, m.type);
+            } else if constexpr (std::is_same_v<T, puzzle_cmd_msg>) {
+                auto* desk = hub_->deps().puzzles;
+                if (!desk) return fail(m, "unavailable", "this server has no puzzles");
                 desk->message(player_, self_, b, m.ack, m.type);
             }
         },

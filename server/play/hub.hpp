@@ -39,6 +39,7 @@ class live_games;
 class reviewer;
 class tournament_desk;
 class notification_desk;
+class puzzle_desk;
 struct metrics;
 
 // What the composition root hands the play layer: each made before the hub
@@ -63,6 +64,8 @@ struct play_deps {
     tournament_desk* tournaments = nullptr;  // null: none (refused as unavailable)
     // Notifications: what rooms report, and clients' notify.* messages.
     notification_desk* notifications = nullptr;  // null: none (refused as unavailable)
+    // Puzzles: clients' puzzle.* messages.
+    puzzle_desk* puzzles = nullptr;  // null: none (refused as unavailable)
 };
 
 class hub : public std::enable_shared_from_this<hub> {

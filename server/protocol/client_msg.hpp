@@ -117,12 +117,23 @@ struct notify_msg {
     std::optional<std::vector<std::string>> muted;  // prefs: known kinds only (codec)
 };
 
+// Puzzles (schema/protocol.md, "Puzzles"): the next one for the solver in a
+// game, one by id (a link, the daily puzzle), a move in the one being solved,
+// and its solution (which ends the try as not solved).
+enum class puzzle_action { next, open, move, solution };
+struct puzzle_cmd_msg {
+    puzzle_action action = puzzle_action::next;
+    std::string game;  // next
+    std::string id;  // open, move, solution
+    std::string move;  // move: the game's notation
+};
+
 using client_body =
     std::variant<hello_msg, ping_msg, lobby_sub_msg, seek_create_msg, seek_cancel_msg,
                  seek_accept_msg, invite_answer_msg, quick_join_msg, quick_leave_msg,
                  computer_play_msg, analysis_start_msg, analysis_stop_msg, review_request_msg,
                  live_sub_msg, room_join_msg, room_leave_msg, room_cmd_msg, tournament_msg,
-                 notify_msg>;
+                 notify_msg, puzzle_cmd_msg>;
 
 struct client_msg {
     std::string type;                // "t" as sent, for error replies ("re")

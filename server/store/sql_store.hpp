@@ -1,6 +1,6 @@
 #pragma once
-// The one implementation of `store`, `tournament_store`, `token_store` and
-// `notification_store`, for SQLite and PostgreSQL alike: every operation is
+// The one implementation of `store`, `tournament_store`, `token_store`,
+// `notification_store` and `puzzle_store`, for SQLite and PostgreSQL alike: every operation is
 // written once, in SQL both databases read, over a `Dialect` (sqlite_dialect.hpp, pg_dialect.hpp)
 // that names the connection type and holds what truly differs. sqlite_store and pg_store only open
 // one.
@@ -22,6 +22,7 @@
 
 #include "store/db_worker.hpp"
 #include "store/notification_store.hpp"
+#include "store/puzzle_store.hpp"
 #include "store/store.hpp"
 #include "store/token_store.hpp"
 #include "store/tournament_store.hpp"
@@ -32,7 +33,8 @@ template <class Dialect>
 class sql_store : public store,
                   public tournament_store,
                   public token_store,
-                  public notification_store {
+                  public notification_store,
+                  public puzzle_store {
 public:
     using db_type = typename Dialect::db;
     using worker = basic_db_worker<db_type>;
@@ -118,6 +120,10 @@ public:
     void remove_push_subscription(std::string endpoint, handler<bool> h) override;
     void server_key(std::string name, std::function<std::string()> make, std::int64_t now_ms,
                     handler<std::string> h) override;
+    // puzzle_store (sql_store_puzzles_impl.hpp).
+    void load_puzzles(std::vector<puzzle_row> puzzles, handler<std::vector<puzzle_row>> h) override;
+    void puzzle_solver_of(player_id who, std::string game, handler<puzzle_solver> h) override;
+    void record_puzzle_try(puzzle_try t, handler<bool> h) override;
 
 protected:
     // The connections a backend's open() made, migrated: `keys` reserves the

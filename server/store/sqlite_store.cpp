@@ -8,6 +8,7 @@
 #include "store/sql_store_games_impl.hpp"
 #include "store/sql_store_notifications_impl.hpp"
 #include "store/sql_store_players_impl.hpp"
+#include "store/sql_store_puzzles_impl.hpp"
 #include "store/sql_store_queries_impl.hpp"
 #include "store/sql_store_tokens_impl.hpp"
 #include "store/sql_store_tournaments_impl.hpp"

@@ -1,5 +1,5 @@
 // Screenshots of what a visitor sees, for reviewers: the home, game, lesson,
-// analysis, review and invite pages at 1280x800 and 390x844, written to
+// analysis, review, puzzle and invite pages at 1280x800 and 390x844, written to
 // docs/screens/<page>-<width>x<height>.png. One command:
 //     node tests/e2e/screens.mjs
 // Starts its own kibitz-server (build/bin/kibitz-server, or $KIBITZ_SERVER)
@@ -9,7 +9,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {start_server, launch_browser, new_player, game_room, play_move} from './lib.mjs';
 import {lose_to_computer} from './play_helpers.mjs';
-import {invite_from_lobby} from './helpers.mjs';
+import {invite_from_lobby, click_path} from './helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -72,6 +72,13 @@ async function main() {
             await home.waitForSelector('[data-test="review"][data-ready="true"]', {timeout: 15000});
             await home.locator('[data-test="review"]').scrollIntoViewIfNeeded();
             await shoot(home, 'review', vp);
+
+            // A puzzle after its first right move: the server's reply marked.
+            await home.goto(`${server.base}/#/puzzles/checkers/checkers-1-1`);
+            await home.waitForFunction(() => window.kibitz.puzzle && window.kibitz.puzzle.id === 'checkers-1-1', null, {timeout: 8000});
+            await click_path(home, (await home.evaluate(() => window.kibitz.puzzle.moves)).find((m) => m.text === '22-18'));
+            await home.waitForSelector('[data-test="puzzle"][data-result="right"]', {timeout: 8000});
+            await shoot(home, 'puzzle', vp);
 
             await home.goto(`${server.base}/${invite.hash}`);
             await home.waitForSelector('[data-test="invite-offer"]', {timeout: 8000});

@@ -69,6 +69,10 @@ TEST_CASE("codec: every client example in protocol.md decodes") {
         "notify.list",
         "notify.read",
         "notify.prefs",
+        "puzzle.next",
+        "puzzle.open",
+        "puzzle.move",
+        "puzzle.solution",
     };
     std::set<std::string> seen;
     for (const auto& j : protocol_examples()) {

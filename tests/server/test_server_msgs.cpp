@@ -14,6 +14,7 @@
 #include "protocol/out_engine.hpp"
 #include "protocol/out_lobby.hpp"
 #include "protocol/out_notify.hpp"
+#include "protocol/out_puzzle.hpp"
 #include "protocol/out_room.hpp"
 #include "protocol/out_session.hpp"
 #include "protocol/out_tournament.hpp"
@@ -75,6 +76,10 @@ std::optional<clocks_snapshot> clocks_of(const json& c) {
 // Builds the typed message from an example (its "d", and "v" for events).
 using builder = std::function<frame(const json& d, std::int64_t v)>;
 
+puzzle_rating_view rating_view(const json& d) { return {d["rating"], d["rd"]}; }
+puzzle_ratings_view ratings_view(const json& d) {
+    return {rating_view(d["solver"]), rating_view(d["puzzle"]), d["solver_change"]};
+}
 notification_item item_of(const json& d) {
     return {d["id"], d["kind"], d["data"], d["at"], d["read"]};
 }
@@ -326,16 +331,37 @@ const std::map<std::string, builder>& builders() {
          [](const json& d, auto) {
              return encode(notify_prefs_msg{d["all_off"], d["muted"]});
          }},
+        {"puzzle",
+         [](const json& d, auto) {
+             return encode(puzzle_shown_msg{d["id"], d["game"], d["position"], d["side"],
+                                            d["board"], rating_view(d["rating"]), d["themes"],
+                                            rating_view(d["solver"]), d["seen"]});
+         }},
+        {"puzzle.result",
+         [](const json& d, auto) {
+             puzzle_result_msg m{
+                 d["id"],    d["verdict"], d["move"],   d["replies"], d.value("expected", ""),
+                 d["board"], d["last"],    std::nullopt};
+             if (d.contains("ratings")) m.ratings = ratings_view(d["ratings"]);
+             return encode(m);
+         }},
+        {"puzzle.solution",
+         [](const json& d, auto) {
+             puzzle_solution_msg m{d["id"], d["moves"], std::nullopt};
+             if (d.contains("ratings")) m.ratings = ratings_view(d["ratings"]);
+             return encode(m);
+         }},
     };
     return all;
 }
 
 // Server events that share a name with a client command carry what a command
-// never does: a version (move) or a sender (chat).
+// never does: a version (move), a sender (chat), the line (puzzle.solution).
 bool from_server(const json& example) {
     const std::string t = example["t"];
     if (t == "move" || t == "berserk") return example.contains("v");
     if (t == "chat") return example["d"].contains("from");
+    if (t == "puzzle.solution") return example["d"].contains("moves");
     return builders().count(t) > 0;
 }
 

@@ -15,6 +15,7 @@ import {log_out} from './pages/login.js';
 import * as invite from './pages/invite.js';
 import * as learn from './pages/learn.js';
 import * as lesson from './pages/lesson.js';
+import * as puzzles from './pages/puzzles.js';
 import * as analysis from './pages/analysis.js';
 import * as tools from './pages/tools.js';
 import * as tournaments from './pages/tournaments.js';
@@ -48,6 +49,9 @@ const routes = [
     [/^#\/learn\/?$/, learn, 'Learn'],
     [/^#\/learn\/([\w-]+)$/, learn, 'Learn'],
     [/^#\/learn\/([\w-]+)\/([\w-]+)$/, lesson, 'Lesson'],
+    [/^#\/puzzles\/?$/, puzzles, 'Puzzles'],
+    [/^#\/puzzles\/([\w-]+)$/, puzzles, 'Puzzles'],
+    [/^#\/puzzles\/([\w-]+)\/([\w-]+)$/, puzzles, 'Puzzle'],
 ];
 
 let unmount = null;

@@ -13,13 +13,18 @@ import {learn_data, finished} from './learn_data.js';
 export function mount(el, game) {
     document.title = game ? `Learn ${game_names[game] || game} · Kibitz` : 'Learn the games · Kibitz';
     const root = view_root(el);
-    const s = {game, data: undefined, done: new Set(), summaries: {}};
+    const s = {game, data: undefined, done: new Set(), summaries: {}, daily: {}};
     let alive = true;
     const render = () => { if (alive) root.update(game ? rules_view(s) : index_view(s)); };
     if (game) {
         Promise.all([learn_data(game), finished(game)]).then(([data, done]) => { s.data = data; s.done = done; render(); });
     } else {
-        for (const g of game_ids) learn_data(g).then((d) => { if (d) { s.summaries = {...s.summaries, [g]: d.summary}; render(); } });
+        for (const g of game_ids) {
+            learn_data(g).then((d) => { if (d) { s.summaries = {...s.summaries, [g]: d.summary}; render(); } });
+            // Each game's puzzle of the day (the same for everyone on a UTC day).
+            fetch(`/api/puzzle/daily/${encodeURIComponent(g)}`).then((r) => (r.ok ? r.json() : null))
+                .then((p) => { if (p) { s.daily = {...s.daily, [g]: p.id}; render(); } }).catch(() => {});
+        }
     }
     render();
     return () => { alive = false; };
@@ -58,5 +63,6 @@ export function learn_card_view(summaries, wide) {
 function index_view(s) {
     return v('section', {class: 'card'}, v('h1', {}, 'Learn the games'),
         v('ul', {class: 'list learn-index', 'data-test': 'learn-index'}, game_ids.map((g) => v('li', {key: g, 'data-game': g},
-            v('a', {href: `#/learn/${g}`}, game_names[g]), s.summaries[g] ? [' · ', v('span', {class: 'muted'}, s.summaries[g])] : null))));
+            v('a', {href: `#/learn/${g}`}, game_names[g]), s.summaries[g] ? [' · ', v('span', {class: 'muted'}, s.summaries[g])] : null,
+            s.daily[g] ? [' · ', v('a', {href: `#/puzzles/${g}/${s.daily[g]}`, 'data-test': 'learn-daily-puzzle'}, 'Puzzle of the day')] : null))));
 }

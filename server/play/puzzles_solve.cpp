@@ -1,0 +1,138 @@
+// The puzzle service (puzzles.hpp): showing a puzzle, the solver's moves, the
+// solution, and the rating of a first try. On the service's strand.
+#include <cmath>
+
+#include <spdlog/spdlog.h>
+
+#include "play/puzzles.hpp"
+
+namespace kibitz::server {
+
+namespace {
+puzzle_rating_view view_of(const glicko2::rating& r) {
+    return {static_cast<int>(std::lround(r.r)), static_cast<int>(std::lround(r.rd))};
+}
+}  // namespace
+
+nlohmann::json last_move_json(const core::game& start, const std::vector<std::string>& moves) {
+    if (moves.empty()) return nullptr;
+    auto g = start.clone();
+    for (std::size_t i = 0; i + 1 < moves.size(); ++i)
+        if (!g->try_move(moves[i])) return nullptr;
+    auto index = g->parse_move(moves.back());
+    if (!index) return nullptr;
+    const auto text = g->move_text(index.value());
+    for (const auto& m : g->view_without_cells().moves)
+        if (m.text == text) return {{"move", m.text}, {"path", m.path}, {"affected", m.affected}};
+    return nullptr;
+}
+
+void puzzles::next(const request& r) {
+    auto& s = solver_of(r.who->key());
+    const auto& list = by_game_[r.m.game];
+    const auto& st = s.games[r.m.game];
+    auto seen = st.seen;
+    if (s.attempt) seen.insert(s.attempt_id);  // "next" means another one
+    auto pick = pick_next_puzzle(list, st.rating, seen);
+    // Every one seen: the nearest again (a try that no longer counts).
+    if (!pick && s.attempt) pick = pick_next_puzzle(list, st.rating, {s.attempt_id});
+    if (!pick) pick = pick_next_puzzle(list, st.rating, {});
+    if (!pick) return fail(r, "unknown_game", "no puzzles for '" + r.m.game + "'");
+    show(r, list[*pick].id);
+}
+
+void puzzles::show(const request& r, const std::string& id) {
+    auto* p = find(id);
+    if (!p) return fail(r, "unknown_puzzle", "no puzzle '" + id + "'");
+    auto started = puzzle_attempt::start(*p);
+    if (!started) return fail(r, "internal", "the puzzle does not load: " + started.reason());
+    auto& s = solver_of(r.who->key());
+    const auto& st = s.games[p->game];
+    s.attempt.emplace(std::move(started).value());
+    s.attempt_id = id;
+    s.first_try = !st.seen.count(id);
+    const auto& g = s.attempt->position();
+    send_to(r.peer,
+            encode(puzzle_shown_msg{id, p->game, p->position, s.attempt->solver(),
+                                    to_json(g.view_for_mover(true), true), view_of(p->rating),
+                                    p->themes, view_of(st.rating), !s.first_try}));
+}
+
+void puzzles::move(const request& r) {
+    if (!find(r.m.id)) return fail(r, "unknown_puzzle", "no puzzle '" + r.m.id + "'");
+    auto& s = solver_of(r.who->key());
+    if (!s.attempt || s.attempt_id != r.m.id)
+        return fail(r, "not_current", "that is not the puzzle you are solving: open it first");
+    auto before = s.attempt->position().clone();
+    // A move the rules refuse is no try (the board offers legal moves only).
+    auto index = before->parse_move(r.m.move);
+    if (!index) return fail(r, "illegal", "not a legal move here: " + index.reason());
+    auto answer = s.attempt->play(r.m.move);
+    if (answer.v == puzzle_attempt::verdict::not_your_turn)
+        return fail(r, "puzzle_over", "this try is over: ask for the next puzzle");
+    puzzle_result_msg out;
+    out.id = r.m.id;
+    out.move = before->move_text(index.value());
+    const bool wrong = answer.v == puzzle_attempt::verdict::wrong;
+    out.verdict = wrong                                         ? "wrong"
+                  : answer.v == puzzle_attempt::verdict::solved ? "solved"
+                                                                : "right";
+    out.replies = answer.replies;
+    out.expected = answer.expected;
+    // A wrong move is not played: the board stays where it was.
+    const auto& now = wrong ? *before : s.attempt->position();
+    out.board = to_json(now.view_for_mover(true), true);
+    std::vector<std::string> played;
+    if (!wrong) {
+        played.push_back(out.move);
+        played.insert(played.end(), answer.replies.begin(), answer.replies.end());
+    }
+    out.last = last_move_json(*before, played);
+    if (s.attempt->over()) out.ratings = finish(r, s, !wrong);
+    if (r.ack) send_to(r.peer, ack_frame(*r.ack, r.type));
+    send_to(r.peer, encode(out));
+}
+
+void puzzles::solution(const request& r) {
+    auto* p = find(r.m.id);
+    if (!p) return fail(r, "unknown_puzzle", "no puzzle '" + r.m.id + "'");
+    puzzle_solution_msg out{r.m.id, p->moves, std::nullopt};
+    auto it = solvers_.find(r.who->key());
+    // Looking at the solution of the puzzle being solved ends its try, unsolved.
+    if (it != solvers_.end() && it->second.attempt && it->second.attempt_id == r.m.id &&
+        !it->second.attempt->over())
+        out.ratings = finish(r, it->second, false);
+    send_to(r.peer, encode(out));
+}
+
+std::optional<puzzle_ratings_view> puzzles::finish(const request& r, solver& s, bool solved) {
+    const std::string id = s.attempt_id;
+    auto* p = find(id);
+    s.attempt.reset();  // what comes next for this id is refused (not_current)
+    if (!p) return std::nullopt;
+    auto& st = s.games[p->game];
+    const bool first = s.first_try;
+    s.first_try = false;
+    st.seen.insert(id);
+    auto rated = rate_first_try(st.rating, p->rating, solved, first);
+    if (!rated.counted) return std::nullopt;
+    const auto change = static_cast<int>(std::lround(rated.solver.r) - std::lround(st.rating.r));
+    st.rating = rated.solver;
+    p->rating = rated.puzzle;
+    ++plays_[id];
+    if (store_ && r.who->row) {
+        storage::puzzle_try t{r.who->row,
+                              id,
+                              p->game,
+                              solved,
+                              cfg_.clock.now_ms(),
+                              {st.rating.r, st.rating.rd, st.rating.vol},
+                              {p->rating.r, p->rating.rd, p->rating.vol}};
+        store_->record_puzzle_try(std::move(t), [id](core::result<bool> done) {
+            if (!done) spdlog::warn("puzzles: recording a try of {}: {}", id, done.reason());
+        });
+    }
+    return puzzle_ratings_view{view_of(st.rating), view_of(p->rating), change};
+}
+
+}  // namespace kibitz::server

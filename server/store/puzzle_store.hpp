@@ -1,0 +1,71 @@
+#pragma once
+// Puzzles (issue 27), the storage part: the puzzles themselves with their
+// current Glicko-2 rating and how often they were tried, each solver's puzzle
+// rating per game, and each solver's tries (one row per solver and puzzle:
+// the first try's result), so what a solver has seen survives a restart.
+// Kept apart from `store` (one job each); the one SQL store implements it
+// (sql_store.hpp). The store decides no rule: which try counts and what the
+// new ratings are is the puzzle service's (play/puzzles.hpp); the store only
+// refuses to count a second try of the same puzzle.
+//
+// Threading contract: as store.hpp: every call returns at once; the handler
+// runs on one of the store's threads after commit; writes run in call order.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "store/store.hpp"
+
+namespace kibitz::server::storage {
+
+struct puzzle_rating {
+    double r = 1500, rd = 350, vol = 0.06;
+};
+
+struct puzzle_row {
+    std::string id;  // "<game>-<seed>-<n>", as the data file names it
+    std::string game;
+    std::string position;            // the game's position text, the solver to move
+    std::vector<std::string> moves;  // the line, in the game's notation
+    puzzle_rating rating;
+    std::vector<std::string> themes;
+    int plays = 0;  // first tries counted
+};
+
+// A solver's standing in one game's puzzles: the rating, and every puzzle
+// tried (seen), whatever the result.
+struct puzzle_solver {
+    std::optional<puzzle_rating> rating;  // none: never tried one of this game
+    std::vector<std::string> seen;        // puzzle ids
+    int solved = 0;                       // first tries solved
+};
+
+// One solver's first try of a puzzle, with both ratings after it.
+struct puzzle_try {
+    player_id who = 0;
+    std::string puzzle;
+    std::string game;
+    bool solved = false;
+    std::int64_t at_ms = 0;
+    puzzle_rating solver_after, puzzle_after;
+};
+
+class puzzle_store {
+public:
+    virtual ~puzzle_store() = default;
+
+    // Adds each of `puzzles` whose id is not stored yet (a stored one keeps
+    // its rating and plays), then answers every stored puzzle, in id order
+    // within each game. Idempotent: the server calls it at every start with
+    // the shipped files.
+    virtual void load_puzzles(std::vector<puzzle_row> puzzles,
+                              handler<std::vector<puzzle_row>> h) = 0;
+    virtual void puzzle_solver_of(player_id who, std::string game, handler<puzzle_solver> h) = 0;
+    // Records a first try: the try, the solver's and the puzzle's new
+    // ratings and the puzzle's plays, in one transaction. A second try of
+    // the same puzzle by the same solver changes nothing: false.
+    virtual void record_puzzle_try(puzzle_try t, handler<bool> h) = 0;
+};
+
+}  // namespace kibitz::server::storage

@@ -1,0 +1,103 @@
+#pragma once
+// sql_store (see sql_store.hpp): puzzles, solvers' puzzle ratings and first
+// tries (issue 27).
+#include <nlohmann/json.hpp>
+
+#include "store/sql_store_impl.hpp"
+
+namespace kibitz::server::storage {
+
+namespace sql_store_detail {
+inline std::string string_list(const std::vector<std::string>& v) {
+    return nlohmann::json(v).dump();
+}
+// A JSON array of strings as stored; anything else reads as empty.
+inline std::vector<std::string> read_string_list(const std::string& text) {
+    auto j = nlohmann::json::parse(text, nullptr, false);
+    std::vector<std::string> out;
+    if (!j.is_array()) return out;
+    for (const auto& s : j)
+        if (s.is_string()) out.push_back(s.get<std::string>());
+    return out;
+}
+inline const std::string puzzle_columns =
+    "id, game_id, position, moves, rating, rd, volatility, themes, plays";
+template <class Rows>
+puzzle_row read_puzzle(const Rows& r) {
+    return {r.text(0),
+            r.text(1),
+            r.text(2),
+            read_string_list(r.text(3)),
+            {r.real(4), r.real(5), r.real(6)},
+            read_string_list(r.text(7)),
+            static_cast<int>(r.i64(8))};
+}
+}  // namespace sql_store_detail
+
+template <class D>
+void sql_store<D>::load_puzzles(std::vector<puzzle_row> puzzles,
+                                handler<std::vector<puzzle_row>> h) {
+    write<std::vector<puzzle_row>>(std::move(h), [puzzles = std::move(puzzles)](db_type& db) {
+        using namespace sql_store_detail;
+        for (const auto& p : puzzles)
+            db.query(
+                "INSERT INTO puzzles(id, game_id, position, moves, rating, rd, volatility, "
+                "themes, plays) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) "
+                "ON CONFLICT(id) DO NOTHING",
+                p.id, p.game, p.position, string_list(p.moves), p.rating.r, p.rating.rd,
+                p.rating.vol, string_list(p.themes), p.plays);
+        return all_rows<puzzle_row>(
+            db, "SELECT " + puzzle_columns + " FROM puzzles ORDER BY game_id, id",
+            [](const auto& r) { return read_puzzle(r); });
+    });
+}
+
+template <class D>
+void sql_store<D>::puzzle_solver_of(player_id who, std::string game, handler<puzzle_solver> h) {
+    read<puzzle_solver>(std::move(h), [who, game = std::move(game)](db_type& db) {
+        puzzle_solver s;
+        {
+            auto r = db.query(
+                "SELECT rating, rd, volatility FROM puzzle_ratings "
+                "WHERE player_id = $1 AND game_id = $2",
+                who, game);
+            if (r.next()) s.rating = puzzle_rating{r.real(0), r.real(1), r.real(2)};
+        }
+        auto r = db.query(
+            "SELECT puzzle_id, solved FROM puzzle_attempts WHERE player_id = $1 AND game_id = $2 "
+            "ORDER BY at_ms, puzzle_id",
+            who, game);
+        while (r.next()) {
+            s.seen.push_back(r.text(0));
+            if (r.flag(1)) ++s.solved;
+        }
+        return s;
+    });
+}
+
+template <class D>
+void sql_store<D>::record_puzzle_try(puzzle_try t, handler<bool> h) {
+    write<bool>(std::move(h), [t = std::move(t)](db_type& db) {
+        // The try first: when the solver tried this puzzle before, nothing counts.
+        if (db.query("INSERT INTO puzzle_attempts(player_id, puzzle_id, game_id, solved, at_ms) "
+                     "VALUES ($1, $2, $3, $4, $5) ON CONFLICT(player_id, puzzle_id) DO NOTHING",
+                     t.who, t.puzzle, t.game, t.solved, t.at_ms)
+                .affected() == 0)
+            return false;
+        const auto& s = t.solver_after;
+        db.query(
+            "INSERT INTO puzzle_ratings(player_id, game_id, rating, rd, volatility, updated_ms) "
+            "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT(player_id, game_id) DO UPDATE SET "
+            "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
+            "updated_ms = excluded.updated_ms",
+            t.who, t.game, s.r, s.rd, s.vol, t.at_ms);
+        const auto& p = t.puzzle_after;
+        db.query(
+            "UPDATE puzzles SET rating = $1, rd = $2, volatility = $3, plays = plays + 1 "
+            "WHERE id = $4",
+            p.r, p.rd, p.vol, t.puzzle);
+        return true;
+    });
+}
+
+}  // namespace kibitz::server::storage

@@ -1,0 +1,94 @@
+// The store conformance suite, puzzles (issue 27): loading the shipped set
+// idempotently, solvers' ratings and first tries. Run once per backend like
+// conformance.cpp (store_backends.hpp).
+#include <doctest/doctest.h>
+
+#include "store/puzzle_store.hpp"
+#include "store_backends.hpp"
+#include "test_util.hpp"
+
+using namespace kibitz;
+using namespace kibitz::server::storage;
+using test::must;
+
+namespace {
+constexpr std::int64_t t0 = 1700000000000;
+
+puzzle_store& puzzles(const std::unique_ptr<store>& s) { return test::store_part<puzzle_store>(s); }
+puzzle_row row(const std::string& id, const std::string& game, double r) {
+    return {id, game, "W:W21:B5", {"21-17", "5-9", "17-13"}, {r, 350, 0.06}, {"multi-jump"}, 0};
+}
+std::vector<puzzle_row> load(puzzle_store& s, std::vector<puzzle_row> rows) {
+    return must<std::vector<puzzle_row>>([&](auto h) { s.load_puzzles(rows, h); });
+}
+puzzle_solver solver(puzzle_store& s, player who, const std::string& game) {
+    return must<puzzle_solver>([&](auto h) { s.puzzle_solver_of(who.id, game, h); });
+}
+bool record(puzzle_store& s, player who, const std::string& puzzle, bool solved, double r) {
+    puzzle_try t{who.id, puzzle, "g1", solved, t0, {r, 200, 0.06}, {1234.5, 300, 0.06}};
+    return must<bool>([&](auto h) { s.record_puzzle_try(t, h); });
+}
+}  // namespace
+
+TEST_CASE("conformance: puzzles load once; a new file's puzzles are added, stored ones kept") {
+    INFO("backend: " << test::backend_name());
+    auto place = test::new_place();
+    auto s = place->open();
+    auto all = load(puzzles(s), {row("g1-1", "g1", 1100), row("g1-2", "g1", 900)});
+    REQUIRE(all.size() == 2);
+    CHECK(all[0].id == "g1-1");
+    CHECK(all[0].game == "g1");
+    CHECK(all[0].position == "W:W21:B5");
+    CHECK(all[0].moves == std::vector<std::string>{"21-17", "5-9", "17-13"});
+    CHECK(all[0].themes == std::vector<std::string>{"multi-jump"});
+    CHECK(all[0].rating.r == 1100);
+    CHECK(all[0].rating.rd == 350);
+    CHECK(all[0].plays == 0);
+
+    auto ada = must<player>([&](auto h) { s->create_guest("ada", t0, h); });
+    CHECK(record(puzzles(s), ada, "g1-1", true, 1600));
+
+    // A restart loads the same file again and a new game's: nothing doubles,
+    // the rated puzzle keeps its rating.
+    s.reset();
+    s = place->open();
+    all = load(puzzles(s),
+               {row("g1-1", "g1", 1100), row("g1-2", "g1", 900), row("g2-1", "g2", 1500)});
+    REQUIRE(all.size() == 3);
+    CHECK(all[0].rating.r == 1234.5);
+    CHECK(all[0].rating.rd == 300);
+    CHECK(all[0].plays == 1);
+    CHECK(all[1].plays == 0);
+    CHECK(all[2].game == "g2");
+}
+
+TEST_CASE("conformance: a solver's first try counts once; seen and rating survive a restart") {
+    INFO("backend: " << test::backend_name());
+    auto place = test::new_place();
+    auto s = place->open();
+    load(puzzles(s), {row("g1-1", "g1", 1100), row("g1-2", "g1", 900)});
+    auto ada = must<player>([&](auto h) { s->create_guest("ada", t0, h); });
+    auto bob = must<player>([&](auto h) { s->create_guest("bob", t0, h); });
+
+    auto fresh = solver(puzzles(s), ada, "g1");
+    CHECK_FALSE(fresh.rating);
+    CHECK(fresh.seen.empty());
+
+    CHECK(record(puzzles(s), ada, "g1-1", true, 1650));
+    CHECK_FALSE(record(puzzles(s), ada, "g1-1", false, 1400));  // a second try: nothing
+    CHECK(record(puzzles(s), ada, "g1-2", false, 1600));
+    CHECK(record(puzzles(s), bob, "g1-1", false, 1300));  // another solver's first try
+
+    s.reset();
+    s = place->open();
+    auto a = solver(puzzles(s), ada, "g1");
+    REQUIRE(a.rating);
+    CHECK(a.rating->r == 1600);
+    CHECK(a.rating->rd == 200);
+    CHECK(a.seen.size() == 2);
+    CHECK(a.solved == 1);
+    CHECK_FALSE(solver(puzzles(s), ada, "g2").rating);  // per game
+    auto all = load(puzzles(s), {});
+    CHECK(all[0].plays == 2);  // ada's and bob's first tries
+    CHECK(all[1].plays == 1);
+}

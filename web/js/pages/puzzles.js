@@ -1,0 +1,133 @@
+// #/puzzles: every game with its puzzle of the day; #/puzzles/<game>[/<id>]:
+// solve puzzles. The server picks the next puzzle (near the solver's rating,
+// one not tried yet), checks each move against the puzzle's line and plays
+// the opponent's replies; the board, as everywhere, only offers the legal
+// moves the server sent, and knows no rule.
+// One controller (puzzle_ctrl below: the state and the intents that change
+// it) and one view (puzzles_view.js, patched in after every change); the
+// board is the hand-written SVG of board/, hung on the view's host.
+import {socket} from '../net/socket.js';
+import {view_root} from '../ui/vdom.js';
+import {game_ids, game_names} from '../catalogue.js';
+import {draw_position} from '../ui/diagram.js';
+import {puzzle_view, puzzles_index_view} from './puzzles_view.js';
+
+// Owns one game's puzzle state (`s`) and the board; runs on the page's thread.
+class puzzle_ctrl {
+    constructor(game, redraw_view) {
+        this.s = {
+            game, puzzle: null, pos: null, aspect: null,
+            says: null,      // {kind: 'right'|'solved'|'wrong'|'error', text}
+            over: false, solution: null, ratings: null, choices: null, stop: null,
+            played: 0,       // moves of the line played so far (the solver's and the replies)
+        };
+        this.redraw_view_ = redraw_view;
+        this.host_ = null;
+        this.board_ = null;
+        this.alive = true;
+    }
+
+    // -- the server's answers --
+    shown(d) {
+        if (d.game !== this.s.game) return;
+        Object.assign(this.s, {puzzle: d, pos: {board: d.board, last: null}, says: null, over: false,
+            solution: null, ratings: null, choices: null, stop: null, played: 0});
+        document.title = `Puzzle · ${game_names[d.game] || d.game} · Kibitz`;
+        this.draw_board_();
+        this.redraw();
+    }
+    result(d) {
+        const s = this.s;
+        if (!s.puzzle || d.id !== s.puzzle.id) return;
+        s.pos = {board: d.board, last: d.last};
+        s.over = d.verdict !== 'right';
+        if (d.verdict !== 'wrong') s.played += 1 + d.replies.length;
+        if (d.ratings) s.ratings = d.ratings;
+        const replies = d.replies.length ? ` Your opponent answers ${d.replies.join(', ')}.` : '';
+        s.says = d.verdict === 'wrong' ? {kind: 'wrong', text: `${d.move} is not it: the move was ${d.expected}.`}
+            : d.verdict === 'solved' ? {kind: 'solved', text: `${d.move}: solved!`}
+                : {kind: 'right', text: `${d.move} is right.${replies} Go on.`};
+        this.draw_board_();
+        this.redraw();
+    }
+    solved_line(d) {
+        const s = this.s;
+        if (!s.puzzle || d.id !== s.puzzle.id) return;
+        s.solution = d.moves;
+        if (!s.over) s.says = {kind: 'shown', text: 'Here is the solution: this try counts as not solved.'};
+        if (d.ratings) s.ratings = d.ratings;
+        s.over = true;
+        this.draw_board_();
+        this.redraw();
+    }
+    refused(d) {
+        if (!String(d.re || '').startsWith('puzzle.')) return;
+        this.s.says = {kind: 'error', text: d.message};
+        this.redraw();
+    }
+
+    // -- the solver's intents --
+    next() { socket.send('puzzle.next', {game: this.s.game}); }
+    open(id) { socket.send('puzzle.open', {id}); }
+    play(text) {
+        const s = this.s;
+        s.choices = null; s.stop = null;
+        socket.request('puzzle.move', {id: s.puzzle.id, move: text}).catch((e) => this.refused({re: 'puzzle.move', message: e.message}));
+    }
+    show_solution() { socket.send('puzzle.solution', {id: this.s.puzzle.id}); }
+    finish(m) { this.board_?.finish(m); }
+    board_host(el) { this.host_ = el; this.draw_board_(); }
+
+    draw_board_() {
+        const s = this.s;
+        if (!this.host_ || !s.pos) return;
+        const board = this.board_ = draw_position(this.host_, s.game, s.pos, {label: `${game_names[s.game] || s.game} puzzle board`,
+            on_move: (m) => this.play(m.text),
+            on_choose: (ms) => { s.choices = ms; this.redraw(); },
+            on_select: (prefix, fin) => { s.stop = prefix.length > 1 && fin.length ? fin : null; this.redraw(); }});
+        s.aspect = board.aspect;
+        board.set_orientation(s.puzzle.side);
+        board.set_input(s.pos.board.moves, !s.over, {refusals: s.pos.board.refusals, idle: 'This puzzle is over'});
+        // For the browser tests: the puzzle, its legal moves now, how far into its line.
+        if (window.kibitz) window.kibitz.puzzle = {id: s.puzzle.id, moves: s.pos.board.moves, played: s.played};
+    }
+
+    // One redraw for a burst of changes, never inside another (the board
+    // tells of its selection while it is being drawn).
+    redraw() {
+        if (this.queued_) return;
+        this.queued_ = true;
+        queueMicrotask(() => { this.queued_ = false; if (this.alive) this.redraw_view_(this); });
+    }
+}
+
+export function mount(el, game, id) {
+    const root = view_root(el);
+    if (!game) return mount_index(root);
+    if (window.kibitz) window.kibitz.puzzle = null;
+    const ctrl = new puzzle_ctrl(game, (c) => root.update(puzzle_view(c)));
+    if (!game_names[game]) { ctrl.s.says = {kind: 'error', text: 'No such game.'}; ctrl.redraw(); return null; }
+    const offs = [
+        socket.on('ready', () => (id && !ctrl.s.puzzle ? ctrl.open(id) : ctrl.s.puzzle ? ctrl.open(ctrl.s.puzzle.id) : ctrl.next())),
+        socket.on('puzzle', (d) => ctrl.shown(d)),
+        socket.on('puzzle.result', (d) => ctrl.result(d)),
+        socket.on('puzzle.solution', (d) => ctrl.solved_line(d)),
+        socket.on('error', (d) => ctrl.refused(d)),
+    ];
+    ctrl.redraw();
+    return () => { ctrl.alive = false; offs.forEach((off) => off()); };
+}
+
+// #/puzzles: each game, its puzzle of the day (GET /api/puzzle/daily/<game>).
+function mount_index(root) {
+    document.title = 'Puzzles · Kibitz';
+    const s = {daily: {}};
+    let alive = true;
+    const render = () => { if (alive) root.update(puzzles_index_view(s)); };
+    for (const g of game_ids) {
+        fetch(`/api/puzzle/daily/${encodeURIComponent(g)}`).then((r) => (r.ok ? r.json() : null))
+            .then((p) => { if (p) { s.daily = {...s.daily, [g]: p}; render(); } }).catch(() => {});
+    }
+    render();
+    return () => { alive = false; };
+}

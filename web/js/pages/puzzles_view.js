@@ -1,0 +1,62 @@
+// The puzzle pages as views (snabbdom, ui/vdom.js) of their state
+// (puzzles.js): one game's puzzle (the board's host and beside it whose move
+// it is, what the last move earned, the ratings, the themes, the solution
+// and the buttons), and the index of every game's puzzle of the day. Read
+// the state and call the intents only.
+import {v} from '../ui/vdom.js';
+import {game_ids, game_names, colour_names} from '../catalogue.js';
+import {pick_view} from '../ui/pick_view.js';
+
+// The analysis board on the puzzle's position, with its line once shown.
+const analyse_href = (p, line) => `#/analysis/${p.game}?position=${encodeURIComponent(p.position)}` +
+    (line ? `&moves=${encodeURIComponent(JSON.stringify(line))}` : '');
+
+// `c`: the controller: its state `s` and intents (play, finish, next, show_solution, board_host).
+export function puzzle_view(c) {
+    const s = c.s, p = s.puzzle;
+    const attrs = {class: 'card lesson puzzle', 'data-test': 'puzzle', 'data-game': s.game};
+    if (p) Object.assign(attrs, {'data-id': p.id, 'data-over': s.over ? 'true' : null, 'data-result': s.says ? s.says.kind : null});
+    return v('article', attrs,
+        v('div', {class: 'lesson-play'},
+            v('div', {key: 'board', class: 'board-host', style: s.aspect ? {'--board-aspect': String(s.aspect)} : {},
+                hook: {insert: (vn) => c.board_host(vn.elm)}}),
+            v('div', {key: 'side', class: 'lesson-side'}, side(c))));
+}
+
+function change(n) { return n > 0 ? `+${n}` : String(n); }
+
+function side(c) {
+    const s = c.s, p = s.puzzle, says = s.says;
+    const name = game_names[s.game] || s.game;
+    const head = v('p', {class: 'crumbs'}, v('a', {href: '#/puzzles'}, 'Puzzles'), ` · ${name}`);
+    if (!p) return v('div', {class: 'lesson-text'}, head, v('h1', {}, `${name} puzzles`),
+        says ? v('p', {class: 'lesson-says says-wrong', role: 'status'}, says.text) : v('p', {class: 'muted'}, 'Loading…'));
+    const sides = colour_names[s.game] || [];
+    const mover = sides[p.side] ? sides[p.side][0].toUpperCase() + sides[p.side].slice(1) : 'the side to move';
+    return v('div', {class: 'lesson-text'}, head,
+        v('h1', {'data-test': 'puzzle-goal'}, `Find the best move for ${mover}`),
+        v('p', {class: 'muted', 'data-test': 'puzzle-about'}, `Puzzle ${p.id} · rated ${p.rating.rating}`,
+            p.themes.length ? ` · ${p.themes.join(', ')}` : '', p.seen ? ' · tried before: this try is not rated' : ''),
+        v('p', {class: `lesson-says${says ? ` says-${says.kind === 'solved' ? 'done' : says.kind}` : ''}`, role: 'status',
+            'aria-live': 'polite', 'data-test': 'puzzle-says'}, says ? says.text : 'Your move.'),
+        pick_view(s.choices, s.stop, (text) => c.play(text), (m) => c.finish(m)),
+        s.solution ? v('p', {'data-test': 'puzzle-solution'}, v('strong', {}, 'Solution: '), s.solution.join(' ')) : null,
+        s.ratings ? v('p', {'data-test': 'puzzle-rating'}, `Your puzzle rating: ${s.ratings.solver.rating} (${change(s.ratings.solver_change)})`)
+            : v('p', {class: 'muted', 'data-test': 'puzzle-rating'}, `Your puzzle rating: ${p.solver.rating}`),
+        v('p', {class: 'lesson-buttons'},
+            s.over ? null : v('button', {class: 'btn small', type: 'button', 'data-test': 'puzzle-show-solution',
+                onclick: () => c.show_solution()}, 'Show solution'),
+            v('a', {class: 'btn small', href: analyse_href(p, s.solution), 'data-test': 'puzzle-analyse'}, 'Analyse'),
+            v('button', {class: `btn small${s.over ? ' primary' : ''}`, type: 'button', 'data-test': 'puzzle-next',
+                onclick: () => c.next()}, 'Next puzzle')));
+}
+
+// #/puzzles: every game, a link to its puzzles and its puzzle of the day.
+export function puzzles_index_view(s) {
+    return v('section', {class: 'card'}, v('h1', {}, 'Puzzles'),
+        v('p', {class: 'muted'}, 'Positions from real games where one move wins. Your first try of each puzzle is rated.'),
+        v('ul', {class: 'list learn-index', 'data-test': 'puzzles-index'}, game_ids.map((g) => v('li', {key: g, 'data-game': g},
+            v('a', {href: `#/puzzles/${g}`, 'data-test': 'puzzles-game'}, game_names[g]),
+            s.daily[g] ? [' · ', v('a', {href: `#/puzzles/${g}/${s.daily[g].id}`, 'data-test': 'puzzle-daily'},
+                `Puzzle of the day (rated ${s.daily[g].rating})`)] : null))));
+}
