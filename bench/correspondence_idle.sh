@@ -32,7 +32,7 @@ start() {
     port=$((port + 1))
     local t0; t0=$(now_ms)
     "$server_bin" --address 127.0.0.1 --port "$port" --db "$tmp/k.db" --log-level warn \
-        --rate 100000 --burst 100000 --max-conns-per-address 0 >>"$tmp/server.log" 2>&1 &
+        --rate 100000 --burst 100000 --token-rate 1000000 --max-conns-per-address 0 >>"$tmp/server.log" 2>&1 &
     pid=$!
     until curl -s -o /dev/null "$(url /)"; do
         kill -0 "$pid" 2>/dev/null || { cat "$tmp/server.log"; exit 1; }
@@ -78,13 +78,14 @@ echo "start: $start_ms ms; idle RSS: $((rss_kb / 1024)) MB"
 # Open OPENS random games (each once) and play a move in each.
 times=()
 fails=0
+codes=
 for i in $(shuf -i 1-"$games" -n "$opens"); do
     out=$(curl -s -o /dev/null -w '%{http_code} %{time_total}' -X POST \
         -H "Authorization: Bearer $token" "$(url "/api/board/game/c$i/move/9-13")")
-    [[ ${out%% *} == 200 ]] || fails=$((fails + 1))
+    [[ ${out%% *} == 200 ]] || { fails=$((fails + 1)); codes+=" ${out%% *}"; }
     times+=("${out##* }")
 done
 printf '%s\n' "${times[@]}" | sort -g >"$tmp/times"
 pct() { awk -v p="$1" '{a[NR] = $1} END {i = int(NR * p / 100 + 0.999); if (i < 1) i = 1; printf "%.1f", a[i] * 1000}' "$tmp/times"; }
 rss_after=$(awk '/VmRSS/ {print $2}' /proc/$pid/status)
-echo "open + move: p50 $(pct 50) ms, p99 $(pct 99) ms over $opens games ($fails failed); RSS after: $((rss_after / 1024)) MB"
+echo "open + move: p50 $(pct 50) ms, p99 $(pct 99) ms over $opens games ($fails failed:$codes); RSS after: $((rss_after / 1024)) MB"
