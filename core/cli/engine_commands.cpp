@@ -113,6 +113,9 @@ int run_match(const options& o, const core::game_info& info) {
         std::printf("game %d: A (%s) plays %s: %s (%s) in %d plies\n", i + 1,
                     a.value().label.c_str(), std::string(info.about.sides[g.a_seat].name).c_str(),
                     result, g.reason.c_str(), g.plies);
+        // A game stopped by the ply limit: where it stood, to see why nobody won.
+        if (!g.final_position.empty() && g.reason == "move limit")
+            std::printf("  final position: %s\n", g.final_position.c_str());
         std::fflush(stdout);
     });
     const double pts = sum.points();

@@ -104,7 +104,8 @@ match_summary play_match(const game_info& info, const player_spec& a, const play
             ++plies;
         }
         const status st = g->current_status();
-        game_outcome out{a_seat, 0.5, st.over() ? st.reason : "move limit", plies};
+        game_outcome out{a_seat, 0.5, st.over() ? st.reason : "move limit", plies,
+                         g->position_text()};
         if (st.kind == status_kind::win) out.a_points = st.winner == a_seat ? 1.0 : 0.0;
         if (out.a_points == 1.0)
             ++sum.wins;

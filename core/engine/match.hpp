@@ -36,6 +36,7 @@ struct game_outcome {
     double a_points = 0;   // 1, 0.5, 0
     std::string reason;    // the rules' reason, or "move limit"
     int plies = 0;
+    std::string final_position;  // the position text at the end (read what a long draw looked like)
 };
 
 struct match_summary {

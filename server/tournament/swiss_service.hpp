@@ -11,32 +11,21 @@
 // later; after the last round the event is stored finished with its
 // standings (Buchholz, Sonneborn-Berger). start() rebuilds the events from
 // the store.
-// Owns the events' states and subscriptions. Runs on its own strand of the
+// Owns the events' states; the strand, tick, creation, subscriptions and
+// message dispatch are tournament_service's. Runs on its own strand of the
 // io_context: every public entry point posts onto it; the store's answers
 // come back to it the same way.
 #include <chrono>
-#include <functional>
-#include <map>
 #include <memory>
-#include <set>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/steady_timer.hpp>
-#include <boost/asio/strand.hpp>
-
-#include "domain/wall_clock.hpp"
-#include "play/post_guarded.hpp"
-#include "play/tournament_desk.hpp"
-#include "store/tournament_store.hpp"
 #include "tournament/arena_schedule.hpp"
 #include "tournament/swiss_event.hpp"
+#include "tournament/swiss_settings.hpp"
 #include "tournament/tournament_audience.hpp"
-
-namespace kibitz::server {
-class hub;
-}
+#include "tournament/tournament_service.hpp"
 
 namespace kibitz::server::tournament {
 
@@ -46,82 +35,49 @@ struct swiss_service_config {
     arena_schedule schedule;  // the server's own Swiss events (its `swiss` list)
 };
 
-class swiss_service final : public tournament_desk,
-                            public std::enable_shared_from_this<swiss_service> {
+// One open Swiss event.
+struct open_swiss {
+    std::unique_ptr<swiss_event> state;
+    tournament_audience audience;
+    std::string code;  // a private event's entry code; empty: none
+    int pending = 0;   // results being stored
+    std::optional<std::int64_t> next_round_ms;
+    bool dirty = true;
+    bool finishing = false;
+};
+
+class swiss_service final : public tournament_service<open_swiss> {
 public:
     swiss_service(boost::asio::io_context& ioc, storage::tournament_store& store,
                   swiss_service_config cfg);
 
-    // With the hub made: the unfinished Swiss events back, then the tick.
-    void start(hub& h, const std::vector<storage::tournament_record>& unfinished);
-    void stop();  // cancels the tick so the io_context can run out
-
-    using created = std::function<void(core::result<storage::tournament_row>)>;
-    void create(storage::tournament_settings s, created done);  // `done` on the strand
-
-    void message(const player_ptr& who, const peer_ref& p, std::uint64_t conn,
-                 const tournament_msg& m, std::optional<std::int64_t> ack,
-                 const std::string& type) override;
-    void connection_closed(std::uint64_t conn) override;
-    void game_over(game_over_report r) override;
-
 private:
-    struct event {
-        std::unique_ptr<swiss_event> state;
-        tournament_audience audience;
-        std::string code;  // a private event's entry code; empty: none
-        int pending = 0;   // results being stored
-        std::optional<std::int64_t> next_round_ms;
-        bool dirty = true;
-        bool finishing = false;
-    };
-    struct reply {
-        peer_ref to;
-        std::optional<std::int64_t> ack;
-        std::string type;
-    };
-
-    template <class F>
-    void on_strand(F&& f) {
-        post_guarded(strand_, shared_from_this(), std::forward<F>(f),
-                     [](const swiss_service&) { return "swiss"; });
+    using event = open_swiss;
+    std::shared_ptr<swiss_service> self() {
+        return std::static_pointer_cast<swiss_service>(shared_from_this());
     }
-    event* find(const std::string& id);
-    void add(storage::tournament_row row);
-    void restore(const storage::tournament_record& r);
-    void answer(const reply& r, std::optional<wire_error> e);
 
-    // swiss_service.cpp: what players ask.
-    void handle(const player_ptr& who, const peer_ref& p, std::uint64_t conn,
-                const tournament_msg& m, const reply& r);
-    void join(event& e, const player_ptr& who, const peer_ref& p, std::uint64_t conn,
-              const tournament_msg& m, const reply& r);
-    void leave(event& e, const player_ptr& who, const reply& r);
-    void subscribe(event& e, const std::string& key, const peer_ref& p, std::uint64_t conn);
+    // swiss_service.cpp: the kind's part of creation, entry and leaving.
+    std::optional<std::string> check(storage::tournament_settings& s,
+                                     std::int64_t now) const override;
+    std::vector<storage::tournament_settings> due(std::int64_t now,
+                                                  const schedule_keys& existing) const override;
+    void add(storage::tournament_row row) override;
+    void restore(const storage::tournament_record& r) override;
+    bool closed(const event& e, std::int64_t now) const override;
+    bool playing(const event& e, const std::string& key) const override;
+    int capacity(const event&) const override { return max_swiss_players; }
+    void leave(event& e, const player_ptr& who, tournament_action act, const reply& r) override;
     void withdraw(event& e, const std::string& key);  // stored; no answer
 
-    // swiss_service_run.cpp: the tick, rounds, results, the end, standings.
-    void arm();
-    void tick();
-    void schedule(std::int64_t now);  // creates the scheduled events that are due
-    void run_event(event& e, std::int64_t now);
+    // swiss_service_run.cpp: rounds, results, standings.
+    void run_event(event& e, std::int64_t now) override;
     void start_round(event& e, std::int64_t now);
-    void ended(const game_over_report& r);
+    void ended(event& e, const game_over_report& r, int result) override;
     void store_result(event& e, const storage::pairing_result& pr);
-    void recover(const std::string& id, const std::string& room);
-    void finish_event(event& e, std::int64_t now);
-    frame state_frame(const event& e, std::int64_t now) const;
+    frame state_frame(const event& e, std::int64_t now) const override;
 
-    boost::asio::strand<boost::asio::io_context::executor_type> strand_;
-    storage::tournament_store& store_;
     swiss_service_config cfg_;
-    hub* hub_ = nullptr;
-    boost::asio::steady_timer timer_;
-    bool stopped_ = false;
-    std::map<std::string, event> events_;                   // by public id, unfinished
-    std::map<std::string, std::string> rooms_;              // room -> event id
-    std::map<std::uint64_t, std::set<std::string>> conns_;  // connection -> followed events
-    std::set<std::pair<std::string, std::int64_t>> scheduling_;  // (game, start) being created
 };
 
 }  // namespace kibitz::server::tournament

@@ -9,8 +9,6 @@
 #include <map>
 #include <set>
 
-#include "child_server.hpp"
-#include "domain/wall_clock.hpp"
 #include "helpers.hpp"
 #include "store_helpers.hpp"
 #include "tournament/arena_scoring.hpp"
@@ -84,16 +82,10 @@ std::map<std::string, int> scores_of(const std::vector<game_seen>& games) {
 }  // namespace
 
 TEST_CASE("arena: players are paired in waves, results scored, standings match the games") {
-    temp_dir dir;
-    const auto db = dir.file("arena.db");
-    auto org = register_account(db, "organizer", "long enough password");
-    server::manual_clock wall;
-    test_server srv([&](server::server_config& c) {
-        with_db(db)(c);
-        c.clock = wall.clock();
-        c.tournament_tick = 20ms;
-        c.tournament_pair_delay = 0ms;
-    });
+    event_ground ground;
+    const auto& org = ground.org;
+    auto& wall = ground.wall;
+    test_server srv(event_server(ground));
 
     ws_client probe(srv.port());
     probe.hello();
@@ -103,9 +95,7 @@ TEST_CASE("arena: players are paired in waves, results scored, standings match t
                  {"tc", tc(60, 0)},
                  {"minutes", 10},
                  {"starts_in_s", 0}};
-    auto made = http_post(srv.port(), "/api/tournaments", body, org.token);
-    REQUIRE(made.status == 201);
-    const std::string id = json::parse(made.body)["tournament"]["id"];
+    const std::string id = create_event(srv.port(), body, org.token)["id"];
 
     // Bad requests: a 0-minute arena, a guest's token, no token.
     body["minutes"] = 0;
@@ -113,22 +103,10 @@ TEST_CASE("arena: players are paired in waves, results scored, standings match t
     body["minutes"] = 10;
     CHECK(http_post(srv.port(), "/api/tournaments", body).status == 401);
 
-    std::vector<entrant> es(4);
-    for (auto& e : es) {
-        e.ws = std::make_unique<ws_client>(srv.port());
-        e.id = e.ws->hello()["user"]["id"];
-        auto j = tmsg("tournament.join", id);
-        j["d"]["ack"] = 1;
-        e.ws->send(j);
-        auto user = e.ws->expect("identity");  // stored first: an entry names a stored player
-        e.id = user["d"]["user"]["id"];
-        e.ws->expect("ack");
-    }
+    auto es = join_field(srv.port(), id, 4);
     // Joining twice is refused with a reason.
-    es[0].ws->send(tmsg("tournament.join", id));
-    CHECK(es[0].ws->expect("error")["d"]["code"] == "already_joined");
-    es[0].ws->send(tmsg("tournament.join", "nope"));
-    CHECK(es[0].ws->expect("error")["d"]["code"] == "unknown_tournament");
+    CHECK(join_refusal(es[0], id) == "already_joined");
+    CHECK(join_refusal(es[0], "nope") == "unknown_tournament");
     probe.send(tmsg("tournament.withdraw", id));
     CHECK(probe.expect("error")["d"]["code"] == "not_joined");
 
@@ -179,41 +157,15 @@ TEST_CASE("arena: players are paired in waves, results scored, standings match t
     REQUIRE(list["finished"].size() == 1);
     CHECK(list["finished"][0]["id"] == id);
     // Its games, one JSON object per line.
-    auto lines = http_get(srv.port(), "/api/tournament/" + id + "/games").body;
-    CHECK(std::count(lines.begin(), lines.end(), '\n') == 8);
+    CHECK(games_listed(srv.port(), id) == 8);
     // Joining a finished arena is refused.
-    es[0].ws->send(tmsg("tournament.join", id));
-    CHECK(es[0].ws->expect("error")["d"]["code"] == "unknown_tournament");
+    CHECK(join_refusal(es[0], id) == "unknown_tournament");
 }
-
-namespace {
-
-// The server binary on `db`, ticking arenas fast (a real process: kill -9).
-struct arena_process : child_server {
-    arena_process(const std::string& db, const std::string& web) {
-        port = free_port();
-        spawn({KIBITZ_SERVER_BIN, "--address", "127.0.0.1", "--port", std::to_string(port), "--db",
-               db, "--web-root", web, "--threads", "2", "--log-level", "warn",
-               "--tournament-tick-ms", "20", "--tournament-pair-delay-ms", "0"},
-              "the server");
-    }
-};
-
-// Rank, player, score and sheet of every entry, as the API gives them.
-json standings(std::uint16_t port, const std::string& id) {
-    auto r = http_get(port, "/api/tournament/" + id);
-    REQUIRE(r.status == 200);
-    return json::parse(r.body)["standings"];
-}
-
-}  // namespace
 
 TEST_CASE("arena: kill -9 mid-event loses no result; the standings and games resume") {
-    temp_dir dir;
-    const auto db = dir.file("arena.db");
-    std::filesystem::create_directories(dir.path / "web");
-    const auto web = (dir.path / "web").string();
-    auto org = register_account(db, "organizer", "long enough password");
+    event_ground ground;
+    const auto &db = ground.db, &web = ground.web;
+    const auto& org = ground.org;
 
     std::string id;
     std::vector<std::string> tokens;
@@ -221,23 +173,15 @@ TEST_CASE("arena: kill -9 mid-event loses no result; the standings and games res
     std::vector<game_seen> games;
     json before;
     {
-        arena_process srv(db, web);
+        tournament_process srv(db, web);
         json body = {{"name", "Restart arena"},
                      {"game", "checkers"},
                      {"tc", tc(60, 0)},
                      {"minutes", 30},
                      {"starts_in_s", 0}};
-        auto made = http_post(srv.port, "/api/tournaments", body, org.token);
-        REQUIRE(made.status == 201);
-        id = json::parse(made.body)["tournament"]["id"];
-        std::vector<entrant> es(4);
-        for (auto& e : es) {
-            e.ws = std::make_unique<ws_client>(srv.port);
-            e.ws->hello();
-            e.ws->send(tmsg("tournament.join", id));
-            e.id = e.ws->expect("identity")["d"]["user"]["id"];
-            tokens.push_back(e.ws->token);
-        }
+        id = create_event(srv.port, body, org.token)["id"];
+        auto es = join_field(srv.port, id, 4);
+        for (auto& e : es) tokens.push_back(e.ws->token);
         for (auto& [room, seats] : wave_of(es))
             games.push_back(play_out(room, *seats[0], *seats[1], 4, false));
         // The second wave starts; its games are in play (two moves each,
@@ -249,23 +193,16 @@ TEST_CASE("arena: kill -9 mid-event loses no result; the standings and games res
         before = standings(srv.port, id);
         srv.kill9();
     }
-    arena_process srv(db, web);
+    tournament_process srv(db, web);
     CHECK(standings(srv.port, id) == before);  // identical after the restart
     // The players come back; the games in play resume in their rooms and are
     // played out; each result counts once.
-    std::vector<entrant> es(4);
-    std::map<std::string, entrant*> by_id;
-    for (std::size_t i = 0; i < es.size(); ++i) {
-        es[i].ws = std::make_unique<ws_client>(srv.port);
-        es[i].id = es[i].ws->hello(tokens[i])["user"]["id"];
-        es[i].ws->send(tmsg("tournament.sub", id));
-        es[i].ws->expect("tournament.state");
-        by_id[es[i].id] = &es[i];
-    }
+    auto es = rejoin_field(srv.port, id, tokens);
+    const auto seat_of = by_id(es);
     for (auto& [room, seats] : in_play) {
         for (const auto& who : seats)
-            by_id.at(who)->ws->send({{"t", "room.join"}, {"d", {{"room", room}}}});
-        games.push_back(play_out(room, *by_id.at(seats[0]), *by_id.at(seats[1]), 2, false));
+            seat_of.at(who)->ws->send({{"t", "room.join"}, {"d", {{"room", room}}}});
+        games.push_back(play_out(room, *seat_of.at(seats[0]), *seat_of.at(seats[1]), 2, false));
     }
     // A new wave pairs them again: by then both results are stored.
     wave_of(es);

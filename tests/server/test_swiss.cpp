@@ -11,8 +11,6 @@
 #include <set>
 #include <thread>
 
-#include "child_server.hpp"
-#include "domain/wall_clock.hpp"
 #include "tournament/tie_breaks.hpp"
 #include "tournament_play.hpp"
 
@@ -100,16 +98,12 @@ void check_standings(const json& standings, const std::vector<tour::swiss_game>&
 }  // namespace
 
 TEST_CASE("swiss: 16 players through 5 rounds; pairings, byes, sides and tie-breaks") {
-    temp_dir dir;
-    const auto db = dir.file("swiss.db");
-    auto org = register_account(db, "organizer", "long enough password");
-    server::manual_clock wall;
-    test_server srv([&](server::server_config& c) {
-        with_db(db)(c);
-        c.clock = wall.clock();
-        c.tournament_tick = 20ms;
+    event_ground ground;
+    const auto& org = ground.org;
+    auto& wall = ground.wall;
+    test_server srv(event_server(ground, [](server::server_config& c) {
         c.play.first_move_limit = 3000ms;  // the forfeit below comes this soon
-    });
+    }));
 
     // Absurd parameters are refused with a reason.
     for (int rounds : {0, 10000, -1}) {
@@ -120,9 +114,7 @@ TEST_CASE("swiss: 16 players through 5 rounds; pairings, byes, sides and tie-bre
     auto no_rounds = swiss_body(5);
     no_rounds.erase("rounds");
     CHECK(http_post(srv.port(), "/api/tournaments", no_rounds, org.token).status == 400);
-    auto made = http_post(srv.port(), "/api/tournaments", swiss_body(5), org.token);
-    REQUIRE(made.status == 201);
-    const auto view = json::parse(made.body)["tournament"];
+    const auto view = create_event(srv.port(), swiss_body(5), org.token);
     const std::string id = view["id"];
     CHECK(view["kind"] == "swiss");
     CHECK(view["rounds"] == 5);
@@ -132,22 +124,11 @@ TEST_CASE("swiss: 16 players through 5 rounds; pairings, byes, sides and tie-bre
     probe.send(tmsg("tournament.sub", id));
     probe.expect("tournament.state");
 
-    std::vector<entrant> es(16);
-    std::map<std::string, entrant*> by_id;
+    auto es = join_field(srv.port(), id, 16);
+    const auto seat_of = by_id(es);
     std::vector<std::string> ids;
-    for (auto& e : es) {
-        e.ws = std::make_unique<ws_client>(srv.port());
-        e.ws->hello();
-        auto j = tmsg("tournament.join", id);
-        j["d"]["ack"] = 1;
-        e.ws->send(j);
-        e.id = e.ws->expect("identity")["d"]["user"]["id"];
-        e.ws->expect("ack");
-        by_id[e.id] = &e;
-        ids.push_back(e.id);
-    }
-    es[0].ws->send(tmsg("tournament.join", id));
-    CHECK(es[0].ws->expect("error")["d"]["code"] == "already_joined");
+    for (const auto& e : es) ids.push_back(e.id);
+    CHECK(join_refusal(es[0], id) == "already_joined");
     // The last one leaves the page before the start: absent from round 1,
     // hence withdrawn; the other 15 play (a bye each round while odd).
     const std::string absent = es[15].id;
@@ -166,7 +147,7 @@ TEST_CASE("swiss: 16 players through 5 rounds; pairings, byes, sides and tie-bre
         for (std::size_t i = 0; i < boards.size(); ++i) {
             const auto& b = boards[i];
             if (b["second"].is_null() || (round == 2 && i == 0)) continue;
-            play_moves(b["room"], *by_id.at(b["first"]["id"]), *by_id.at(b["second"]["id"]), 2);
+            play_moves(b["room"], *seat_of.at(b["first"]["id"]), *seat_of.at(b["second"]["id"]), 2);
         }
         for (std::size_t i = 0; i < boards.size(); ++i) {
             const auto& b = boards[i];
@@ -181,8 +162,8 @@ TEST_CASE("swiss: 16 players through 5 rounds; pairings, byes, sides and tie-bre
             const std::string second = b["second"]["id"];
             CHECK(paired.insert(second).second);
             const std::string room = b["room"];
-            auto& s0 = *by_id.at(first);
-            auto& s1 = *by_id.at(second);
+            auto& s0 = *seat_of.at(first);
+            auto& s1 = *seat_of.at(second);
             if (round == 2 && i == 0) {
                 // Seat 0 never moves: the game is aborted, a forfeit; they
                 // are withdrawn from the next rounds.
@@ -246,40 +227,15 @@ TEST_CASE("swiss: 16 players through 5 rounds; pairings, byes, sides and tie-bre
     }
     CHECK(sheets.at(absent) == ". . . . .");
     // Its games (and byes), one JSON object per line.
-    auto lines = http_get(srv.port(), "/api/tournament/" + id + "/games").body;
-    CHECK(std::count(lines.begin(), lines.end(), '\n') == static_cast<long>(games.size()));
+    CHECK(games_listed(srv.port(), id) == static_cast<long>(games.size()));
     // A finished event takes nobody.
-    es[0].ws->send(tmsg("tournament.join", id));
-    CHECK(es[0].ws->expect("error")["d"]["code"] == "unknown_tournament");
+    CHECK(join_refusal(es[0], id) == "unknown_tournament");
 }
-
-namespace {
-
-// The server binary on `db`, ticking fast (a real process: kill -9).
-struct swiss_process : child_server {
-    swiss_process(const std::string& db, const std::string& web) {
-        port = free_port();
-        spawn({KIBITZ_SERVER_BIN, "--address", "127.0.0.1", "--port", std::to_string(port), "--db",
-               db, "--web-root", web, "--threads", "2", "--log-level", "warn",
-               "--tournament-tick-ms", "20"},
-              "the server");
-    }
-};
-
-json standings(std::uint16_t port, const std::string& id) {
-    auto r = http_get(port, "/api/tournament/" + id);
-    REQUIRE(r.status == 200);
-    return json::parse(r.body)["standings"];
-}
-
-}  // namespace
 
 TEST_CASE("swiss: kill -9 mid-round loses no result; the round resumes, the next is paired") {
-    temp_dir dir;
-    const auto db = dir.file("swiss.db");
-    std::filesystem::create_directories(dir.path / "web");
-    const auto web = (dir.path / "web").string();
-    auto org = register_account(db, "organizer", "long enough password");
+    event_ground ground;
+    const auto &db = ground.db, &web = ground.web;
+    const auto& org = ground.org;
 
     std::string id;
     std::vector<std::string> tokens, ids;
@@ -290,50 +246,36 @@ TEST_CASE("swiss: kill -9 mid-round loses no result; the round resumes, the next
     std::vector<board_seen> in_play;  // round 2, when the server dies
     json before;
     {
-        swiss_process srv(db, web);
+        tournament_process srv(db, web);
         auto body = swiss_body(3);
         body["starts_in_s"] = 2;  // the real clock: time for four to join
-        auto made = http_post(srv.port, "/api/tournaments", body, org.token);
-        REQUIRE(made.status == 201);
-        id = json::parse(made.body)["tournament"]["id"];
-        std::vector<entrant> es(4);
-        std::map<std::string, entrant*> by_id;
+        id = create_event(srv.port, body, org.token)["id"];
+        auto es = join_field(srv.port, id, 4);
+        const auto seat_of = by_id(es);
         for (auto& e : es) {
-            e.ws = std::make_unique<ws_client>(srv.port);
-            e.ws->hello();
-            e.ws->send(tmsg("tournament.join", id));
-            e.id = e.ws->expect("identity")["d"]["user"]["id"];
             tokens.push_back(e.ws->token);
             ids.push_back(e.id);
-            by_id[e.id] = &e;
         }
         for (const auto& b : boards_of(*es[0].ws, 1))
-            games.push_back(play_board(1, b["room"], *by_id.at(b["first"]["id"]),
-                                       *by_id.at(b["second"]["id"]), 0));
+            games.push_back(play_board(1, b["room"], *seat_of.at(b["first"]["id"]),
+                                       *seat_of.at(b["second"]["id"]), 0));
         // Round 2's games are in play (two moves each, stored) when it dies.
         for (const auto& b : boards_of(*es[0].ws, 2)) {
             in_play.push_back({b["room"], b["first"]["id"], b["second"]["id"]});
-            play_moves(b["room"], *by_id.at(b["first"]["id"]), *by_id.at(b["second"]["id"]), 2);
+            play_moves(b["room"], *seat_of.at(b["first"]["id"]), *seat_of.at(b["second"]["id"]), 2);
         }
         before = standings(srv.port, id);
         srv.kill9();
     }
-    swiss_process srv(db, web);
+    tournament_process srv(db, web);
     CHECK(standings(srv.port, id) == before);  // identical after the restart
-    std::vector<entrant> es(4);
-    std::map<std::string, entrant*> by_id;
-    for (std::size_t i = 0; i < es.size(); ++i) {
-        es[i].ws = std::make_unique<ws_client>(srv.port);
-        es[i].id = es[i].ws->hello(tokens[i])["user"]["id"];
-        es[i].ws->send(tmsg("tournament.sub", id));
-        es[i].ws->expect("tournament.state");
-        by_id[es[i].id] = &es[i];
-    }
+    auto es = rejoin_field(srv.port, id, tokens);
+    const auto seat_of = by_id(es);
     // The games in play resume in their rooms and end (draws); each counts once.
     for (const auto& b : in_play) {
         for (const auto& who : {b.first, b.second})
-            by_id.at(who)->ws->send({{"t", "room.join"}, {"d", {{"room", b.room}}}});
-        games.push_back(play_board(2, b.room, *by_id.at(b.first), *by_id.at(b.second), 1));
+            seat_of.at(who)->ws->send({{"t", "room.join"}, {"d", {{"room", b.room}}}});
+        games.push_back(play_board(2, b.room, *seat_of.at(b.first), *seat_of.at(b.second), 1));
     }
     // Round 3 is paired without a repeat, played, and the event ends.
     std::set<std::pair<std::string, std::string>> met;
@@ -341,7 +283,7 @@ TEST_CASE("swiss: kill -9 mid-round loses no result; the round resumes, the next
     for (const auto& b : boards_of(*es[0].ws, 3)) {
         const std::string a = b["first"]["id"], c = b["second"]["id"];
         CHECK(met.insert(std::minmax(a, c)).second);
-        games.push_back(play_board(3, b["room"], *by_id.at(a), *by_id.at(c), 2));
+        games.push_back(play_board(3, b["room"], *seat_of.at(a), *seat_of.at(c), 2));
     }
     es[0].ws->expect("tournament.finished", {}, 10000ms);
     check_standings(standings(srv.port, id), games, ids);

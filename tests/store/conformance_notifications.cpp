@@ -14,13 +14,9 @@ using test::must;
 namespace {
 constexpr std::int64_t t0 = 1700000000000;
 
-player account(store& s, const std::string& name) {
-    return must<player>(
-        [&](auto h) { s.create_account(name, "$argon2id$none", std::nullopt, t0, h); });
-}
-// The same store, as its notification part (the one SQL store implements both).
+player account(store& s, const std::string& name) { return test::make_account(s, name); }
 notification_store& notes(const std::unique_ptr<store>& s) {
-    return dynamic_cast<notification_store&>(*s);
+    return test::store_part<notification_store>(s);
 }
 notification_row add(notification_store& s, player who, const std::string& kind, int keep = 50,
                      std::int64_t at = t0) {

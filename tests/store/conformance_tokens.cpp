@@ -15,12 +15,8 @@ using test::must;
 namespace {
 constexpr std::int64_t t0 = 1700000000000;
 
-player account(store& s, const std::string& name) {
-    return must<player>(
-        [&](auto h) { s.create_account(name, "$argon2id$none", std::nullopt, t0, h); });
-}
-// The same store, as its token part (the one SQL store implements both).
-token_store& tokens(const std::unique_ptr<store>& s) { return dynamic_cast<token_store&>(*s); }
+player account(store& s, const std::string& name) { return test::make_account(s, name); }
+token_store& tokens(const std::unique_ptr<store>& s) { return test::store_part<token_store>(s); }
 
 api_token new_token(token_store& s, player who, const std::string& hash,
                     const std::string& scopes) {

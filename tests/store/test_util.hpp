@@ -37,4 +37,11 @@ std::unique_ptr<server::storage::sqlite_store> open_store(const std::string& pat
 // A player with an account (rated games need two), created without hashing.
 server::storage::player make_account(server::storage::store& s, const std::string& name);
 
+// The same store seen as one of its other parts (token_store, notification_store...):
+// the one SQL store implements them all, so the conformance suites reach them this way.
+template <class Part>
+Part& store_part(const std::unique_ptr<server::storage::store>& s) {
+    return dynamic_cast<Part&>(*s);
+}
+
 }  // namespace kibitz::test

@@ -816,3 +816,47 @@ TEST_SUITE("slow") {
         CHECK(op::new_game()->perft(7) == 228258386);
     }
 }
+
+namespace {
+// Whether the side's own Soldier or Knight stands on its middle back point
+// (d1 for Yellow, d13 for Red), read from the position text.
+bool anchored(const std::string& text, char side) {
+    const std::string list_start = side == 'y' ? " Y:" : " R:";
+    const std::string point = side == 'y' ? "d1" : "d13";
+    const auto from = text.find(list_start) + list_start.size();
+    const auto to = text.find(' ', from);
+    std::string list = "," + text.substr(from, to - from) + ",";
+    return list.find("," + point + ",") != std::string::npos ||
+           list.find(",N" + point + ",") != std::string::npos;
+}
+}  // namespace
+
+// A consequence of the board we read (docs/rules/opprimo.md, "The anchor"):
+// the middle back point is a corner of both Castle triangles and no point
+// lies beyond it on any line, so a piece there can never be converted, the
+// King can never be trapped, and the King always has a step. The side that
+// keeps its piece there cannot lose; the engine's anchor term and the draws
+// in BENCHMARKS.md ("Engine strength") follow from it.
+TEST_CASE("the anchor: a side whose own piece stays on its middle back point never loses") {
+    std::mt19937 rng(7);
+    int anchored_ends = 0, games_won = 0;
+    for (int n = 0; n < 400; ++n) {
+        auto g = op::new_game();
+        int plies = 0;
+        while (!g->current_status().over() && plies < 600) {
+            const std::string before = g->position_text();
+            const char mover = before[0], other = mover == 'y' ? 'r' : 'y';
+            g->play(rng() % g->move_count());
+            ++plies;
+            // The mover's move never takes the other side's anchor away.
+            if (anchored(before, other)) CHECK(anchored(g->position_text(), other));
+        }
+        const status st = g->current_status();
+        if (st.kind != status_kind::win) continue;
+        ++games_won;
+        const char loser = st.winner == 0 ? 'r' : 'y';
+        if (anchored(g->position_text(), loser)) ++anchored_ends;
+    }
+    CHECK(games_won > 0);
+    CHECK(anchored_ends == 0);
+}

@@ -1,0 +1,136 @@
+#pragma once
+// What the arenas and the Swiss events share (docs/tournament_service.md):
+// the strand and its tick (logged, rearmed), creation (checked, stored, then
+// served), the unfinished events by public id with their followers, the
+// message dispatch (subscribe, join, withdraw) and its answers, each game
+// started and its end routed back to its event, a result recovered from the
+// store after a restart, and an event's end. What differs (pairing, rounds,
+// scoring, the state sent) is the kind's own: arena_service, swiss_service.
+// `Event` is the kind's record of one open event: it holds `state` (a
+// unique_ptr to its arena_state or swiss_event), `audience`, `code`, `dirty`
+// and `finishing`.
+// Owns the events and the subscriptions. Runs on its own strand of the
+// io_context: every public entry point posts onto it; the store's answers
+// come back to it the same way. Definitions: tournament_service_impl.hpp,
+// instantiated once per kind in that kind's .cpp.
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "domain/wall_clock.hpp"
+#include "play/post_guarded.hpp"
+#include "play/tournament_desk.hpp"
+#include "protocol/server_msg.hpp"
+#include "store/tournament_store.hpp"
+
+namespace kibitz::server {
+class hub;
+}
+
+namespace kibitz::server::tournament {
+
+template <class Event>
+class tournament_service : public tournament_desk,
+                           public std::enable_shared_from_this<tournament_service<Event>> {
+public:
+    // With the hub made: the unfinished events of this kind back, then the tick.
+    void start(hub& h, const std::vector<storage::tournament_record>& unfinished);
+    void stop();  // cancels the tick so the io_context can run out
+
+    // A new event (the schedule, an account's request); `done` on the strand.
+    using created = std::function<void(core::result<storage::tournament_row>)>;
+    void create(storage::tournament_settings s, created done);
+
+    void message(const player_ptr& who, const peer_ref& p, std::uint64_t conn,
+                 const tournament_msg& m, std::optional<std::int64_t> ack,
+                 const std::string& type) override;
+    void connection_closed(std::uint64_t conn) override;
+    void game_over(game_over_report r) override;
+
+protected:
+    struct reply {  // where a message's answer goes
+        peer_ref to;
+        std::optional<std::int64_t> ack;
+        std::string type;
+    };
+    using schedule_keys = std::set<std::pair<std::string, std::int64_t>>;  // (game, start)
+
+    // `kind`: the stored kind ("arena", "swiss"); `log`: the logs' prefix;
+    // `prefix`: the public ids' first letter (the router reads it).
+    tournament_service(boost::asio::io_context& ioc, storage::tournament_store& store,
+                       const char* kind, const char* log, const char* prefix,
+                       std::chrono::milliseconds tick, wall_clock clock);
+
+    // Runs `f` on the strand, the service kept alive until it has run.
+    template <class F>
+    void on_strand(F&& f) {
+        post_guarded(strand_, this->shared_from_this(), std::forward<F>(f),
+                     [log = log_](const tournament_service&) { return log; });
+    }
+    Event* find(const std::string& id);
+    void answer(const reply& r, std::optional<wire_error> e);
+    void subscribe(Event& e, const std::string& key, const peer_ref& p, std::uint64_t conn);
+    // Starts a game of `row` between `first` and `second` (seat 0, seat 1),
+    // stores its pairing in `round` and routes its end back here; the room id
+    // (empty: the game is unknown).
+    std::string start_game(const storage::tournament_row& row, const player_ptr& first,
+                           const player_ptr& second, int round, std::int64_t now);
+    void store_pairing(const storage::tournament_row& row, int round, const std::string& room,
+                       storage::player_id first, storage::player_id second, std::int64_t now);
+    void store_status(const storage::tournament_row& row, const char* status, std::int64_t now);
+    void recover(const std::string& id, const std::string& room);
+    void finish(Event& e, std::int64_t now);  // stored finished, told, then forgotten
+
+    // The kind's own.
+    virtual std::optional<std::string> check(storage::tournament_settings& s,
+                                             std::int64_t now) const = 0;
+    virtual std::vector<storage::tournament_settings> due(std::int64_t now,
+                                                          const schedule_keys& existing) const = 0;
+    virtual void add(storage::tournament_row row) = 0;
+    virtual void restore(const storage::tournament_record& r) = 0;
+    virtual void run_event(Event& e, std::int64_t now) = 0;
+    virtual bool closed(const Event& e, std::int64_t now) const = 0;  // no more entries
+    virtual bool playing(const Event& e, const std::string& key) const = 0;  // in, not away
+    virtual int capacity(const Event& e) const = 0;
+    virtual void leave(Event& e, const player_ptr& who, tournament_action a, const reply& r) = 0;
+    virtual frame state_frame(const Event& e, std::int64_t now) const = 0;
+    // A game of `e` ended with `result` (storage's encoding).
+    virtual void ended(Event& e, const game_over_report& r, int result) = 0;
+
+    storage::tournament_store& store_;
+    wall_clock clock_;
+    hub* hub_ = nullptr;  // set by start()
+    const char* log_;     // the logs' prefix
+    std::map<std::string, Event> events_;  // by public id, unfinished
+
+private:
+    void arm();
+    void tick();
+    void schedule(std::int64_t now);  // creates the scheduled events that are due
+    void handle(const player_ptr& who, const peer_ref& p, std::uint64_t conn,
+                const tournament_msg& m, const reply& r);
+    void join(Event& e, const player_ptr& who, const peer_ref& p, std::uint64_t conn,
+              const tournament_msg& m, const reply& r);
+    void unsubscribe(Event& e, std::uint64_t conn);
+    void route_end(const game_over_report& r);
+
+    boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+    boost::asio::steady_timer timer_;
+    std::chrono::milliseconds tick_;
+    const char* kind_;
+    const char* prefix_;
+    bool stopped_ = false;
+    std::map<std::string, std::string> rooms_;              // room -> event id
+    std::map<std::uint64_t, std::set<std::string>> conns_;  // connection -> followed events
+    schedule_keys scheduling_;                              // being created
+};
+
+}  // namespace kibitz::server::tournament
