@@ -148,8 +148,19 @@ std::variant<std::uint16_t, std::string> app::open_store() {
     return std::uint16_t{0};
 }
 
+namespace {
+// Start-up only, before any I/O thread runs: waiting on the store blocks no one.
+template <class T, class Ask>
+core::result<T> wait_for(Ask ask) {
+    std::promise<core::result<T>> done;
+    ask([&](core::result<T> r) { done.set_value(std::move(r)); });
+    return done.get_future().get();
+}
+}  // namespace
+
 std::variant<std::uint16_t, std::string> app::start() {
     std::vector<storage::game_record> unfinished;
+    std::vector<storage::game_summary> resting;  // correspondence games, loaded when opened
     std::vector<storage::tournament_record> events;
     cluster::options co;
     if (!cfg_.cluster.empty()) {
@@ -168,14 +179,24 @@ std::variant<std::uint16_t, std::string> app::start() {
     if (!cfg_.db.empty() && cfg_.db != ":memory:") {
         auto opened = open_store();
         if (auto* e = std::get_if<std::string>(&opened)) return *e;
-        // Start-up only, before any I/O thread runs: waiting here blocks no one.
-        std::promise<core::result<std::vector<storage::game_record>>> loaded;
-        store_->unfinished_games([&](core::result<std::vector<storage::game_record>> r) {
-            loaded.set_value(std::move(r));
+        // A single node restores the live games only: the correspondence ones
+        // rest until opened (room_directory_resting.cpp). A cluster's nodes
+        // adopt every game under its lease.
+        using records = std::vector<storage::game_record>;
+        auto r = wait_for<records>([&](storage::handler<records> h) {
+            if (node_name_.empty()) store_->unfinished_live_games(std::move(h));
+            else store_->unfinished_games(std::move(h));
         });
-        auto r = loaded.get_future().get();
         if (!r) return "database " + db_name() + ": loading unfinished games: " + r.reason();
         unfinished = std::move(r.value());
+        if (node_name_.empty()) {
+            using summaries = std::vector<storage::game_summary>;
+            auto c = wait_for<summaries>([&](storage::handler<summaries> h) {
+                store_->correspondence_in_play(std::move(h));
+            });
+            if (!c) return "database " + db_name() + ": correspondence games: " + c.reason();
+            resting = std::move(c.value());
+        }
         std::promise<core::result<std::vector<storage::tournament_record>>> open_events;
         tournament_store_->unfinished_tournaments(
             [&](core::result<std::vector<storage::tournament_record>> r) {
@@ -236,6 +257,18 @@ std::variant<std::uint16_t, std::string> app::start() {
     }
     live_ = std::make_shared<live_games>(ioc_, cfg_.play, metrics_, cluster_.get());
     play_ = std::make_shared<hub>(ioc_, cfg_.play, metrics_, *live_, std::move(deps));
+    // Before the server listens (metrics::add_gauge).
+    metrics_.add_gauge("kibitz_rooms_in_memory", "Rooms held in memory (in play and lingering).",
+                       [w = std::weak_ptr<hub>(play_)] {
+                           auto h = w.lock();
+                           return h ? static_cast<long long>(h->rooms().held()) : 0LL;
+                       });
+    metrics_.add_gauge("kibitz_correspondence_resting",
+                       "Correspondence games in play kept out of memory until opened.",
+                       [w = std::weak_ptr<hub>(play_)] {
+                           auto h = w.lock();
+                           return h ? static_cast<long long>(h->rooms().resting()) : 0LL;
+                       });
     notifications_->start(play_->peers());
     ctx_->play = play_;
     ctx_->api.play = play_;  // the bot and board APIs act in it
@@ -276,8 +309,12 @@ std::variant<std::uint16_t, std::string> app::start() {
             rooms.push_back(g.summary.public_id.empty() ? "r" + std::to_string(g.summary.id)
                                                         : g.summary.public_id);
         cluster_->adopt(rooms);
-    } else if (auto n = play_->rooms().restore_all(unfinished)) {
-        spdlog::info("restored {} unfinished games", n);
+    } else {
+        auto n = play_->rooms().restore_all(unfinished);
+        play_->rooms().index_resting(resting);
+        if (n || !resting.empty())
+            spdlog::info("restored {} unfinished games; {} correspondence games rest until opened",
+                         n, resting.size());
     }
     listener_->run();
     return port;

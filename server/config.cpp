@@ -98,6 +98,8 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) { return millis(v, c.play.first_move_limit); }},
         {"--room-linger-ms", "KIBITZ_ROOM_LINGER_MS", "a finished room stays joinable this long, then its link opens the replay (default 600000)",
          [](server_config& c, const std::string& v) { return millis(v, c.play.room_linger); }},
+        {"--correspondence-idle-ms", "KIBITZ_CORRESPONDENCE_IDLE_MS", "a correspondence game nobody looks at leaves memory after this, until opened or due (default 300000)",
+         [](server_config& c, const std::string& v) { return millis(v, c.play.correspondence_idle); }},
         {"--live-boards", "KIBITZ_LIVE_BOARDS", "per game, the newest public games the lobby lists with their boards; the rest are counted (default 24)",
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.play.live_boards, 1, 1000); }},
         {"--finished-rooms", "KIBITZ_FINISHED_ROOMS", "at most this many finished rooms linger; the oldest goes first (default 2000)",

@@ -56,7 +56,13 @@ void send_as(const std::shared_ptr<hub>& h, api_context& ctx, const storage::pla
                                   std::move(reply));
     peer_ref ref = self;
     if (auto* c = std::get_if<room_cmd_msg>(&m.body)) {
-        if (auto r = h->rooms().find(c->room)) return r->command(p, ref, conn, *c, m.ack, m.type);
+        // In memory, or a correspondence game loaded for it first.
+        auto open = [p, ref, conn, cmd = *c, ack = m.ack, type = m.type,
+                     self](const std::shared_ptr<room>& r) {
+            if (r) return r->command(p, ref, conn, cmd, ack, type);
+            self->send(error_frame({"unavailable", "the game could not be loaded"}, type, ack));
+        };
+        if (h->rooms().open(c->room, std::move(open))) return;
         return self->send(error_frame({"unknown_room", "no game '" + c->room + "' here"}, m.type));
     }
     if (auto* c = h->deps().cluster_lobby) return c->lobby_message(p, ref, conn, m);
@@ -151,7 +157,8 @@ void bot_play_routes(const api_request& req, const seg_list& seg, api_context& c
             std::string room(s[3]);
             auto p = player_from_stored(who, "");
             auto mine = h->rooms().rooms_of(p->key());
-            if (std::find(mine.begin(), mine.end(), room) == mine.end() || !h->rooms().find(room))
+            if (std::find(mine.begin(), mine.end(), room) == mine.end() ||
+                !h->rooms().open(room, [](const std::shared_ptr<class room>&) {}))
                 return reply(refused(404, "unknown_room", "no game of yours in play here"));
             auto slot = ctx.streams->take(who.id);
             if (!slot) return reply(refused(429, "too_many_streams", "too many open streams"));

@@ -82,7 +82,10 @@ public:
 
     void attach(peer_ref self, std::uint64_t conn) override {
         conn_ = conn;
-        if (auto r = hub_->rooms().find(room_)) r->join(who_, std::move(self), conn, std::nullopt);
+        hub_->rooms().open(
+            room_, [who = who_, self = std::move(self), conn](const std::shared_ptr<room>& r) {
+                if (r) r->join(who, self, conn, std::nullopt);
+            });
     }
 
     std::vector<std::string> lines(const std::string& frame, bool& end) override {

@@ -243,9 +243,16 @@ void client_handler::handle(const client_msg& m) {
             } else if constexpr (std::is_same_v<T, computer_play_msg>) {
                 hub_->the_lobby().play_computer(player_, self_, b, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, room_join_msg>) {
-                if (auto r = hub_->rooms().find(b.room)) {
+                // In memory, or a correspondence game loaded for it first.
+                auto open = [who = player_, p = self_, conn = conn_, v = b.v, ack = m.ack,
+                             type = m.type, room = b.room](const std::shared_ptr<class room>& r) {
+                    if (r) return r->join(who, p, conn, v);
+                    send_to(p, error_frame({"unavailable", "the game could not be loaded"}, type,
+                                           ack, room));
+                };
+                if (hub_->rooms().open(b.room, std::move(open))) {
                     rooms_.insert(b.room);
-                    return r->join(player_, self_, conn_, b.v);
+                    return;
                 }
                 // On another node of a cluster, or nowhere (answered
                 // unknown_room): a single node keeps no id it did not find,
@@ -260,8 +267,13 @@ void client_handler::handle(const client_msg& m) {
                 if (r) return r->leave(conn_, false);
                 hub_->rooms().elsewhere().leave(b.room, conn_, false);
             } else if constexpr (std::is_same_v<T, room_cmd_msg>) {
-                if (auto r = hub_->rooms().find(b.room))
-                    return r->command(player_, self_, conn_, b, m.ack, m.type);
+                auto open = [who = player_, p = self_, conn = conn_, b, ack = m.ack,
+                             type = m.type](const std::shared_ptr<class room>& r) {
+                    if (r) return r->command(who, p, conn, b, ack, type);
+                    send_to(p, error_frame({"unavailable", "the game could not be loaded"}, type,
+                                           ack, b.room));
+                };
+                if (hub_->rooms().open(b.room, std::move(open))) return;
                 hub_->rooms().elsewhere().command(player_, self_, conn_, b, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, tournament_msg>) {
                 auto* desk = hub_->deps().tournaments;

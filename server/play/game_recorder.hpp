@@ -83,6 +83,10 @@ public:
     // A stored game restored after a restart: its room writes to that record.
     virtual void on_restore(const std::string& /*room*/, std::int64_t /*key*/,
                             const std::string& /*game_id*/) {}
+    // The stored game a room writes to (empty: none, as when nothing is
+    // stored): an idle correspondence room is dropped only if it can be
+    // loaded back from there (room_directory::rest).
+    virtual std::optional<std::int64_t> key_of(const std::string& /*room*/) { return std::nullopt; }
 };
 
 }  // namespace kibitz::server

@@ -30,6 +30,9 @@ struct play_config {
     // How often, at most, the correspondence deadlines re-read the time of day
     // while waiting (correspondence_deadlines.hpp); tests shorten it.
     ms deadline_recheck{1000};
+    // A correspondence room nobody has looked at for this long leaves memory
+    // until opened again or its deadline comes (room_rest.cpp); tests shorten it.
+    ms correspondence_idle{300000};
     std::size_t live_boards = 24;   // per game id, the newest public games a live list shows
     std::size_t max_computer_games = 200;          // games against the computer, in all
     std::size_t max_computer_games_per_player = 2;

@@ -51,7 +51,11 @@ void room::start(std::string via) {
 }
 
 void room::join(player_ptr who, peer_ref p, std::uint64_t conn, std::optional<std::int64_t> v) {
-    on_strand([this, who = std::move(who), p = std::move(p), conn, v] { do_join(who, p, conn, v); });
+    on_strand([this, who = std::move(who), p = std::move(p), conn, v] {
+        // Rested since it was found (room_rest.cpp): the join goes to the reloaded room.
+        if (resting_) return reopen([who, p, conn, v](const auto& r) { r->join(who, p, conn, v); });
+        do_join(who, p, conn, v);
+    });
 }
 
 void room::leave(std::uint64_t conn, bool closed) {
@@ -73,6 +77,10 @@ void room::command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg 
                    std::optional<std::int64_t> ack, std::string type) {
     net::post(strand_, [self = shared_from_this(), this, who = std::move(who), p = std::move(p),
                         conn, cmd = std::move(cmd), ack, type = std::move(type)] {
+        if (resting_)  // rested since it was found: to the reloaded room
+            return reopen([who, p, conn, cmd, ack, type](const auto& r) {
+                r->command(who, p, conn, cmd, ack, type);
+            });
         // A move is acknowledged only once the store reports it durable: the
         // recorder's answer comes back on this strand (record_move), which
         // sends the ack, or `not_stored` and pauses the game (room_storage.cpp).
@@ -107,6 +115,8 @@ void room::command(player_ptr who, peer_ref p, std::uint64_t conn, room_cmd_msg 
         } else if (ack && !deferred) {
             send_to(p, ack_frame(*ack, type, id_, v_));
         }
+        if (!idle_armed_ && correspondence())
+            rest_when_idle();  // a command from no seat's connection
     });
 }
 
@@ -150,6 +160,7 @@ void room::do_start(const std::string& via) {
     if (!settings_.is_private)
         hub_.live().room_started(std::string(settings_.game->id), id_, lobby_summary(),
                                  live_position_of(game_->view_without_cells()));
+    rest_when_idle();
 }
 
 json room::lobby_summary() const {
@@ -236,6 +247,7 @@ void room::do_restore(const storage::game_record& g) {
         hub_.live().room_started(std::string(settings_.game->id), id_, lobby_summary(),
                                  live_position_of(game_->view_without_cells()));
     if (correspondence()) restore_premove(g.summary);
+    rest_when_idle();  // loaded for its deadline, or opened by someone who joins next
 }
 
 int room::seat_of(const player_ptr& who) const {
@@ -270,7 +282,7 @@ void room::do_join(player_ptr who, peer_ref p, std::uint64_t conn, std::optional
 
 void room::do_leave(std::uint64_t conn, bool closed) {
     if (spectators_.erase(conn)) spectators_changed();
-    if (!closed) return;
+    if (!closed) return rest_when_idle();
     for (int s = 0; s < 2; ++s) {
         auto& seat = seats_[s];
         // Gone only when the player's last connection (tab) is.
@@ -283,6 +295,7 @@ void room::do_leave(std::uint64_t conn, bool closed) {
         seat.claim_at = now + grace;
         to_all(encode(presence_msg{id_, s, "disconnected", grace.count()}));
     }
+    rest_when_idle();
 }
 
 void room::to_audience(const frame& f, bool players) {

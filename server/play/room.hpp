@@ -11,6 +11,7 @@
 #include <atomic>
 #include <chrono>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -188,6 +189,16 @@ private:
 
     // room_berserk.cpp: an arena's seat halves its own clock before its first move.
     std::optional<wire_error> berserk(int seat);
+    // room_rest.cpp: an idle correspondence room leaves memory (room_directory::rest).
+    bool watched() const;  // a seat's connection or a spectator is here
+    bool busy() const;     // a move not yet stored, or the computer's turn
+    // Nobody here: rests after play_config::correspondence_idle if still so.
+    void rest_when_idle();
+    void rest();
+    // This room rested: `then` runs with the room loaded back in its place.
+    void reopen(std::function<void(const std::shared_ptr<room>&)> then);
+    bool resting_ = false;     // handed to the directory: nothing is played here any more
+    bool idle_armed_ = false;  // linger_timer_ waits for the idle time
 
     // room_notices.cpp: a notification of `kind` to each seat's player (or
     // to `only_seat`'s), through the hub's notifier (play_deps).

@@ -28,20 +28,26 @@ std::shared_ptr<room> room_directory::start_room(const room_settings& s, player_
 
 void room_directory::register_room(const std::shared_ptr<room>& r, const player_ptr& seat0,
                                    const player_ptr& seat1, const std::string* start_via) {
-    hub_.counts().game_started();
     hub_.stats().room_opened(r->settings().game->id, +1);
     const bool computer = seat0->computer_level || seat1->computer_level;
-    if (computer) ++computer_games_;
     std::lock_guard lock(mu_);
     rooms_[r->id()] = r;
-    active_[seat0->key()].insert(r->id());
-    active_[seat1->key()].insert(r->id());
-    if (is_correspondence(r->settings().tc)) correspondence_.insert(r->id());
-    if (computer) ++computer_games_by_[(seat0->computer_level ? seat1 : seat0)->key()];
+    count_game_locked(r->id(), seat0, seat1, is_correspondence(r->settings().tc));
     // The other nodes first: in a cluster that sets the room's lease, so the
     // room is findable from every node before its start tells anyone of it.
     remote_.hosting(r->id(), {seat0->key(), seat1->key()}, computer);
     if (start_via) r->start(*start_via);  // only posts: nothing runs under the lock
+}
+
+void room_directory::count_game_locked(const std::string& id, const player_ptr& seat0,
+                                       const player_ptr& seat1, bool correspondence) {
+    hub_.counts().game_started();
+    const bool computer = seat0->computer_level || seat1->computer_level;
+    if (computer) ++computer_games_;
+    active_[seat0->key()].insert(id);
+    active_[seat1->key()].insert(id);
+    if (correspondence) correspondence_.insert(id);
+    if (computer) ++computer_games_by_[(seat0->computer_level ? seat1 : seat0)->key()];
 }
 
 namespace {
@@ -53,27 +59,37 @@ std::optional<time_control> stored_tc(const storage::game_settings& s) {
 }
 }  // namespace
 
+std::string stored_room_id(const storage::game_summary& sum) {
+    return sum.public_id.empty() ? "r" + std::to_string(sum.id) : sum.public_id;
+}
+
+std::shared_ptr<room> room_directory::room_of(const storage::game_record& g) {
+    const auto& sum = g.summary;
+    const auto* info = core::find_game(sum.settings.game_id);
+    if (!info) {
+        spdlog::error("store: game {} of unknown game '{}' not restored", sum.id,
+                      sum.settings.game_id);
+        return nullptr;
+    }
+    auto id = stored_room_id(sum);
+    // The recorder rates the game in its pool (correspondence apart).
+    hub_.deps().recorder->on_restore(
+        id, sum.id, rating_pool(sum.settings.game_id, sum.settings.days_per_move.has_value()));
+    room_settings rs{info, stored_tc(sum.settings), sum.settings.rated, sum.settings.is_private,
+                     sum.settings.start_position};
+    auto r = std::make_shared<room>(hub_, id, rs, player_from_stored(sum.seats[0], ""),
+                                    player_from_stored(sum.seats[1], ""));
+    r->restore(g);
+    return r;
+}
+
 std::size_t room_directory::restore_all(const std::vector<storage::game_record>& games) {
     std::size_t restored = 0;
     for (const auto& g : games) {
-        const auto& sum = g.summary;
-        const auto* info = core::find_game(sum.settings.game_id);
-        if (!info) {
-            spdlog::error("store: game {} of unknown game '{}' not restored", sum.id,
-                          sum.settings.game_id);
-            continue;
-        }
-        std::string id = sum.public_id.empty() ? "r" + std::to_string(sum.id) : sum.public_id;
-        // The recorder rates the game in its pool (correspondence apart).
-        hub_.deps().recorder->on_restore(
-            id, sum.id, rating_pool(sum.settings.game_id, sum.settings.days_per_move.has_value()));
-        room_settings rs{info, stored_tc(sum.settings), sum.settings.rated, sum.settings.is_private,
-                         sum.settings.start_position};
-        auto seat0 = player_from_stored(sum.seats[0], "");
-        auto seat1 = player_from_stored(sum.seats[1], "");
-        auto r = std::make_shared<room>(hub_, id, rs, seat0, seat1);
-        r->restore(g);
-        register_room(r, seat0, seat1);
+        auto r = room_of(g);
+        if (!r) continue;
+        register_room(r, player_from_stored(g.summary.seats[0], ""),
+                      player_from_stored(g.summary.seats[1], ""));
         ++restored;
     }
     return restored;

@@ -24,6 +24,11 @@ std::optional<store_recorder::entry> store_recorder::find(const std::string& roo
     return it->second;
 }
 
+std::optional<std::int64_t> store_recorder::key_of(const std::string& room) {
+    auto e = find(room);
+    return e ? std::optional<std::int64_t>(e->key) : std::nullopt;
+}
+
 void store_recorder::on_forget(const std::string& room) {
     std::lock_guard lock(mu_);
     games_.erase(room);

@@ -37,6 +37,7 @@ public:
     void on_forget(const std::string& room) override;
     void on_restore(const std::string& room, std::int64_t key,
                     const std::string& game_id) override;
+    std::optional<std::int64_t> key_of(const std::string& room) override;
 
 private:
     struct entry {

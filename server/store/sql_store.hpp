@@ -66,6 +66,8 @@ public:
 
     void unfinished_games(handler<std::vector<game_record>> h) override;
     void correspondence_games_of(player_id who, handler<std::vector<game_record>> h) override;
+    void unfinished_live_games(handler<std::vector<game_record>> h) override;
+    void correspondence_in_play(handler<std::vector<game_summary>> h) override;
     void game(game_key id, handler<std::optional<game_record>> h) override;
     void game_by_public_id(std::string public_id, handler<std::optional<game_record>> h) override;
     void profile_of(std::string username, int recent_limit, game_key before,

@@ -87,18 +87,41 @@ std::vector<move_record> moves_of(Db& db, game_key game) {
 }
 }  // namespace sql_store_detail
 
+namespace sql_store_detail {
+// The unfinished games `where` picks, with their moves and chat (the restored
+// room shows it again).
+template <class Db>
+std::vector<game_record> unfinished_records(Db& db, const char* where) {
+    std::vector<game_record> out;
+    for (auto& g : summaries(db, where)) out.push_back({g, {}, {}});
+    for (auto& r : out) {
+        r.moves = moves_of(db, r.summary.id);
+        r.chat = chat_lines(db, r.summary.id);
+    }
+    return out;
+}
+}  // namespace sql_store_detail
+
 template <class D>
 void sql_store<D>::unfinished_games(handler<std::vector<game_record>> h) {
     read<std::vector<game_record>>(std::move(h), [](db_type& db) {
-        using namespace sql_store_detail;
-        std::vector<game_record> out;
-        for (auto& g : summaries(db, "WHERE g.status = 'playing' ORDER BY g.id"))
-            out.push_back({g, {}, {}});
-        for (auto& r : out) {
-            r.moves = moves_of(db, r.summary.id);
-            r.chat = chat_lines(db, r.summary.id);  // the restored room shows it again
-        }
-        return out;
+        return sql_store_detail::unfinished_records(db, "WHERE g.status = 'playing' ORDER BY g.id");
+    });
+}
+
+template <class D>
+void sql_store<D>::unfinished_live_games(handler<std::vector<game_record>> h) {
+    read<std::vector<game_record>>(std::move(h), [](db_type& db) {
+        return sql_store_detail::unfinished_records(
+            db, "WHERE g.status = 'playing' AND g.days_per_move IS NULL ORDER BY g.id");
+    });
+}
+
+template <class D>
+void sql_store<D>::correspondence_in_play(handler<std::vector<game_summary>> h) {
+    read<std::vector<game_summary>>(std::move(h), [](db_type& db) {
+        return sql_store_detail::summaries(
+            db, "WHERE g.status = 'playing' AND g.days_per_move IS NOT NULL ORDER BY g.id");
     });
 }
 

@@ -28,6 +28,12 @@ public:
     // `who`'s correspondence games in play, with their moves (no chat): the
     // "your turn" list replays them to see whose move it is.
     virtual void correspondence_games_of(player_id who, handler<std::vector<game_record>> h) = 0;
+    // At start-up, apart: every unfinished live game with its moves and chat
+    // (restored into rooms at once), and only the summaries of the
+    // correspondence games in play (their rooms are loaded, by game(), when
+    // someone opens them or their deadline comes).
+    virtual void unfinished_live_games(handler<std::vector<game_record>> h) = 0;
+    virtual void correspondence_in_play(handler<std::vector<game_summary>> h) = 0;
     // A game's conditional premove line (correspondence) replaces the stored
     // one: `seat`'s, its moves in turn; an empty line (or seat -1) clears it.
     virtual void set_premove(game_key game, int seat, std::vector<std::string> line,
