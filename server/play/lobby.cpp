@@ -167,9 +167,9 @@ void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_cre
                 if (!it->second.invite || it->second.by->key() != who->key())
                     return reply(p, wire_error{"invite_clash", "that invite code is taken"}, ack,
                                  type);
+                tell_standing(p, conn, it->second, true);
                 reply(p, std::nullopt, ack, type);
-                send_to(p, encode(invite_created_msg{it->second.invite_shown()}));
-                return tell_standing(p, conn, it->second, true);
+                return send_to(p, encode(invite_created_msg{it->second.invite_shown()}));
             }
         std::size_t open = 0;
         for (auto& [id, s] : seeks_) open += s.by->key() == who->key();
@@ -184,6 +184,10 @@ void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_cre
         s.listed = dump_json(j);
         seeks_[s.id] = s;
         seeks_changed_ = true;
+        // The creator's node hears the id before the creator does (one bus
+        // link, in order): a leader killed once the creator has it can no
+        // longer leave the node without the code to send the next leader.
+        tell_standing(p, conn, s, true);
         reply(p, std::nullopt, ack, type);
         if (m.invite) {
             send_to(p, encode(invite_created_msg{s.invite_shown()}));
@@ -191,7 +195,6 @@ void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_cre
             send_to(p, encode(seek_created_msg{j}));
             broadcast(encode(seek_add_msg{j}));
         }
-        tell_standing(p, conn, s, true);
     });
 }
 
