@@ -45,13 +45,4 @@ for ((i = 0; i < games; i++)); do
     echo "game $((i + 1)): A plays ${seats[a_seat]}: $result ($status) in ${#moves[@]} plies"
 done
 
-awk -v w=$wins -v d=$draws -v l=$losses 'function elo(p) { return -400 * log(1 / p - 1) / log(10) }
-function clamp(x, n) { return x < 0.5 / n ? 0.5 / n : x > 1 - 0.5 / n ? 1 - 0.5 / n : x }
-BEGIN {
-    n = w + d + l; p = (w + d / 2) / n; z = 1.96
-    var = (w * (1 - p) ^ 2 + d * (0.5 - p) ^ 2 + l * p ^ 2) / n
-    den = 1 + z * z / n; c = (p + z * z / (2 * n)) / den
-    half = z * sqrt(var / n + z * z / (4 * n * n)) / den
-    printf "A: %d/%d/%d (W/D/L) score %.1f%% Elo %+.0f \302\261%.0f\n", w, d, l, 100 * p,
-        elo(clamp(p, n)), (elo(clamp(c + half, n)) - elo(clamp(c - half, n))) / 2
-}'
+awk -v who=A -v w=$wins -v d=$draws -v l=$losses -f "$(dirname "$0")/match_score.awk"
