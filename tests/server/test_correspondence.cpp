@@ -8,26 +8,12 @@
 #include <filesystem>
 
 #include "child_server.hpp"
-#include "store_helpers.hpp"
+#include "correspondence_fixture.hpp"
 
 using namespace kibitz::test;
 using kibitz::server::manual_clock;
 
 namespace {
-
-constexpr std::int64_t noon = 1'600'000'000'000;  // 2020-09-13, far from today
-constexpr std::int64_t day = 24LL * 60 * 60 * 1000;
-
-json days(int n) { return {{"days", n}}; }
-
-std::function<void(kibitz::server::server_config&)> corres_server(const std::string& db,
-                                                                  const manual_clock& clock) {
-    return [&db, &clock](kibitz::server::server_config& c) {
-        with_db(db)(c);
-        c.clock = clock.clock();
-        c.play.deadline_recheck = std::chrono::milliseconds(10);
-    };
-}
 
 std::string by_room(const std::string& what) {
     return "SELECT " + what + " FROM games WHERE public_id = ?";

@@ -9,25 +9,18 @@
 
 #include <sstream>
 
+#include "correspondence_fixture.hpp"
 #include "kibitz/core/registry.hpp"
-#include "store_helpers.hpp"
 
 using namespace kibitz::test;
 using kibitz::server::manual_clock;
 
 namespace {
 
-constexpr std::int64_t noon = 1'600'000'000'000;
-constexpr std::int64_t day = 24LL * 60 * 60 * 1000;
-
-json days(int n) { return {{"days", n}}; }
-
 std::function<void(kibitz::server::server_config&)> idle_server(const std::string& db,
                                                                 const manual_clock& clock) {
     return [&db, &clock](kibitz::server::server_config& c) {
-        with_db(db)(c);
-        c.clock = clock.clock();
-        c.play.deadline_recheck = std::chrono::milliseconds(10);
+        corres_server(db, clock)(c);
         c.play.correspondence_idle = std::chrono::milliseconds(50);
     };
 }

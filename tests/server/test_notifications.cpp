@@ -6,13 +6,12 @@
 // may not keep preferences; bad messages are refused.
 #include <doctest/doctest.h>
 
-#include "store_helpers.hpp"
+#include "correspondence_fixture.hpp"
 
 using namespace kibitz::test;
 
 namespace {
 
-json days(int n) { return {{"days", n}}; }
 json note_msg(const std::string& type, json d = json::object(), int ack = 0) {
     if (ack) d["ack"] = ack;
     return {{"t", type}, {"d", std::move(d)}};

@@ -5,25 +5,13 @@
 // survives a restart. The lines are built with the rules core itself.
 #include <doctest/doctest.h>
 
+#include "correspondence_fixture.hpp"
 #include "kibitz/core/registry.hpp"
-#include "store_helpers.hpp"
 
 using namespace kibitz::test;
 using kibitz::server::manual_clock;
 
 namespace {
-
-constexpr std::int64_t noon = 1'600'000'000'000;
-
-json days(int n) { return {{"days", n}}; }
-
-std::function<void(kibitz::server::server_config&)> corres_server(const std::string& db,
-                                                                  const manual_clock& clock) {
-    return [&db, &clock](kibitz::server::server_config& c) {
-        with_db(db)(c);
-        c.clock = clock.clock();
-    };
-}
 
 // The checkers moves after `moves` from the start, as the rules core writes them.
 std::vector<std::string> legal_after(const std::vector<std::string>& moves) {

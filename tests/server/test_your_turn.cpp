@@ -6,17 +6,12 @@
 
 #include <algorithm>
 
-#include "store_helpers.hpp"
+#include "correspondence_fixture.hpp"
 
 using namespace kibitz::test;
 using kibitz::server::manual_clock;
 
 namespace {
-
-constexpr std::int64_t noon = 1'600'000'000'000;
-constexpr std::int64_t day = 24LL * 60 * 60 * 1000;
-
-json days(int n) { return {{"days", n}}; }
 
 json your_turn(std::uint16_t port, const std::string& token) {
     auto r = http_get(port, "/api/games/your-turn", token);
