@@ -57,6 +57,8 @@ public:
     // after the handler ran (the owner row is locked by each fenced write).
     void claim_game(game_key game, handler<std::int64_t> h);
 
+    ~pg_store() override { drain(); }
+
 private:
     using sql_store::sql_store;
 };

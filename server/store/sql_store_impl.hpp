@@ -23,14 +23,19 @@ sql_store<D>::sql_store(D dialect, std::unique_ptr<db_type> keys, std::unique_pt
       readers_(std::move(readers)) {}
 
 template <class D>
-sql_store<D>::~sql_store() {
+void sql_store<D>::drain() {
     // A handler may queue more work on another worker (a read's handler starts
-    // a write, as log-in does), so drain until one full pass finds all idle;
-    // only then stop the threads. Callers must not start new calls meanwhile.
+    // a write, as log-in does), so wait until one full pass finds all idle.
+    // Callers must not start new calls meanwhile.
     for (bool busy = true; busy;) {
         busy = writer_ && writer_->wait_idle();
         for (auto& r : readers_) busy = r->wait_idle() || busy;
     }
+}
+
+template <class D>
+sql_store<D>::~sql_store() {
+    drain();  // nothing left when the backend's destructor drained first
     // Readers first: SQLite's last connection to close checkpoints the WAL
     // into the database and deletes the -wal and -shm files, which a
     // read-only one cannot.

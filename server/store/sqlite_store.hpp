@@ -47,6 +47,8 @@ public:
     // to cache_size each: sqlite_db.cpp, and prepared statements); any thread.
     static long long memory_in_use();
 
+    ~sqlite_store() override { drain(); }
+
 private:
     using sql_store::sql_store;
 };

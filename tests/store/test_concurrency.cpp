@@ -144,3 +144,25 @@ TEST_CASE("latency: one move at a time, each awaited (one commit and fsync each)
     auto us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count();
     MESSAGE("append_move round trip, synchronous=FULL: " << us / n << " us per move");
 }
+
+TEST_CASE("closing: handlers that call the store again while it closes reach the whole store") {
+    // A read's handler that starts a write, as notifications and log-in do,
+    // still running while the store is destroyed (the server's shutdown).
+    test::temp_dir dir;
+    auto path = dir.file("k.db");
+    constexpr int reads = 50;
+    std::atomic<int> written{0};
+    {
+        std::unique_ptr<store> s = test::open_store(path);
+        store* whole = s.get();
+        for (int i = 0; i < reads; ++i)
+            whole->find_login(label("nobody", i), [whole, i, &written](
+                                                      core::result<std::optional<account_login>>) {
+                whole->create_guest(label("late", i), 1, [&written](core::result<player> r) {
+                    if (r) ++written;
+                });
+            });
+        s.reset();
+    }
+    CHECK(written.load() == reads);
+}
