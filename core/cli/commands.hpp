@@ -3,6 +3,7 @@
 // error, 2 illegal or unparsable input.
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "kibitz/core/registry.hpp"
 #include "options.hpp"
@@ -25,6 +26,10 @@ int run_selfplay(const options& o, const core::game& start, const core::game_inf
 int run_bestmove(const options& o, const core::game_info& info);
 int run_match(const options& o, const core::game_info& info);
 int run_puzzles(const options& o, const core::game_info& info);
+int run_endgame(const options& o, const core::game_info& info);
+// The table --endgame-dir names for the game, built and saved first if it is
+// not there yet; bytes stay empty without the flag. False when unreadable.
+bool load_endgame(const options& o, const core::game_info& info, std::vector<std::int8_t>& bytes);
 
 // Reads an optional number flag into `out`; false (and `why`) when it is there
 // but not a number in [lo, hi].

@@ -58,7 +58,16 @@ int run_bestmove(const options& o, const core::game_info& info) {
     if (!movetime && !depth && !nodes) return usage("bestmove needs --movetime, --depth or --nodes");
     auto g = load_game(o, info, true);
     if (!g) return 2;
+    std::vector<std::int8_t> table;
+    if (!load_endgame(o, info, table)) return 2;
+    if (!table.empty() && !g->current_status().over())
+        if (const auto v = info.endgame.value(*g, table))
+            std::printf(
+                "info endgame value %d (the side to move captures %d more than the other from "
+                "here)\n",
+                *v, *v);
     engine::limits l;
+    l.endgame = table;
     l.movetime_ms = movetime;
     l.depth = static_cast<int>(depth);
     l.nodes = static_cast<std::uint64_t>(nodes);

@@ -5,7 +5,8 @@
 //   play GAME [--position TEXT] MOVE...
 //   selfplay GAME --games N --seed S [--max-plies P]
 //   bestmove GAME [--position TEXT] [MOVE...] (--movetime MS | --depth N | --nodes N)
-//            [--level L] [--seed S]
+//            [--level L] [--seed S] [--endgame-dir DIR]
+//   endgame GAME [--seeds N] --out FILE
 //   match GAME --a SPEC --b SPEC --games N [--movetime MS] [--seed S] [--max-plies P]
 //   puzzles GAME --games N --seed S [--find-depth D] [--verify-depth D] [--want N]
 //           [--opening-plies K] [--max-line L]
@@ -27,7 +28,8 @@ int cli::usage(const std::string& why) {
            "  kibitz-cli play GAME [--position TEXT] MOVE...\n"
            "  kibitz-cli selfplay GAME --games N --seed S [--max-plies P]\n"
            "  kibitz-cli bestmove GAME [--position TEXT] [MOVE...] (--movetime MS | --depth N |"
-           " --nodes N) [--level L] [--seed S]\n"
+           " --nodes N) [--level L] [--seed S] [--endgame-dir DIR]\n"
+           "  kibitz-cli endgame GAME [--seeds N] --out FILE\n"
            "  kibitz-cli match GAME --a SPEC --b SPEC --games N [--movetime MS] [--seed S]"
            " [--max-plies P] [--opening-plies K]\n"
            "  kibitz-cli puzzles GAME --games N --seed S [--find-depth D] [--verify-depth D]"
@@ -50,6 +52,7 @@ int main(int argc, char** argv) {
     if (o->command == "bestmove") return cli::run_bestmove(*o, *info);
     if (o->command == "match") return cli::run_match(*o, *info);
     if (o->command == "puzzles") return cli::run_puzzles(*o, *info);
+    if (o->command == "endgame") return cli::run_endgame(*o, *info);
     auto g = cli::load_game(*o, *info, false);
     if (!g) return 2;
     if (o->command == "perft") return cli::run_perft(*o, *g);

@@ -27,6 +27,9 @@
 //   std::uint32_t key(const move&)        non-zero; tells a position's moves apart
 //   int history_slot(const position&, const move&)    for the history heuristic
 //   std::string text(const position&, const move&)    the game's notation
+//   optional: bool known(const position&, int& score) an exact score from an endgame
+//                                         table (the search stops there); the search
+//                                         calls it only where the adapter has it
 //
 // search_adapter below is this contract as the compiler checks it: the search
 // accepts no adapter that misses a member or returns another type.

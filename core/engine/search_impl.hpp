@@ -23,6 +23,16 @@ constexpr std::size_t reduce_more_after = 8;
 constexpr int aspiration_depth = 4, aspiration_window = 40;
 }  // namespace search_detail
 
+// An exact score from the adapter's endgame table, for adapters that have one.
+template <search_adapter A>
+bool known_score(const A& a, const typename A::position& p, int& score) {
+    if constexpr (requires {
+                      { a.known(p, score) } -> std::same_as<bool>;
+                  })
+        return a.known(p, score);
+    else return false;
+}
+
 template <search_adapter A>
 bool searcher<A>::out_of_budget() {
     if (aborted_) return true;
@@ -78,6 +88,7 @@ int searcher<A>::quiesce(const position& p, int alpha, int beta, int ply, int qd
     plies_[ply].pv_length = 0;
     if (out_of_budget()) return 0;
     if (const outcome o = a_.terminal(p); o != outcome::none) return decided(o, ply);
+    if (int s; known_score(a_, p, s)) return s;
     if (ply >= max_ply) return a_.evaluate(p);
     ply_state& st = plies_[ply];
     a_.generate(p, st.moves);
@@ -125,6 +136,10 @@ int searcher<A>::search(const position& p, int depth, int alpha, int beta, int p
         if (repeated(ply, window)) {
             ++nodes_;
             return decided(a_.repetition(p), ply);
+        }
+        if (int s; known_score(a_, p, s)) {
+            ++nodes_;
+            return s;
         }
         if (a_.quiet_limit() && quiet >= a_.quiet_limit()) {
             ++nodes_;

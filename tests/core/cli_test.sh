@@ -47,5 +47,16 @@ expect "a puzzle line" '^\{"id":"checkers-1-1","game":"checkers","position":"[^"
 expect "the figures" '^checkers: [0-9]+ positions screened, [0-9]+ candidates, 0 duplicates, 1 puzzles'
 check "puzzles verify deeper" 1 "$cli" puzzles checkers --find-depth 6 --verify-depth 6
 
+egdir=$(mktemp -d)
+trap 'rm -rf "$egdir"' EXIT
+check "endgame table" 0 "$cli" endgame oware --seeds 6 --out "$egdir/oware.egdb"
+expect "build figures" '^endgame oware: 6 units, 18564 positions, 18564 bytes, built in'
+[ "$(stat -c %s "$egdir/oware.egdb")" = 18564 ] || { echo "FAIL endgame table size"; failed=1; }
+check "bestmove with the table" 0 "$cli" bestmove oware --position 'S:0,0,0,0,1,2,1,1,1,0,0,0:20,22' \
+    --depth 3 --endgame-dir "$egdir"
+expect "the table's value" '^info endgame value 4 '
+expect "the table's score: a win by two seeds" '^info depth 1 score 10200 .* pv f$'
+check "endgame for a game without tables" 1 "$cli" endgame checkers --out "$egdir/none"
+
 [ "$failed" = 0 ] && echo "all kibitz-cli checks passed"
 exit "$failed"

@@ -10,6 +10,7 @@
 
 #include "engine/search.hpp"
 #include "kibitz/core/splitmix64.hpp"
+#include "oware/oware_endgame.hpp"
 
 namespace kibitz::core::oware {
 
@@ -27,6 +28,19 @@ engine::outcome seen_by(int side, const status& s) {
     return s.winner == side ? engine::outcome::win : engine::outcome::loss;
 }
 
+// A board the endgame table covers ends the search with its final store
+// difference (stores now + the table's value): a known win or loss ranks above
+// or below anything the evaluation says (at most a few thousand), so the
+// search prefers a sure win by one seed to a heuristic lead of ten; it stays
+// below the mate-like scores of a game already decided (engine.hpp).
+constexpr int known_win = 10000;
+
+int known_score(const position& p, int value) {
+    const int final_lead = p.stores[p.side] - p.stores[p.side ^ 1] + value;
+    if (final_lead == 0) return 0;
+    return (final_lead > 0 ? known_win : -known_win) + 100 * final_lead;
+}
+
 struct adapter {
     using position = oware::position;
     using move = search_move;
@@ -34,6 +48,17 @@ struct adapter {
     static constexpr int history_size = 12;
 
     variant rules;
+    const endgame_table* table = nullptr;
+    int probe_seeds = -1;  // boards with at most this many seeds are probed
+
+    bool known(const position& p, int& score) const {
+        // Seeds on the board: 48 less the stores (positions always hold 48).
+        if (total_seeds - p.stores[0] - p.stores[1] > probe_seeds) return false;
+        const std::optional<int> v = table->value(p);
+        if (!v) return false;
+        score = known_score(p, *v);
+        return true;
+    }
 
     std::uint64_t hash(const position& p) const {
         std::uint64_t w[2];
@@ -80,15 +105,60 @@ static_assert(engine::search_adapter<adapter>);
 engine::search_result think(const game& g, const engine::limits& l, int margin,
                             const engine::info_sink& sink, engine::workspace& ws) {
     const game_state st = state_of(g);
-    const adapter a{st.rules};
+    const endgame_table table(st.rules == variant::oware ? l.endgame
+                                                         : std::span<const std::int8_t>{});
+    adapter a{st.rules, &table, table.seeds()};
     engine::root_input<adapter> in;
     in.pos = st.pos;
     for (const position& p : st.earlier) in.history.push_back(a.hash(p));
-    for (int i = 0; i < st.moves.size; ++i) {
+    // A root the table covers: only the moves of the best value are searched,
+    // with boards of fewer seeds probed, so the search picks the one that gets
+    // on with capturing among them (the table knows no distance to the end).
+    std::vector<int> exact(std::size_t(st.moves.size), 0), kept;
+    if (table.value(st.pos)) {
+        int best = -known_win * 2;
+        for (int i = 0; i < st.moves.size; ++i) {
+            exact[std::size_t(i)] = -known_score(st.moves.next[i], *table.value(st.moves.next[i]));
+            best = std::max(best, exact[std::size_t(i)]);
+        }
+        for (int i = 0; i < st.moves.size; ++i)
+            if (exact[std::size_t(i)] == best) kept.push_back(i);
+        a.probe_seeds = total_seeds - st.pos.stores[0] - st.pos.stores[1] - 1;
+    } else {
+        for (int i = 0; i < st.moves.size; ++i) kept.push_back(i);
+    }
+    for (const int i : kept) {
         const int taken = st.moves.next[i].stores[st.pos.side] - st.pos.stores[st.pos.side];
         in.moves.push_back({st.moves.next[i], st.moves.pit[i], std::uint8_t(taken)});
     }
-    return engine::search_root(a, in, l, margin, sink, ws);
+    if (kept.size() == std::size_t(st.moves.size))
+        return engine::search_root(a, in, l, margin, sink, ws);
+    engine::search_result r;
+    if (kept.size() == 1) {
+        r.depth = 1;
+        r.score = exact[std::size_t(kept[0])];
+        r.pv = {std::string(1, pit_letter(st.moves.pit[kept[0]]))};
+        if (sink) sink(engine::info{1, r.score, 0, 0, r.pv});
+    } else {
+        r = engine::search_root(a, in, l, margin, sink, ws);
+    }
+    // Back to the game's own move numbers; the moves left out keep their exact scores.
+    r.index = std::size_t(kept[r.index]);
+    std::vector<int> scores(exact.begin(), exact.end());
+    for (std::size_t j = 0; j < kept.size() && j < r.scores.size(); ++j)
+        scores[std::size_t(kept[j])] = r.scores[j];
+    r.scores = std::move(scores);
+    return r;
+}
+
+std::vector<std::int8_t> build_endgame_values(int seeds) {
+    return build_endgame(variant::oware, seeds).values;
+}
+
+std::optional<int> endgame_value(const game& g, std::span<const std::int8_t> table) {
+    const game_state st = state_of(g);
+    if (st.rules != variant::oware) return std::nullopt;
+    return endgame_table(table).value(st.pos);
 }
 
 }  // namespace kibitz::core::oware

@@ -2,7 +2,9 @@
 // Oware and Ouril for the computer player: what the engine reads of a game in
 // progress, the evaluation, and the search (registered as `think` for both
 // ids). Internal to the core.
+#include <optional>
 #include <span>
+#include <vector>
 
 #include "kibitz/core/engine.hpp"
 #include "oware/oware_position.hpp"
@@ -21,7 +23,15 @@ game_state state_of(const game& g);
 // Static value of p for the side to move, 100 = one captured seed (oware_eval.cpp).
 int evaluate(variant v, const position& p);
 
+// With an endgame table in l.endgame (Oware only), the search takes every
+// board the table covers as exact; a root it covers plays a move of the best
+// value, the search choosing among equal ones.
 engine::search_result think(const game& g, const engine::limits& l, int margin,
                             const engine::info_sink& sink, engine::workspace& ws);
+
+// The registry's endgame entry (oware_endgame.hpp holds the tables themselves).
+std::vector<std::int8_t> build_endgame_values(int seeds);
+std::optional<int> endgame_value(const game& g, std::span<const std::int8_t> table);
+inline constexpr engine::endgame_support endgame{15, &build_endgame_values, &endgame_value};
 
 }  // namespace kibitz::core::oware

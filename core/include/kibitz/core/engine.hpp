@@ -13,6 +13,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -48,6 +50,10 @@ struct limits {
     // A lone legal move is answered at once, unscored, unless this asks for
     // its score too (a game review wants every position's value).
     bool score_forced_move = false;
+    // The game's endgame table (game_info::endgame built it; the caller loaded
+    // it and keeps it alive during the search); empty: none. A table of
+    // another size than the game's own format allows is ignored.
+    std::span<const std::int8_t> endgame{};
 };
 
 // One line of progress, after each completed iteration.
@@ -112,6 +118,17 @@ struct search_result {
 // position with one legal move answers at once with it.
 result<report> think(const game& g, const limits& l, const info_sink& sink, workspace& ws);
 result<report> think(const game& g, const limits& l, const info_sink& sink = {});
+
+// Endgame tables, where a game has them (its game_info says): built by the
+// game's own retrograde analysis (pure, deterministic, no I/O); the caller
+// stores the bytes and hands them back to the search in limits::endgame.
+struct endgame_support {
+    int default_units = 0;  // seeds or pieces a table covers by default; 0: no tables
+    std::vector<std::int8_t> (*build)(int units) = nullptr;
+    // g's current position in `table`: what the side to move will still gain
+    // (in the game's own unit: captured seeds), or nothing when not covered.
+    std::optional<int> (*value)(const game& g, std::span<const std::int8_t> table) = nullptr;
+};
 
 // What a level means, the same for every game.
 struct level_params {

@@ -27,6 +27,7 @@ struct game_info {
                                    const engine::info_sink& sink, engine::workspace& ws) = nullptr;
     // What the puzzle miner needs of the game: margins and themes (puzzle.hpp).
     puzzle_rules puzzles{};
+    engine::endgame_support endgame{};  // none unless the game builds tables
 };
 
 std::span<const game_info> all_games();
