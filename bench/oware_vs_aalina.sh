@@ -15,11 +15,16 @@
 # game (result, plies, each side's mean depth), then Kibitz's W/D/L, score
 # and Elo with a 95% interval.
 #   bench/oware_vs_aalina.sh KIBITZ_CLI AALINA [PAIRS=10] [MS=300] [MAX_PLIES=400]
+# With ENDGAME_DIR set, Kibitz probes the endgame table there (bestmove
+# --endgame-dir; build it first with `kibitz-cli endgame oware --out
+# DIR/oware.egdb`, about a minute, or the first move builds it).
 # AALINA is the runner aalina_build.sh printed. Depths are not comparable
 # one to one (Aalina reports odd depths of its own iterative deepening).
 set -euo pipefail
-[ $# -ge 2 ] || { sed -n '2,18p' "$0" >&2; exit 1; }
+[ $# -ge 2 ] || { sed -n '2,21p' "$0" >&2; exit 1; }
 cli=$1 aalina=$2 pairs=${3:-10} ms=${4:-300} max_plies=${5:-400}
+endgame=()
+[ -n "${ENDGAME_DIR:-}" ] && endgame=(--endgame-dir "$ENDGAME_DIR")
 
 coproc AAL { "$aalina" 2>/dev/null; }
 say() { echo "$*" >&"${AAL[1]}"; }
@@ -47,7 +52,7 @@ for ((i = 0; i < 2 * pairs; i++)); do
         status=$(echo "$played" | tail -1) pos=$(echo "$played" | tail -2 | head -1)
         [ "$status" = ongoing ] || break
         if [ $((${#moves[@]} % 2)) -eq "$k_seat" ]; then
-            out=$("$cli" bestmove oware "${moves[@]}" --movetime "$ms" --level 8)
+            out=$("$cli" bestmove oware "${moves[@]}" --movetime "$ms" --level 8 "${endgame[@]}")
             d=$(echo "$out" | sed -n 's/^info depth \([0-9]*\).*/\1/p' | tail -1)
             [ -n "$d" ] && { k_depth=$((k_depth + d)); k_n=$((k_n + 1)); }
             move=$(echo "$out" | tail -1); move=${move#bestmove }
