@@ -28,9 +28,9 @@ const std::array<game_info, 5> games = {{
     {"opprimo", opprimo::description, &opprimo::new_game, &opprimo::from_position,
      &opprimo::compose, &opprimo::think, opprimo::puzzles},
     {"oware", oware::oware_description, &oware::new_oware, &oware::oware_from_position,
-     &oware::oware_compose, &oware::think, oware::puzzles, oware::endgame},
+     &oware::oware_compose, &oware::think, oware::puzzles, oware::oware_endgame},
     {"ouril", oware::ouril_description, &oware::new_ouril, &oware::ouril_from_position,
-     &oware::ouril_compose, &oware::think, oware::puzzles},
+     &oware::ouril_compose, &oware::think, oware::puzzles, oware::ouril_endgame},
 }};
 }  // namespace
 

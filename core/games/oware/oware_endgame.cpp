@@ -42,31 +42,44 @@ constexpr binomials choose{};
 
 std::uint64_t level_count(int n) { return choose.c[n + 11][11]; }
 
-// The rank of a board among the boards of its level: the 11 bars between the
-// 12 pits, as a combination in the combinatorial number system.
-std::uint64_t level_rank(const pit_counts& pits) {
+// The rank of a board of k pits among the boards of its seed count: its k - 1
+// bars between the pits, as a combination in the combinatorial number system.
+std::uint64_t rank_of(const std::uint8_t* pits, int k) {
     std::uint64_t r = 0;
     int prefix = 0;
-    for (int j = 0; j < 11; ++j) {
+    for (int j = 0; j < k - 1; ++j) {
         prefix += pits[j];
         r += choose.c[prefix + j][j + 1];
     }
     return r;
 }
 
-pit_counts level_unrank(int n, std::uint64_t r) {
+void unrank(int n, std::uint64_t r, int k, std::uint8_t* pits) {
     int bar[11];
-    int b = n + 10;
-    for (int j = 10; j >= 0; --j) {
+    int b = n + k - 2;
+    for (int j = k - 2; j >= 0; --j) {
         while (choose.c[b][j + 1] > r) --b;
         r -= choose.c[b][j + 1];
         bar[j] = b--;
     }
-    pit_counts pits{};
     pits[0] = std::uint8_t(bar[0]);
-    for (int j = 1; j < 11; ++j) pits[j] = std::uint8_t(bar[j] - bar[j - 1] - 1);
-    pits[11] = std::uint8_t(n - (bar[10] - 10));
+    for (int j = 1; j < k - 1; ++j) pits[j] = std::uint8_t(bar[j] - bar[j - 1] - 1);
+    pits[k - 1] = std::uint8_t(n - (bar[k - 2] - (k - 2)));
+}
+
+std::uint64_t level_rank(const pit_counts& pits) { return rank_of(pits.data(), pit_count); }
+
+pit_counts level_unrank(int n, std::uint64_t r) {
+    pit_counts pits{};
+    unrank(n, r, pit_count, pits.data());
     return pits;
+}
+
+// Ouril's extra turn follows a grand slam, so the opponent's row is empty:
+// those boards are numbered by the mover's row alone, after all the others.
+std::uint64_t extra_index(const position& p) {
+    const int n = p.row_sum(p.side);
+    return choose.c[n + 5][6] + rank_of(p.pits.data() + 6 * p.side, 6);
 }
 
 // The board seen from the other side: the opponent's row first.
@@ -92,7 +105,16 @@ struct level_graph {
     std::vector<std::uint32_t> edges;  // ranks within the level
 };
 
-level_graph moves_of_level(variant v, int n, const std::vector<std::int8_t>& values) {
+// The value of a move that leaves the level: what it takes, then the child's
+// value for its side to move (the same side after an Ouril grand slam).
+int exit_value(int taken, const position& child, const std::vector<std::int8_t>& values,
+               std::uint64_t extra_base) {
+    if (child.extra) return taken + values[extra_base + extra_index(child)];
+    return taken - values[endgame_index(turned(child.pits))];
+}
+
+level_graph moves_of_level(variant v, int n, const std::vector<std::int8_t>& values,
+                           std::uint64_t extra_base) {
     const std::uint64_t count = level_count(n);
     level_graph g;
     g.exit_best.resize(count);
@@ -108,9 +130,8 @@ level_graph moves_of_level(variant v, int n, const std::vector<std::int8_t>& val
         g.first[r] = std::uint32_t(g.edges.size());
         for (int i = 0; i < ms.size; ++i) {
             const int taken = ms.next[i].stores[0];
-            const pit_counts child = turned(ms.next[i].pits);
-            if (taken) best = std::max(best, taken - values[endgame_index(child)]);
-            else g.edges.push_back(std::uint32_t(level_rank(child)));
+            if (taken) best = std::max(best, exit_value(taken, ms.next[i], values, extra_base));
+            else g.edges.push_back(std::uint32_t(level_rank(turned(ms.next[i].pits))));
         }
         g.exit_best[r] = std::int8_t(best);
     }
@@ -122,9 +143,13 @@ level_graph moves_of_level(variant v, int n, const std::vector<std::int8_t>& val
 
 std::uint64_t endgame_size(int n) { return n < 0 ? 0 : choose.c[n + 12][12]; }
 
-std::optional<int> endgame_seeds_of(std::size_t bytes) {
+std::uint64_t endgame_size(variant v, int n) {
+    return endgame_size(n) + (v == variant::ouril && n >= 0 ? choose.c[n + 6][6] : 0);
+}
+
+std::optional<int> endgame_seeds_of(variant v, std::size_t bytes) {
     for (int n = 0; n <= endgame_max_seeds; ++n)
-        if (endgame_size(n) == bytes) return n;
+        if (endgame_size(v, n) == bytes) return n;
     return std::nullopt;
 }
 
@@ -133,56 +158,92 @@ std::uint64_t endgame_index(const pit_counts& pits) {
     return (n == 0 ? 0 : choose.c[n + 11][12]) + level_rank(pits);
 }
 
-endgame_build build_endgame(variant v, int n) {
-    if (v != variant::oware) throw std::invalid_argument("endgame tables: Oware only");
-    if (n < 0 || n > endgame_max_seeds) throw std::invalid_argument("endgame tables: 0..24 seeds");
-    endgame_build out;
-    out.values.assign(endgame_size(n), 0);
-    for (int level = 1; level <= n; ++level) {
-        const level_graph g = moves_of_level(v, level, out.values);
-        const std::uint64_t count = level_count(level);
-        std::vector<std::int8_t> lo(count, std::int8_t(-level)), hi(count, std::int8_t(level));
-        bool changed = true;
-        int sweeps = 0;
-        while (changed) {
-            changed = false;
-            ++sweeps;
-            for (std::uint64_t r = 0; r < count; ++r) {
-                int l = g.exit_best[r], h = l;
-                for (std::uint32_t e = g.first[r]; e < g.first[r + 1]; ++e) {
-                    l = std::max(l, -int(hi[g.edges[e]]));
-                    h = std::max(h, -int(lo[g.edges[e]]));
-                }
-                if (l != lo[r] || h != hi[r]) {
-                    lo[r] = std::int8_t(l);
-                    hi[r] = std::int8_t(h);
-                    changed = true;
-                }
+namespace {
+
+// Solves the boards of one level with the side to move's turn an ordinary one.
+void solve_level(variant v, int level, std::uint64_t extra_base, endgame_build& out) {
+    const level_graph g = moves_of_level(v, level, out.values, extra_base);
+    const std::uint64_t count = level_count(level);
+    std::vector<std::int8_t> lo(count, std::int8_t(-level)), hi(count, std::int8_t(level));
+    bool changed = true;
+    int sweeps = 0;
+    while (changed) {
+        changed = false;
+        ++sweeps;
+        for (std::uint64_t r = 0; r < count; ++r) {
+            int l = g.exit_best[r], h = l;
+            for (std::uint32_t e = g.first[r]; e < g.first[r + 1]; ++e) {
+                l = std::max(l, -int(hi[g.edges[e]]));
+                h = std::max(h, -int(lo[g.edges[e]]));
+            }
+            if (l != lo[r] || h != hi[r]) {
+                lo[r] = std::int8_t(l);
+                hi[r] = std::int8_t(h);
+                changed = true;
             }
         }
-        out.sweeps = sweeps;
-        const std::uint64_t base = choose.c[level + 11][12];
-        for (std::uint64_t r = 0; r < count; ++r) {
-            const pit_counts pits = level_unrank(level, r);
-            const int own = pits[0] + pits[1] + pits[2] + pits[3] + pits[4] + pits[5];
-            const int cycle = own - (level - own);
-            out.values[base + r] = std::int8_t(std::clamp(cycle, int(lo[r]), int(hi[r])));
-            if (lo[r] != hi[r]) ++out.cyclic;
-        }
+    }
+    out.sweeps = sweeps;
+    const std::uint64_t base = choose.c[level + 11][12];
+    for (std::uint64_t r = 0; r < count; ++r) {
+        const pit_counts pits = level_unrank(level, r);
+        const int own = pits[0] + pits[1] + pits[2] + pits[3] + pits[4] + pits[5];
+        const int cycle = own - (level - own);
+        out.values[base + r] = std::int8_t(std::clamp(cycle, int(lo[r]), int(hi[r])));
+        if (lo[r] != hi[r]) ++out.cyclic;
+    }
+}
+
+// Ouril's extra turns of one level, once its ordinary boards are solved: every
+// move goes to an ordinary board of this level or below (it must leave the
+// opponent a seed, so it is no grand slam), and no move at all ends the game
+// with each side taking its own row: the mover all `level` seeds.
+void solve_extra_turns(int level, std::uint64_t extra_base, endgame_build& out) {
+    const std::uint64_t count = choose.c[level + 5][5];
+    move_set ms;
+    for (std::uint64_t r = 0; r < count; ++r) {
+        position p;
+        p.pits = {};
+        unrank(level, r, 6, p.pits.data());
+        p.stores = {0, 0};
+        p.extra = 1;
+        generate(variant::ouril, p, ms);
+        int best = ms.size == 0 ? level : no_exit;
+        for (int i = 0; i < ms.size; ++i)
+            best = std::max(best,
+                            exit_value(ms.next[i].stores[0], ms.next[i], out.values, extra_base));
+        out.values[extra_base + extra_index(p)] = std::int8_t(best);
+    }
+}
+
+}  // namespace
+
+endgame_build build_endgame(variant v, int n) {
+    if (n < 0 || n > endgame_max_seeds) throw std::invalid_argument("endgame tables: 0..24 seeds");
+    endgame_build out;
+    out.values.assign(endgame_size(v, n), 0);
+    const std::uint64_t extra_base = endgame_size(n);
+    for (int level = 1; level <= n; ++level) {
+        solve_level(v, level, extra_base, out);
+        if (v == variant::ouril) solve_extra_turns(level, extra_base, out);
     }
     return out;
 }
 
-endgame_table::endgame_table(std::span<const std::int8_t> bytes) {
-    if (auto n = endgame_seeds_of(bytes.size())) {
+endgame_table::endgame_table(variant v, std::span<const std::int8_t> bytes) {
+    if (auto n = endgame_seeds_of(v, bytes.size())) {
         values_ = bytes;
         seeds_ = *n;
+        extra_base_ = v == variant::ouril ? endgame_size(*n) : bytes.size();
     }
 }
 
 std::optional<int> endgame_table::value(const position& p) const {
-    if (seeds_ < 0 || p.extra) return std::nullopt;
-    if (seeds_of(p.pits) > seeds_) return std::nullopt;
+    if (seeds_ < 0 || seeds_of(p.pits) > seeds_) return std::nullopt;
+    if (p.extra) {
+        if (extra_base_ == values_.size()) return std::nullopt;
+        return values_[extra_base_ + extra_index(p)];
+    }
     return values_[endgame_index(p.side == 0 ? p.pits : turned(p.pits))];
 }
 

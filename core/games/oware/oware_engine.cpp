@@ -105,8 +105,7 @@ static_assert(engine::search_adapter<adapter>);
 engine::search_result think(const game& g, const engine::limits& l, int margin,
                             const engine::info_sink& sink, engine::workspace& ws) {
     const game_state st = state_of(g);
-    const endgame_table table(st.rules == variant::oware ? l.endgame
-                                                         : std::span<const std::int8_t>{});
+    const endgame_table table(st.rules, l.endgame);
     adapter a{st.rules, &table, table.seeds()};
     engine::root_input<adapter> in;
     in.pos = st.pos;
@@ -118,7 +117,10 @@ engine::search_result think(const game& g, const engine::limits& l, int margin,
     if (table.value(st.pos)) {
         int best = -known_win * 2;
         for (int i = 0; i < st.moves.size; ++i) {
-            exact[std::size_t(i)] = -known_score(st.moves.next[i], *table.value(st.moves.next[i]));
+            // The same side moves again after an Ouril grand slam.
+            const position& next = st.moves.next[i];
+            const int seen = known_score(next, *table.value(next));
+            exact[std::size_t(i)] = next.side == st.pos.side ? seen : -seen;
             best = std::max(best, exact[std::size_t(i)]);
         }
         for (int i = 0; i < st.moves.size; ++i)
@@ -151,14 +153,17 @@ engine::search_result think(const game& g, const engine::limits& l, int margin,
     return r;
 }
 
-std::vector<std::int8_t> build_endgame_values(int seeds) {
+std::vector<std::int8_t> build_oware_endgame(int seeds) {
     return build_endgame(variant::oware, seeds).values;
+}
+
+std::vector<std::int8_t> build_ouril_endgame(int seeds) {
+    return build_endgame(variant::ouril, seeds).values;
 }
 
 std::optional<int> endgame_value(const game& g, std::span<const std::int8_t> table) {
     const game_state st = state_of(g);
-    if (st.rules != variant::oware) return std::nullopt;
-    return endgame_table(table).value(st.pos);
+    return endgame_table(st.rules, table).value(st.pos);
 }
 
 }  // namespace kibitz::core::oware

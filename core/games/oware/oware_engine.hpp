@@ -23,15 +23,17 @@ game_state state_of(const game& g);
 // Static value of p for the side to move, 100 = one captured seed (oware_eval.cpp).
 int evaluate(variant v, const position& p);
 
-// With an endgame table in l.endgame (Oware only), the search takes every
+// With an endgame table in l.endgame (of this game's variant), the search takes every
 // board the table covers as exact; a root it covers plays a move of the best
 // value, the search choosing among equal ones.
 engine::search_result think(const game& g, const engine::limits& l, int margin,
                             const engine::info_sink& sink, engine::workspace& ws);
 
 // The registry's endgame entry (oware_endgame.hpp holds the tables themselves).
-std::vector<std::int8_t> build_endgame_values(int seeds);
+std::vector<std::int8_t> build_oware_endgame(int seeds);
+std::vector<std::int8_t> build_ouril_endgame(int seeds);
 std::optional<int> endgame_value(const game& g, std::span<const std::int8_t> table);
-inline constexpr engine::endgame_support endgame{15, &build_endgame_values, &endgame_value};
+inline constexpr engine::endgame_support oware_endgame{15, &build_oware_endgame, &endgame_value};
+inline constexpr engine::endgame_support ouril_endgame{15, &build_ouril_endgame, &endgame_value};
 
 }  // namespace kibitz::core::oware

@@ -16,9 +16,10 @@ namespace {
 
 constexpr int table_seeds = 8;
 
-const std::vector<std::int8_t>& values() {
-    static const std::vector<std::int8_t> v = build_endgame(variant::oware, table_seeds).values;
-    return v;
+const std::vector<std::int8_t>& values(variant v = variant::oware) {
+    static const std::vector<std::int8_t> oware = build_endgame(variant::oware, table_seeds).values;
+    static const std::vector<std::int8_t> ouril = build_endgame(variant::ouril, table_seeds).values;
+    return v == variant::oware ? oware : ouril;
 }
 
 // A random position with `seeds` seeds on the board, stores 15..24 each.
@@ -32,54 +33,60 @@ position random_position(splitmix64& rng, int seeds) {
     return p;
 }
 
-engine::report think_with_table(const game& g, int depth) {
+engine::report think_with_table(const game& g, int depth, variant v = variant::oware) {
     engine::limits l;
     l.depth = depth;
-    l.endgame = values();
+    l.endgame = values(v);
     return engine::think(g, l).value();
 }
 
 }  // namespace
 
 TEST_CASE("oware endgame in the engine: a covered root plays a move of the table's best value") {
-    const endgame_table t(values());
-    splitmix64 rng{7};
-    int checked = 0, searched_alone_differs = 0;
-    for (int k = 0; k < 200; ++k) {
-        const position p = random_position(rng, 2 + int(rng.below(table_seeds - 1)));
-        auto g = test::load(variant::oware, to_text(p));
-        if (g->current_status().over() || g->move_count() < 2) continue;
-        move_set ms;
-        generate(variant::oware, p, ms);
-        int best = -100;
-        std::vector<int> value(std::size_t(ms.size));
-        for (int i = 0; i < ms.size; ++i) {
-            value[std::size_t(i)] =
-                ms.next[i].stores[p.side] - p.stores[p.side] - *t.value(ms.next[i]);
-            best = std::max(best, value[std::size_t(i)]);
+    for (const variant v : test::both) {
+        const std::string rules = test::name(v);
+        CAPTURE(rules);
+        const endgame_table t(v, values(v));
+        splitmix64 rng{7};
+        int checked = 0, searched_alone_differs = 0;
+        for (int k = 0; k < 200; ++k) {
+            const position p = random_position(rng, 2 + int(rng.below(table_seeds - 1)));
+            auto g = test::load(v, to_text(p));
+            if (g->current_status().over() || g->move_count() < 2) continue;
+            move_set ms;
+            generate(v, p, ms);
+            int best = -100;
+            std::vector<int> value(std::size_t(ms.size));
+            for (int i = 0; i < ms.size; ++i) {
+                // What the move takes, then the child's value (the same side after a grand slam).
+                const int taken = ms.next[i].stores[p.side] - p.stores[p.side];
+                const int child = *t.value(ms.next[i]);
+                value[std::size_t(i)] = ms.next[i].side == p.side ? taken + child : taken - child;
+                best = std::max(best, value[std::size_t(i)]);
+            }
+            const engine::report r = think_with_table(*g, 1, v);
+            const int played = pit_of_letter(r.text[0]);
+            for (int i = 0; i < ms.size; ++i)
+                if (ms.pit[i] == played)
+                    CHECK_MESSAGE(value[std::size_t(i)] == best, to_text(p) << " " << r.text);
+            engine::limits alone;
+            alone.depth = 1;
+            const engine::report a = engine::think(*g, alone).value();
+            for (int i = 0; i < ms.size; ++i)
+                if (ms.pit[i] == pit_of_letter(a.text[0]) && value[std::size_t(i)] != best)
+                    ++searched_alone_differs;
+            ++checked;
         }
-        const engine::report r = think_with_table(*g, 1);
-        const int played = pit_of_letter(r.text[0]);
-        for (int i = 0; i < ms.size; ++i)
-            if (ms.pit[i] == played)
-                CHECK_MESSAGE(value[std::size_t(i)] == best, to_text(p) << " " << r.text);
-        engine::limits alone;
-        alone.depth = 1;
-        const engine::report a = engine::think(*g, alone).value();
-        for (int i = 0; i < ms.size; ++i)
-            if (ms.pit[i] == pit_of_letter(a.text[0]) && value[std::size_t(i)] != best)
-                ++searched_alone_differs;
-        ++checked;
+        CHECK(checked > 50);  // 92 in Oware for this seed: many random boards have one move or none
+        // The table matters: a one-ply search alone often picks a worse move.
+        CHECK(searched_alone_differs > 10);
+        MESSAGE(checked << " roots; a 1-ply search alone picked a worse move in "
+                        << searched_alone_differs);
     }
-    CHECK(checked > 50);  // 92 for this seed: many random boards have one move or none
-    // The table matters: a one-ply search alone often picks a worse move.
-    CHECK(searched_alone_differs > 10);
-    MESSAGE(checked << " roots; a 1-ply search alone picked a worse move in "
-                    << searched_alone_differs);
 }
 
 TEST_CASE("oware endgame in the engine: a capture into the table is scored by the table") {
-    const endgame_table t(values());
+    const endgame_table t(variant::oware, values());
     splitmix64 rng{11};
     int captures = 0;
     for (int k = 0; k < 200; ++k) {
