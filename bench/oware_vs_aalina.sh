@@ -18,11 +18,13 @@
 # With ENDGAME_DIR set, Kibitz probes the endgame table there (bestmove
 # --endgame-dir; build it first with `kibitz-cli endgame oware --out
 # DIR/oware.egdb`, about a minute, or the first move builds it).
+# FIRST_OPENING=K starts at opening K (0..35) instead of the first.
 # AALINA is the runner aalina_build.sh printed. Depths are not comparable
 # one to one (Aalina reports odd depths of its own iterative deepening).
 set -euo pipefail
-[ $# -ge 2 ] || { sed -n '2,21p' "$0" >&2; exit 1; }
+[ $# -ge 2 ] || { sed -n '2,22p' "$0" >&2; exit 1; }
 cli=$1 aalina=$2 pairs=${3:-10} ms=${4:-300} max_plies=${5:-400}
+first=${FIRST_OPENING:-0}
 endgame=()
 [ -n "${ENDGAME_DIR:-}" ] && endgame=(--endgame-dir "$ENDGAME_DIR")
 
@@ -43,7 +45,7 @@ for s in a b c d e f; do for n in A B C D E F; do openings+=("$s $n"); done; don
 
 wins=0 draws=0 losses=0 unscored=0
 for ((i = 0; i < 2 * pairs; i++)); do
-    read -r -a moves <<<"${openings[(i / 2) % 36]}"
+    read -r -a moves <<<"${openings[(first + i / 2) % 36]}"
     k_seat=$((i % 2))  # 0: Kibitz plays South
     say ucinewgame; say isready; read_until readyok
     k_depth=0 k_n=0 a_depth=0 a_n=0 note=""
@@ -94,7 +96,7 @@ for ((i = 0; i < 2 * pairs; i++)); do
         esac
     fi
     printf 'game %d (opening %s): Kibitz plays %s: %s (%s) in %d plies; mean depth Kibitz %s, Aalina %s\n' \
-        $((i + 1)) "${openings[(i / 2) % 36]}" "$seat" "$result" "$status" ${#moves[@]} \
+        $((i + 1)) "${openings[(first + i / 2) % 36]}" "$seat" "$result" "$status" ${#moves[@]} \
         "$([ $k_n -gt 0 ] && echo $((k_depth / k_n)) || echo -)" "$([ $a_n -gt 0 ] && echo $((a_depth / a_n)) || echo -)"
 done
 say quit
