@@ -109,8 +109,8 @@ struct level_graph {
 // value for its side to move (the same side after an Ouril grand slam).
 int exit_value(int taken, const position& child, const std::vector<std::int8_t>& values,
                std::uint64_t extra_base) {
-    if (child.extra) return taken + endgame_decode(values[extra_base + extra_index(child)]);
-    return taken - endgame_decode(values[endgame_index(turned(child.pits))]);
+    if (child.extra) return taken + values[extra_base + extra_index(child)];
+    return taken - values[endgame_index(turned(child.pits))];
 }
 
 level_graph moves_of_level(variant v, int n, const std::vector<std::int8_t>& values,
@@ -189,8 +189,7 @@ void solve_level(variant v, int level, std::uint64_t extra_base, endgame_build& 
         const pit_counts pits = level_unrank(level, r);
         const int own = pits[0] + pits[1] + pits[2] + pits[3] + pits[4] + pits[5];
         const int cycle = own - (level - own);
-        const int value = std::clamp(cycle, int(lo[r]), int(hi[r]));
-        out.values[base + r] = std::int8_t(lo[r] == hi[r] ? value : value + endgame_cyclic_mark);
+        out.values[base + r] = std::int8_t(std::clamp(cycle, int(lo[r]), int(hi[r])));
         if (lo[r] != hi[r]) ++out.cyclic;
     }
 }
@@ -239,25 +238,13 @@ endgame_table::endgame_table(variant v, std::span<const std::int8_t> bytes) {
     }
 }
 
-std::optional<int> endgame_table::stored(const position& p) const {
+std::optional<int> endgame_table::value(const position& p) const {
     if (seeds_ < 0 || seeds_of(p.pits) > seeds_) return std::nullopt;
     if (p.extra) {
         if (extra_base_ == values_.size()) return std::nullopt;
         return values_[extra_base_ + extra_index(p)];
     }
     return values_[endgame_index(p.side == 0 ? p.pits : turned(p.pits))];
-}
-
-std::optional<int> endgame_table::value(const position& p) const {
-    const std::optional<int> b = stored(p);
-    if (!b) return std::nullopt;
-    return endgame_decode(std::int8_t(*b));
-}
-
-std::optional<int> endgame_table::exact_value(const position& p) const {
-    const std::optional<int> b = stored(p);
-    if (!b || *b >= endgame_cyclic_mark / 2) return std::nullopt;
-    return *b;
 }
 
 }  // namespace kibitz::core::oware

@@ -25,14 +25,6 @@ inline constexpr int endgame_default_seeds = 15;  // 17.4 M boards, one byte eac
 
 using pit_counts = std::array<std::uint8_t, pit_count>;
 
-// A board valued by the cycle rule (oware_endgame.cpp) is stored as its value
-// + 100, so the search can leave it to its own repetition rule, which knows
-// the game's history; values lie in -24..24.
-inline constexpr int endgame_cyclic_mark = 100;
-inline int endgame_decode(std::int8_t b) {
-    return b >= endgame_cyclic_mark / 2 ? b - endgame_cyclic_mark : b;
-}
-
 // Boards with at most n seeds in the pits: C(n + 12, 12).
 std::uint64_t endgame_size(int n);
 // A table's size: in Ouril the extra turns after a grand slam follow, C(n + 6, 6)
@@ -64,12 +56,8 @@ public:
     int seeds() const { return seeds_; }  // -1: no table
     // The value of p for its side to move when its board holds at most seeds().
     std::optional<int> value(const position& p) const;
-    // The same, only where it does not depend on the cycle rule.
-    std::optional<int> exact_value(const position& p) const;
 
 private:
-    std::optional<int> stored(const position& p) const;
-
     std::span<const std::int8_t> values_;
     int seeds_ = -1;
     std::size_t extra_base_ = 0;  // where Ouril's extra turns start; the end in Oware

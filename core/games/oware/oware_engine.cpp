@@ -54,9 +54,7 @@ struct adapter {
     bool known(const position& p, int& score) const {
         // Seeds on the board: 48 less the stores (positions always hold 48).
         if (total_seeds - p.stores[0] - p.stores[1] > probe_seeds) return false;
-        // A board valued by the cycle rule is searched on: the search's own
-        // repetition rule knows the game's history, the table does not.
-        const std::optional<int> v = table->exact_value(p);
+        const std::optional<int> v = table->value(p);
         if (!v) return false;
         score = known_score(p, *v);
         return true;
@@ -116,7 +114,7 @@ engine::search_result think(const game& g, const engine::limits& l, int margin,
     // with boards of fewer seeds probed, so the search picks the one that gets
     // on with capturing among them (the table knows no distance to the end).
     std::vector<int> exact(std::size_t(st.moves.size), 0), kept;
-    if (table.exact_value(st.pos)) {
+    if (table.value(st.pos)) {
         int best = -known_win * 2;
         for (int i = 0; i < st.moves.size; ++i) {
             // The same side moves again after an Ouril grand slam.

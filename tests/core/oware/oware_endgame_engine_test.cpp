@@ -1,7 +1,6 @@
 // The engine with an Oware endgame table (limits::endgame): at a root the
-// table values exactly it plays a move of the best value; in the tree a
-// capture into a board the table values exactly is scored by the table, not
-// searched further.
+// table covers it plays a move of the best value; in the tree a capture into
+// the table is scored by the table, not searched further.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -50,10 +49,10 @@ TEST_CASE("oware endgame in the engine: a covered root plays a move of the table
         const endgame_table t(v, values(v));
         splitmix64 rng{7};
         int checked = 0, searched_alone_differs = 0;
-        for (int k = 0; k < 400; ++k) {
+        for (int k = 0; k < 200; ++k) {
             const position p = random_position(rng, 2 + int(rng.below(table_seeds - 1)));
             auto g = test::load(v, to_text(p));
-            if (g->current_status().over() || g->move_count() < 2 || !t.exact_value(p)) continue;
+            if (g->current_status().over() || g->move_count() < 2) continue;
             move_set ms;
             generate(v, p, ms);
             int best = -100;
@@ -78,7 +77,7 @@ TEST_CASE("oware endgame in the engine: a covered root plays a move of the table
                     ++searched_alone_differs;
             ++checked;
         }
-        CHECK(checked > 50);  // many random boards have one move or none, or a cyclic value
+        CHECK(checked > 50);  // 92 in Oware for this seed: many random boards have one move or none
         // The table matters: a one-ply search alone often picks a worse move.
         CHECK(searched_alone_differs > 10);
         MESSAGE(checked << " roots; a 1-ply search alone picked a worse move in "
@@ -90,7 +89,7 @@ TEST_CASE("oware endgame in the engine: a capture into the table is scored by th
     const endgame_table t(variant::oware, values());
     splitmix64 rng{11};
     int captures = 0;
-    for (int k = 0; k < 400; ++k) {
+    for (int k = 0; k < 200; ++k) {
         const position p = random_position(rng, table_seeds + 1);
         auto g = test::load(variant::oware, to_text(p));
         if (g->current_status().over() || g->move_count() < 2) continue;
@@ -99,8 +98,6 @@ TEST_CASE("oware endgame in the engine: a capture into the table is scored by th
         const position next = sow(variant::oware, p, pit).next;
         const int taken = next.stores[p.side] - p.stores[p.side];
         if (!taken || next.stores[p.side] >= winning_store) continue;
-        // A board the cycle rule values is searched on, not taken from the table.
-        if (!t.exact_value(next)) continue;
         ++captures;
         const int lead = p.stores[p.side] + taken - next.stores[next.side] - *t.value(next);
         const int expected = lead == 0 ? 0 : (lead > 0 ? 10000 : -10000) + 100 * lead;
