@@ -42,8 +42,14 @@ void tournament_service<Event>::start(hub& h,
     hub_ = &h;
     on_strand([this, unfinished] {
         int restored = 0;
-        for (const auto& r : unfinished)
-            if (r.row.settings.kind == kind_) restore(r), ++restored;
+        for (const auto& r : unfinished) {
+            if (r.row.settings.kind != kind_) continue;
+            restore(r), ++restored;
+            // Told before the restart: not again.
+            const auto extra = json::parse(r.row.settings.extra, nullptr, false);
+            if (extra.is_object() && extra.value("announced", false))
+                announced_.insert(r.row.public_id);
+        }
         if (restored > 0) spdlog::info("{}: restored {} events", log_, restored);
         arm();
     });
@@ -90,6 +96,14 @@ void tournament_service<Event>::announce(Event& e, std::int64_t now) {
     if (!announced_.insert(row.public_id).second) return;
     auto* out = hub_->deps().notifications;
     if (!out) return;
+    // Marked in the event's stored settings, so a restart inside the window
+    // does not tell the entrants again.
+    auto extra = json::parse(row.settings.extra, nullptr, false);
+    if (!extra.is_object()) extra = json::object();
+    extra["announced"] = true;
+    store_.set_tournament_extra(row.id, extra.dump(), [log = log_](core::result<bool> r) {
+        if (!r) spdlog::warn("{}: storing an announcement: {}", log, r.reason());
+    });
     const json data = {{"id", row.public_id}, {"name", row.settings.name}, {"starts_ms", starts}};
     for (const auto& who : e.state->entered()) out->notify(who, "tournament_soon", data);
 }
