@@ -44,7 +44,7 @@ sed -i 's/uint32_t inline Get\(Jumpers\|Movers\)/uint32_t Get\1/' "$src/board.h"
 files=(board.cpp checkersNN.cpp database.cpp edDatabase.cpp evaluate.cpp kr_db_stubs.cpp
        movegen.cpp openingBook.cpp search.cpp transcript.cpp NeuralNet/NeuralNet.cpp)
 # GuiNN's warnings are not ours to fix: silenced.
-nice g++ -std=c++17 -O2 -flto -DNDEBUG -mavx2 -mpopcnt -mbmi -mbmi2 -w -fpermissive \
+nice g++ -std=c++17 -O2 -flto=auto -DNDEBUG -mavx2 -mpopcnt -mbmi -mbmi2 -w -fpermissive \
     -I"$here/guinn/shim" -include msvc_compat.h -I"$src" -o "$out/guinn-engine" \
     "$here/guinn/guinn_driver.cpp" "${files[@]/#/$src/}" -pthread
 
