@@ -10,8 +10,8 @@
 # runs as one process (networks, 4-piece bitbase, its hash table kept between
 # the moves of a game and cleared between games, no book), with the fixed time
 # per move CheckerBoard gives it (it keeps MS on average; a move may run
-# over). Our rules referee every move (`kibitz-cli play` / `moves`) and end
-# the game: no move left, third repetition, 40 moves each without a capture
+# over; GUINN_EXACT=1 makes MS its hard limit, as ours is). Our rules
+# referee every move (`kibitz-cli play` / `moves`) and end the game: no move left, third repetition, 40 moves each without a capture
 # or a man moved; MAX_PLIES ends it as a draw. Prints one line per game
 # (result, plies, each side's mean depth and mean time a move), then Kibitz's
 # W/D/L, score and Elo with a 95% interval.
@@ -64,7 +64,7 @@ for ((i = 0; i < 2 * pairs; i++)); do
             k_depth=$((k_depth + ${d:-0})) k_n=$((k_n + 1))
             move=$(echo "$out" | tail -1); move=${move#bestmove }
         else
-            say go "$ms" "${moves[@]}"
+            say go "$ms" ${GUINN_EXACT:+exact} "${moves[@]}"
             read_until info; d=$(echo "$line" | cut -d' ' -f3)
             read_until bestmove; move=${line#bestmove }
             g_time=$((g_time + $(now_ms) - start))

@@ -11,13 +11,14 @@
 //   newgame               clears the hash table and history (games independent)
 //   moves [MOVE...]       -> the legal moves after MOVEs, one line, our notation
 //   fen [MOVE...]         -> the position after MOVEs, PDN FEN (GuiNN's own text)
-//   go MS [MOVE...]       -> "info depth D score S nodes N time T" and "bestmove M"
+//   go MS [exact] [MOVE...] -> "info depth D score S nodes N time T", "bestmove M"
 //   quit
 // MOVEs are our notation (docs/rules/checkers.md: 11-15, 15x24x31; squares
 // 1-32, Black on 1-12 moves first), played from the standard start. `go`
 // gives GuiNN the fixed time per move that CheckerBoard gives it (getmove
 // without CB_EXACT_TIME): a target of MS whose average it keeps, an iteration
-// that fails low may run past it. The score is for the side to move, in
+// that fails low may run past it; `exact` makes MS a hard limit (CheckerBoard's
+// CB_EXACT_TIME), as our --movetime is. The score is for the side to move, in
 // GuiNN's units (a man is about 100).
 #include <cstdio>
 #include <iostream>
@@ -132,10 +133,11 @@ void init_engine() {
                 engine.dbInfo.loaded ? engine.dbInfo.numPieces : 0, engine.TTable.sizeMb);
 }
 
-void go(int ms) {
+void go(int ms, bool exact) {
     engine.searchLimits.maxSeconds = ms / 1000.0f * .985f;
-    engine.searchLimits.bEndHard = false;
-    engine.searchLimits.newIterationMaxTime = 0.6 * ms / 1000.0;
+    engine.searchLimits.bEndHard = exact;
+    engine.searchLimits.newIterationMaxTime =
+        exact ? engine.searchLimits.maxSeconds : 0.6 * ms / 1000.0;
     engine.searchLimits.maxDepth = EXPERT_DEPTH;
     engine.bStopThinking = false;
     engine.computerColor = engine.board.sideToMove;
@@ -160,7 +162,11 @@ int main() {
         int ms = 0;
         if (command == "go" && !(words >> ms)) ms = 300;
         std::vector<std::string> moves;
-        for (std::string w; words >> w;) moves.push_back(w);
+        bool exact = false;
+        for (std::string w; words >> w;) {
+            if (command == "go" && w == "exact" && moves.empty()) exact = true;
+            else moves.push_back(w);
+        }
         std::string bad;
         if (command == "quit") break;
         if (command == "isready") {
@@ -181,7 +187,7 @@ int main() {
         } else if (command == "fen") {
             std::printf("%s\n", engine.board.ToString().c_str());
         } else {
-            go(ms);
+            go(ms, exact);
         }
         std::fflush(stdout);
     }
