@@ -231,10 +231,10 @@ void client_handler::handle(const client_msg& m) {
                     c->lobby_message(player_, self_, conn_, m);
                 else dispatch_lobby(*hub_, player_, self_, conn_, m);
             } else if constexpr (std::is_same_v<T, analysis_start_msg>) {
-                // No engine for a player of a live game in progress, whatever
-                // position is sent: a page cannot be trusted to say where a
-                // position comes from (schema/protocol.md, "Analysis").
-                if (hub_->rooms().games_of(player_->key(), false) > 0)
+                // No engine for a player of a live game against a person in
+                // progress, whatever position is sent: a page cannot be trusted
+                // to say where a position comes from (schema/protocol.md, "Analysis").
+                if (hub_->rooms().live_games_with_people(player_->key()) > 0)
                     return fail(m, "in_live_game",
                                 "no engine analysis while you play a live game: it is allowed "
                                 "once the game is over, and in correspondence games");

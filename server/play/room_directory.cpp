@@ -47,6 +47,7 @@ void room_directory::count_game_locked(const std::string& id, const player_ptr& 
     active_[seat0->key()].insert(id);
     active_[seat1->key()].insert(id);
     if (correspondence) correspondence_.insert(id);
+    if (computer) computer_rooms_.insert(id);
     if (computer) ++computer_games_by_[(seat0->computer_level ? seat1 : seat0)->key()];
 }
 
@@ -118,6 +119,7 @@ void room_directory::finished(const std::string& id, const player_ptr seats[2]) 
             if (c != computer_games_by_.end() && --c->second == 0) computer_games_by_.erase(c);
         }
         correspondence_.erase(id);
+        computer_rooms_.erase(id);
         for (int s = 0; s < 2; ++s) {
             auto it = active_.find(seats[s]->key());
             if (it == active_.end()) continue;
@@ -184,6 +186,20 @@ std::size_t room_directory::games_of(const std::string& player_key, bool corresp
         for (const auto& room : it->second) n += correspondence_.count(room) == correspondence;
     for (const auto& g : there)
         n += it == active_.end() || !it->second.count(g.room);  // taken over here: counted once
+    return n;
+}
+
+std::size_t room_directory::live_games_with_people(const std::string& player_key) const {
+    // Other nodes' games count as live here too: the cluster does not tell their kind.
+    auto there = remote_.games_elsewhere(player_key);
+    std::lock_guard lock(mu_);
+    auto it = active_.find(player_key);
+    std::size_t n = 0;
+    if (it != active_.end())
+        for (const auto& room : it->second)
+            n += !correspondence_.count(room) && !computer_rooms_.count(room);
+    for (const auto& g : there)
+        n += !g.computer && (it == active_.end() || !it->second.count(g.room));
     return n;
 }
 

@@ -90,6 +90,9 @@ public:
     std::vector<std::string> rooms_of(const std::string& player_key) const;
     // Correspondence games count apart from live ones (each has its cap).
     std::size_t games_of(const std::string& player_key, bool correspondence) const;
+    // A player's live (not correspondence) games in progress against people,
+    // here and on other nodes: while there is one, no engine analysis.
+    std::size_t live_games_with_people(const std::string& player_key) const;
     // Why `player_key` may not start another game of `tc` (its cap); none: it may.
     std::optional<std::string> over_game_cap(const std::string& player_key,
                                              const std::optional<time_control>& tc) const;
@@ -121,6 +124,7 @@ private:
     std::deque<std::string> finished_;  // finished rooms, oldest first (finished_rooms)
     std::map<std::string, std::set<std::string>> active_;  // player key -> unfinished rooms
     std::set<std::string> correspondence_;  // the unfinished correspondence rooms
+    std::set<std::string> computer_rooms_;  // the unfinished games against the computer
     std::map<std::string, std::size_t> computer_games_by_;  // human player key -> games vs computer
     std::map<std::string, storage::game_key> resting_;  // not in memory -> stored game
     std::map<std::string, std::vector<opened_fn>> loading_;  // asked of the store, waiting

@@ -1,9 +1,11 @@
 // The tests' push service (push_endpoint.hpp), on Beast's synchronous API:
 // one connection at a time, one request per connection (the sender opens a
-// new one for each message).
+// new one for each message), over TLS when made with a certificate.
 #include "push_endpoint.hpp"
 
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/context.hpp>
+#include <boost/asio/ssl/stream.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http.hpp>
 #include <nlohmann/json.hpp>
@@ -25,17 +27,52 @@ namespace {
 struct state {
     net::io_context ioc;
     tcp::acceptor acceptor{ioc};
+    net::ssl::context tls{net::ssl::context::tls_server};
 };
 }  // namespace
 
-push_endpoint::push_endpoint() {
+push_endpoint::push_endpoint(std::optional<cert_files> tls) : tls_(tls.has_value()) {
     auto st = std::make_shared<state>();
+    if (tls) {
+        st->tls.use_certificate_chain_file(tls->cert_pem);
+        st->tls.use_private_key_file(tls->key_pem, net::ssl::context::pem);
+    }
     st->acceptor.open(tcp::v4());
     st->acceptor.set_option(tcp::acceptor::reuse_address(true));
     st->acceptor.bind({net::ip::make_address("127.0.0.1"), 0});
     st->acceptor.listen();
     port_ = st->acceptor.local_endpoint().port();
-    thread_ = std::thread([this, st] {
+    // One request on `stream` (the socket, or TLS over it): kept, then answered.
+    auto serve_one = [this](auto& stream, tcp::socket& s) {
+        boost::system::error_code ec;
+        boost::beast::flat_buffer buf;
+        http::request<http::string_body> req;
+        http::read(stream, buf, req, ec);
+        if (ec) return;
+        int status = 201;
+        std::string retry_after;
+        {
+            std::lock_guard lock(mu_);
+            if (!script_.empty()) {
+                std::tie(status, retry_after) = script_.front();
+                script_.pop_front();
+            }
+            auto field = [&](auto f) { return std::string(req[f]); };
+            received_.push_back({std::string(req.target()), field(http::field::authorization),
+                                 field(http::field::content_encoding), std::string(req["TTL"]),
+                                 std::string(req["Urgency"]), req.body(),
+                                 std::chrono::steady_clock::now()});
+        }
+        cv_.notify_all();
+        if (status != 0) {  // 0, scripted: hang up without an answer
+            http::response<http::string_body> res{static_cast<http::status>(status), 11};
+            if (!retry_after.empty()) res.set(http::field::retry_after, retry_after);
+            res.prepare_payload();
+            http::write(stream, res, ec);
+        }
+        s.shutdown(tcp::socket::shutdown_both, ec);
+    };
+    thread_ = std::thread([this, st, serve_one] {
         for (;;) {
             tcp::socket s(st->ioc);
             boost::system::error_code ec;
@@ -45,34 +82,21 @@ push_endpoint::push_endpoint() {
                 if (stopping_) return;
             }
             if (ec) continue;
-            boost::beast::flat_buffer buf;
-            http::request<http::string_body> req;
-            http::read(s, buf, req, ec);
-            if (ec) continue;
-            int status = 201;
-            std::string retry_after;
-            {
-                std::lock_guard lock(mu_);
-                if (!script_.empty()) {
-                    std::tie(status, retry_after) = script_.front();
-                    script_.pop_front();
-                }
-                auto field = [&](auto f) { return std::string(req[f]); };
-                received_.push_back({std::string(req.target()), field(http::field::authorization),
-                                     field(http::field::content_encoding), std::string(req["TTL"]),
-                                     std::string(req["Urgency"]), req.body(),
-                                     std::chrono::steady_clock::now()});
-            }
-            cv_.notify_all();
-            if (status == 0) {  // scripted: hang up without an answer
-                s.shutdown(tcp::socket::shutdown_both, ec);
+            if (!tls_) {
+                serve_one(s, s);
                 continue;
             }
-            http::response<http::string_body> res{static_cast<http::status>(status), 11};
-            if (!retry_after.empty()) res.set(http::field::retry_after, retry_after);
-            res.prepare_payload();
-            http::write(s, res, ec);
-            s.shutdown(tcp::socket::shutdown_both, ec);
+            net::ssl::stream<tcp::socket&> secure(s, st->tls);
+            secure.handshake(net::ssl::stream_base::server, ec);
+            if (ec) {  // the client refused the certificate (or hung up)
+                {
+                    std::lock_guard lock(mu_);
+                    ++refused_;
+                }
+                cv_.notify_all();
+                continue;
+            }
+            serve_one(secure, s);
         }
     });
 }
@@ -91,7 +115,8 @@ push_endpoint::~push_endpoint() {
 }
 
 std::string push_endpoint::url(const std::string& path) const {
-    return "http://127.0.0.1:" + std::to_string(port_) + path;
+    // The certificate names localhost: the sender checks the name it connects to.
+    return (tls_ ? "https://localhost:" : "http://127.0.0.1:") + std::to_string(port_) + path;
 }
 
 void push_endpoint::script(int status, std::string retry_after) {
@@ -102,6 +127,11 @@ void push_endpoint::script(int status, std::string retry_after) {
 bool push_endpoint::wait_for(std::size_t n, std::chrono::milliseconds timeout) {
     std::unique_lock lock(mu_);
     return cv_.wait_for(lock, timeout, [&] { return received_.size() >= n; });
+}
+
+bool push_endpoint::wait_for_refusals(std::size_t n, std::chrono::milliseconds timeout) {
+    std::unique_lock lock(mu_);
+    return cv_.wait_for(lock, timeout, [&] { return refused_ >= n; });
 }
 
 std::vector<push_received> push_endpoint::received() {

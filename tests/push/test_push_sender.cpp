@@ -6,85 +6,12 @@
 // times; a flood from one player is cut at the per-minute limit.
 #include <doctest/doctest.h>
 
-#include <future>
-#include <random>
-
-#include <boost/asio/executor_work_guard.hpp>
-#include <boost/asio/io_context.hpp>
-
 #include "eventually.hpp"
 #include "push/base64url.hpp"
-#include "push/push_sender.hpp"
-#include "push_endpoint.hpp"
-#include "store/sqlite_store.hpp"
-#include "store_helpers.hpp"
+#include "push_rig.hpp"
 
 using namespace kibitz::test;
 using namespace kibitz::server;
-namespace net = boost::asio;
-
-namespace {
-
-// A subscribed browser: its key pair and auth secret, as the test keeps them.
-struct browser {
-    push::p256_key key = *push::p256_key::generate();
-    std::string auth = push::base64url_encode(std::string("0123456789abcdef"));
-    std::string p256dh() const { return push::base64url_encode(key.public_point()); }
-};
-
-template <class T, class F>
-T must(F&& call) {
-    std::promise<kibitz::core::result<T>> p;
-    call([&](kibitz::core::result<T> r) { p.set_value(std::move(r)); });
-    auto r = p.get_future().get();
-    REQUIRE_MESSAGE(r, r.reason());
-    return r.value();
-}
-
-// The sender on its own io_context thread, over a store with one account
-// subscribed at the local push service.
-struct rig {
-    temp_dir dir;
-    std::string db = dir.file("kibitz.db");
-    registered ada = register_account(db, "ada", "long enough password");
-    std::unique_ptr<storage::sqlite_store> store;
-    push_endpoint service;
-    browser ua;
-    push::p256_key vapid = *push::p256_key::generate();
-    net::io_context ioc;
-    net::executor_work_guard<net::io_context::executor_type> work = net::make_work_guard(ioc);
-    std::thread thread;
-    std::shared_ptr<push::push_sender> sender;
-
-    explicit rig(push::push_sender_config cfg = {}) {
-        storage::store_options o;
-        o.path = db;
-        auto opened = storage::sqlite_store::open(o);
-        REQUIRE(opened);
-        store = std::move(opened.value());
-        must<storage::push_subscription>([&](auto h) {
-            store->add_push_subscription(
-                {0, ada.row, service.url("/push/ada"), ua.p256dh(), ua.auth, 1}, h);
-        });
-        cfg.rules.http_hosts = {"127.0.0.1"};
-        sender = std::make_shared<push::push_sender>(ioc, *store, vapid, cfg);
-        thread = std::thread([this] { ioc.run(); });
-    }
-    ~rig() {
-        sender->stop();
-        work.reset();
-        ioc.stop();
-        thread.join();
-        store.reset();  // drained while the io_context its handlers post to still exists
-    }
-    std::size_t subscriptions() {
-        return must<std::vector<storage::push_subscription>>(
-                   [&](auto h) { store->push_subscriptions_of(ada.row, h); })
-            .size();
-    }
-};
-
-}  // namespace
 
 TEST_CASE("push sender: the message verifies and decrypts with an independent implementation") {
     rig r;

@@ -1,7 +1,8 @@
 // Who may have the engine's lines (analysis.start), over real sockets: the
 // players of a correspondence game in progress may (as on lichess), the
-// players of a live game in progress may not, whatever position they send,
-// until it is over; a spectator of that live game may.
+// players of a live game against a person may not, whatever position they
+// send, until it is over; a spectator of that game may, and so may a player
+// of a live game against the computer.
 #include <doctest/doctest.h>
 
 #include "correspondence_fixture.hpp"
@@ -89,4 +90,14 @@ TEST_CASE("analysis: allowed in correspondence games, refused to a live game's p
     CHECK(engine_answers(b, 7));
     a_tab.send({{"t", "analysis.stop"}});
     b.send({{"t", "analysis.stop"}});
+
+    // A live game against the computer takes nothing away: casual, nobody to cheat.
+    ws_client solo(srv.port());
+    solo.hello();
+    solo.send({{"t", "computer.play"},
+               {"d", {{"game", "checkers"}, {"level", 1}, {"tc", tc(300, 3)}, {"ack", 1}}}});
+    REQUIRE(!solo.expect("game.found").is_null());
+    solo.send(analyse("checkers", json::array(), 8));
+    CHECK(engine_answers(solo, 8));
+    solo.send({{"t", "analysis.stop"}});
 }
