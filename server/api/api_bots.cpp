@@ -128,4 +128,21 @@ void bot_challenges_pref(const api_request& req, api_context& ctx, api_reply rep
          std::move(reply)});
 }
 
+// GET /api/account/playing (lichess's): the token's account's games in play,
+// here and on other nodes, so a program that restarts finds its games again
+// and follows each on its game stream (whose gameFull says the rest).
+void now_playing(const api_request& req, api_context& ctx, api_reply reply) {
+    auto h = ctx.play.lock();
+    if (!h) return reply(error_response(503, "unavailable", "the server is stopping"));
+    with_token_scope(
+        req, ctx, std::nullopt,
+        {[h](storage::player who, auth::scope_set, api_reply reply) {
+             json games = json::array();
+             for (const auto& id : h->rooms().rooms_of(player_from_stored(who, "")->key()))
+                 games.push_back({{"gameId", id}});
+             reply(json_response(200, {{"nowPlaying", std::move(games)}}));
+         },
+         std::move(reply)});
+}
+
 }  // namespace kibitz::server::api
