@@ -139,9 +139,10 @@ client_body answer(const json& d, invite_answer a) {
 }
 
 tournament_msg tournament(const json& d, tournament_action a) {
-    tournament_msg m{a, str(d, "id"), {}};
+    tournament_msg m{a, str(d, "id"), {}, {}};
     if (a == tournament_action::join && d.contains("code") && !d["code"].is_null())
         m.code = str(d, "code", 32);
+    if (a == tournament_action::chat) m.text = str(d, "text", 300);
     return m;
 }
 
@@ -299,6 +300,8 @@ const std::map<std::string, parser, std::less<>>& parsers() {
          [](const json& d) -> client_body { return tournament(d, tournament_action::pause); }},
         {"tournament.sub",
          [](const json& d) -> client_body { return tournament(d, tournament_action::subscribe); }},
+        {"tournament.chat",
+         [](const json& d) -> client_body { return tournament(d, tournament_action::chat); }},
         {"tournament.unsub",
          [](const json& d) -> client_body {
              return tournament(d, tournament_action::unsubscribe);
@@ -317,19 +320,27 @@ const std::map<std::string, parser, std::less<>>& parsers() {
         {"notify.prefs", [](const json& d) -> client_body { return notify_prefs(d); }},
         {"puzzle.next",
          [](const json& d) -> client_body {
-             return puzzle_cmd_msg{puzzle_action::next, str(d, "game"), {}, {}};
+             return puzzle_cmd_msg{puzzle_action::next,
+                                   str(d, "game"),
+                                   {},
+                                   {},
+                                   d.contains("theme") ? str(d, "theme") : std::string()};
+         }},
+        {"puzzle.streak",
+         [](const json& d) -> client_body {
+             return puzzle_cmd_msg{puzzle_action::streak, str(d, "game"), {}, {}, {}};
          }},
         {"puzzle.open",
          [](const json& d) -> client_body {
-             return puzzle_cmd_msg{puzzle_action::open, {}, str(d, "id"), {}};
+             return puzzle_cmd_msg{puzzle_action::open, {}, str(d, "id"), {}, {}};
          }},
         {"puzzle.move",
          [](const json& d) -> client_body {
-             return puzzle_cmd_msg{puzzle_action::move, {}, str(d, "id"), str(d, "move", 128)};
+             return puzzle_cmd_msg{puzzle_action::move, {}, str(d, "id"), str(d, "move", 128), {}};
          }},
         {"puzzle.solution",
          [](const json& d) -> client_body {
-             return puzzle_cmd_msg{puzzle_action::solution, {}, str(d, "id"), {}};
+             return puzzle_cmd_msg{puzzle_action::solution, {}, str(d, "id"), {}, {}};
          }},
     };
     return table;

@@ -87,6 +87,7 @@ public:
                            handler<tournament_row> h) override;
     void set_tournament_status(tournament_key id, std::string status, std::int64_t now_ms,
                                handler<bool> h) override;
+    void set_tournament_extra(tournament_key id, std::string extra, handler<bool> h) override;
     void list_tournaments(int finished_limit, handler<std::vector<tournament_row>> h) override;
     void tournament(std::string public_id, handler<std::optional<tournament_record>> h) override;
     void unfinished_tournaments(handler<std::vector<tournament_record>> h) override;
@@ -126,6 +127,9 @@ public:
     void load_puzzles(std::vector<puzzle_row> puzzles, handler<std::vector<puzzle_row>> h) override;
     void puzzle_solver_of(player_id who, std::string game, handler<puzzle_solver> h) override;
     void record_puzzle_try(puzzle_try t, handler<bool> h) override;
+    void record_puzzle_streak(player_id who, std::string game, int count, std::int64_t at_ms,
+                              handler<bool> h) override;
+    void puzzle_history_of(std::string name, handler<std::optional<puzzle_history>> h) override;
 
 protected:
     // The connections a backend's open() made, migrated: `keys` reserves the
