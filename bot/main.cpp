@@ -4,6 +4,8 @@
 // rules, and plays each game on a thread of its own (game_runner). When the
 // event stream breaks or the server cannot be reached it tries again with a
 // growing pause (to 30 s); games carry on over their own streams meanwhile.
+// Each time its event stream opens it asks for the games already in play and
+// follows those it does not (after its own restart, it finishes them).
 //
 //   kibitz-bot --server http://127.0.0.1:8080 --token-file FILE
 //              --engine "kibitz-cli bestmove" --engine-args "--level 3 --movetime 200"
@@ -143,6 +145,24 @@ void on_challenge(const settings& s, games_in_play& games, const json& c) {
     else bot::request(s.at, "POST", "/api/challenge/" + id + "/accept");
 }
 
+// The games the account is already playing (GET /api/account/playing): after
+// the bridge's own restart, or a game that started while the event stream was
+// down. Each is followed again on its game stream, which resumes it whole.
+void resume_games(const settings& s, games_in_play& games) {
+    auto r = bot::request(s.at, "GET", "/api/account/playing");
+    auto j = json::parse(r.body, nullptr, false);
+    if (r.status != 200 || !j.is_object() || !j["nowPlaying"].is_array()) {
+        std::fprintf(stderr, "kibitz-bot: games in play unknown (%d)\n", r.status);
+        return;
+    }
+    for (const auto& g : j["nowPlaying"]) {
+        const std::string id = g.is_object() ? g.value("gameId", "") : "";
+        if (id.empty()) continue;
+        std::fprintf(stderr, "kibitz-bot: resuming game %s\n", id.c_str());
+        games.start(id);
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -162,6 +182,7 @@ int main(int argc, char** argv) {
         if (events.status() == 200) {
             std::fprintf(stderr, "kibitz-bot: connected\n");
             wait = std::chrono::milliseconds(250);
+            resume_games(*s, games);
             while (auto line = events.next(std::chrono::seconds(30))) {
                 auto j = json::parse(*line, nullptr, false);
                 if (!j.is_object()) continue;  // a keep-alive

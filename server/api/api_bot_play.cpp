@@ -8,6 +8,7 @@
 
 #include "api/bot_feeds.hpp"
 #include "api/bot_play_internal.hpp"
+#include "auth/api_tokens.hpp"
 #include "play/hub.hpp"
 #include "play/lobby.hpp"
 #include "play/lobby_dispatch.hpp"
@@ -173,6 +174,16 @@ void bot_play_routes(const api_request& req, const seg_list& seg, api_context& c
         auto& msg = std::get<client_msg>(m);
         send_as(h, ctx, who, std::move(msg), "", done, std::move(reply));
     };
+    // A person on the web page challenges (a bot, from its profile) with the
+    // page's session, as the WebSocket's invites are made: no token needed.
+    const auto token = bearer(req.authorization);
+    if (seg[0] == "challenge" && !token.empty() && !auth::api_tokens::is_api_token(token)) {
+        auto as_page = [now, h, req, seg = std::vector<std::string>(seg.begin(), seg.end())](
+                           storage::player who, auth::scope_set, api_reply reply) {
+            challenge_routes(h, *now, who, seg, req, std::move(reply));
+        };
+        return with_session_player(req, ctx, {std::move(as_page), std::move(reply)});
+    }
     with_token_scope(req, ctx, need, {std::move(then), std::move(reply)});
 }
 

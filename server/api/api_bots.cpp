@@ -1,9 +1,14 @@
 // Bot accounts (issue 26): an account played by a program. It turns itself
 // into one with a token that has bot:play, before its first rated game (a
 // rating earned by a person must not become a program's), and never back.
+#include <mutex>
+
 #include <spdlog/spdlog.h>
 
 #include "api/api_internal.hpp"
+#include "play/hub.hpp"
+#include "play/stored_player.hpp"
+#include "store/store.hpp"
 #include "store/token_store.hpp"
 
 namespace kibitz::server::api {
@@ -32,17 +37,58 @@ void upgrade_to_bot(const api_request& req, api_context& ctx, api_reply reply) {
          std::move(reply)});
 }
 
+namespace {
+
+// The bot list's gathering: one profile read per bot, answered once all are in.
+// The reads answer on the store's threads, hence the lock.
+struct bot_list_reads {
+    std::mutex mu;
+    std::vector<json> rows;
+    std::size_t waiting = 0;
+    api_reply reply;
+};
+
+}  // namespace
+
+// Each bot with its ratings, its latest games and whether a program is
+// connected for it now (an event stream or a tab on this node).
 void list_bots(api_context& ctx, api_reply reply) {
-    ctx.token_store->bots(
-        100, [reply = std::move(reply)](core::result<std::vector<storage::player>> r) {
-            if (!r) {
-                spdlog::error("api bots: {}", r.reason());
-                return reply(error_response(500, "internal", "the bots could not be listed"));
-            }
-            json list = json::array();
-            for (const auto& p : r.value()) list.push_back(user_json(p));
-            reply(json_response(200, {{"bots", std::move(list)}}));
-        });
+    auto* store = ctx.store;
+    auto h = ctx.play.lock();
+    ctx.token_store->bots(100, [store, h, reply = std::move(reply)](
+                                   core::result<std::vector<storage::player>> r) mutable {
+        if (!r) {
+            spdlog::error("api bots: {}", r.reason());
+            return reply(error_response(500, "internal", "the bots could not be listed"));
+        }
+        if (r.value().empty()) return reply(json_response(200, {{"bots", json::array()}}));
+        auto reads = std::make_shared<bot_list_reads>();
+        reads->rows.resize(r.value().size());
+        reads->waiting = r.value().size();
+        reads->reply = std::move(reply);
+        for (std::size_t i = 0; i < r.value().size(); ++i) {
+            const auto& bot = r.value()[i];
+            json row = user_json(bot);
+            row["online"] = h && !h->peers().of(player_from_stored(bot, "")->key()).empty();
+            store->profile_of(bot.name, 3, 0,
+                              [reads, i, row = std::move(row)](
+                                  core::result<std::optional<storage::profile>> p) mutable {
+                                  if (p && p.value()) {
+                                      auto full = profile_json(*p.value());
+                                      row["ratings"] = std::move(full["ratings"]);
+                                      row["recent"] = std::move(full["recent"]);
+                                  } else {
+                                      row["ratings"] = row["recent"] = json::array();
+                                  }
+                                  std::unique_lock lock(reads->mu);
+                                  reads->rows[i] = std::move(row);
+                                  if (--reads->waiting) return;
+                                  json list(std::move(reads->rows));
+                                  lock.unlock();
+                                  reads->reply(json_response(200, {{"bots", std::move(list)}}));
+                              });
+        }
+    });
 }
 
 // A person's opt-in to bot challenges (schema/bot_api.md, "Bots and people"):
@@ -78,6 +124,23 @@ void bot_challenges_pref(const api_request& req, api_context& ctx, api_reply rep
                  if (!r) return failed(r.reason());
                  answer(r.value());
              });
+         },
+         std::move(reply)});
+}
+
+// GET /api/account/playing (lichess's): the token's account's games in play,
+// here and on other nodes, so a program that restarts finds its games again
+// and follows each on its game stream (whose gameFull says the rest).
+void now_playing(const api_request& req, api_context& ctx, api_reply reply) {
+    auto h = ctx.play.lock();
+    if (!h) return reply(error_response(503, "unavailable", "the server is stopping"));
+    with_token_scope(
+        req, ctx, std::nullopt,
+        {[h](storage::player who, auth::scope_set, api_reply reply) {
+             json games = json::array();
+             for (const auto& id : h->rooms().rooms_of(player_from_stored(who, "")->key()))
+                 games.push_back({{"gameId", id}});
+             reply(json_response(200, {{"nowPlaying", std::move(games)}}));
          },
          std::move(reply)});
 }

@@ -31,7 +31,12 @@ std::variant<client_msg, api_response> challenge_message(const api_request& req)
     if (body.contains("days")) d["tc"] = {{"days", body["days"]}};
     for (const char* key : {"game", "tc", "rated", "color", "position"})
         if (body.contains(key)) d[key] = body[key];
-    return as_message("invite.create", std::move(d));
+    auto m = as_message("invite.create", std::move(d));
+    // A challenge's game is public, as every game but a link's invite is: it
+    // is watched, listed live and on both players' pages (a bot's games).
+    if (auto* msg = std::get_if<client_msg>(&m))
+        if (auto* s = std::get_if<seek_create_msg>(&msg->body)) s->public_game = true;
+    return m;
 }
 
 // A decline's reason: {"reason": key} as JSON, or reason=key as a form

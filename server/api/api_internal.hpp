@@ -99,9 +99,12 @@ void post_tournament(const api_request& req, const json& body, api_context& ctx,
 bool is_token_route(const std::vector<std::string_view>& seg);
 void token_routes(const api_request& req, const std::vector<std::string_view>& seg,
                   api_context& ctx, api_reply reply);
-// api_bots.cpp: POST /api/bot/account/upgrade and GET /api/bots.
+// api_bots.cpp: POST /api/bot/account/upgrade, GET /api/bots (each bot with
+// its ratings, latest games and whether it is connected) and GET
+// /api/account/playing (an API token's games in play).
 void upgrade_to_bot(const api_request& req, api_context& ctx, api_reply reply);
 void list_bots(api_context& ctx, api_reply reply);
+void now_playing(const api_request& req, api_context& ctx, api_reply reply);
 // GET / POST /api/account/bot-challenges (session): whether bots may challenge the account.
 void bot_challenges_pref(const api_request& req, api_context& ctx, api_reply reply);
 // The bot and board APIs (api_bot_play.cpp): /api/stream/event,

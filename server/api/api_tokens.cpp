@@ -7,6 +7,7 @@
 //   POST   /api/bot/account/upgrade  token with bot:play: become a bot, for good
 //   GET    /api/bots               anyone: bot accounts
 //   GET|POST /api/account/bot-challenges  session: whether bots may challenge me
+//   GET    /api/account/playing    API token: the account's games in play
 #include <charconv>
 
 #include <spdlog/spdlog.h>
@@ -149,6 +150,8 @@ void token_routes(const api_request& req, const std::vector<std::string_view>& s
         if (only("GET")) list_tokens(req, ctx, std::move(reply));
     } else if (seg[0] == "account" && seg.size() == 1) {
         if (only("GET")) get_account(req, ctx, std::move(reply));
+    } else if (seg[0] == "account" && seg.size() == 2 && seg[1] == "playing") {
+        if (only("GET")) now_playing(req, ctx, std::move(reply));
     } else if (seg[0] == "account" && seg.size() == 2 && seg[1] == "bot-challenges") {
         if (req.method == "POST" || only("GET")) bot_challenges_pref(req, ctx, std::move(reply));
     } else if (seg[0] == "bot") {

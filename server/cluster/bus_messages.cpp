@@ -153,6 +153,10 @@ client_msg client_of(const json& j) {
     if (!is_lobby_message(out)) throw malformed("\"m\" is not a lobby message: " + out.type);
     if (auto* s = std::get_if<seek_create_msg>(&out.body); s && s->invite && j.contains("code"))
         s->code = text(j, "code");
+    if (auto* s = std::get_if<seek_create_msg>(&out.body); s && s->invite) {
+        auto it = j.find("public_game");
+        s->public_game = it != j.end() && it->is_boolean() && it->get<bool>();
+    }
     return out;
 }
 

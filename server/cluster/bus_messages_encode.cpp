@@ -134,6 +134,8 @@ json to_json(const message& msg) {
                 if (auto* s = std::get_if<seek_create_msg>(&m.m.body);
                     s && s->invite && !s->code.empty())
                     j["code"] = s->code;
+                if (auto* s = std::get_if<seek_create_msg>(&m.m.body); s && s->public_game)
+                    j["public_game"] = true;
                 return j;
             },
             [](const lobby_closed& m) -> json {

@@ -178,8 +178,10 @@ void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_cre
                          ack, type);
         auto id = m.invite ? (m.code.empty() ? random_string(10, base62) : m.code)
                            : "s" + random_string(9, base62);
-        seek s{id, {info, m.tc, m.rated, m.invite, m.position}, m.color, who, conn, m.invite, {},
-               p};
+        seek s{id,      {info, m.tc, m.rated, m.invite && !m.public_game, m.position},
+               m.color, who,
+               conn,    m.invite,
+               {},      p};
         auto j = s.to_json(hub_);
         s.listed = dump_json(j);
         seeks_[s.id] = s;

@@ -28,6 +28,9 @@ struct seek_create_msg {
     // Never from a client: an open invite sent again to a new lobby leader
     // keeps the code its link holds (docs/cluster.md, "One lobby").
     std::string code;
+    // Never from a client: a challenge of the bot API (schema/bot_api.md), an
+    // invite whose game is public like any other (a link's invite is private).
+    bool public_game = false;
 };
 struct seek_cancel_msg { std::string id; bool invite = false; };
 struct seek_accept_msg {

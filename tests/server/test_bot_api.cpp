@@ -257,6 +257,11 @@ TEST_CASE("bot api: every example in schema/bot_api.md has the shape of what the
     REQUIRE(post_as(srv, "/api/challenge/" + id + "/accept", c.bot_token).status == 200);
     seen["gameStart"] = events.next("gameStart");
     std::string room = seen["gameStart"]["game"]["id"];
+    auto playing =
+        call(srv.port, http::verb::get, "/api/account/playing", std::nullopt, bearer(c.bot_token));
+    REQUIRE(playing.status == 200);
+    seen["reply:playing"] = playing.j();
+    CHECK(playing.j()["nowPlaying"] == json::array({{{"gameId", room}}}));
     line_stream game(srv.port, "/api/bot/game/stream/" + room, c.bot_token);
     seen["gameFull"] = game.next("gameFull");
     auto legal = seen["gameFull"]["state"]["legal"];
@@ -303,10 +308,11 @@ TEST_CASE("bot api: every example in schema/bot_api.md has the shape of what the
 
     int checked = 0;
     for (const auto& example : bot_api_examples()) {
-        std::string kind = example.contains("type")        ? example["type"].get<std::string>()
-                           : example.contains("challenge") ? "reply:challenge"
-                           : example.contains("error")     ? "reply:error"
-                                                           : "";
+        std::string kind = example.contains("type")         ? example["type"].get<std::string>()
+                           : example.contains("challenge")  ? "reply:challenge"
+                           : example.contains("error")      ? "reply:error"
+                           : example.contains("nowPlaying") ? "reply:playing"
+                                                            : "";
         INFO(example.dump());
         REQUIRE(seen.count(kind));
         auto real = seen[kind];
@@ -315,7 +321,7 @@ TEST_CASE("bot api: every example in schema/bot_api.md has the shape of what the
         CHECK(shape(example) == shape(real));
         ++checked;
     }
-    CHECK(checked == 12);  // every example was checked
+    CHECK(checked == 13);  // every example was checked
 }
 
 TEST_CASE("bot api: a challenge cancelled by its maker is withdrawn on the event stream") {

@@ -108,6 +108,57 @@ TEST_CASE("kibitz-bot: kibitz-cli as its engine plays a whole game; a dropped st
     CHECK(eventually([&] { return streams.open() == 1; }, std::chrono::seconds(10)));
 }
 
+TEST_CASE("kibitz-bot: restarted mid-game, it finds its game again and finishes it") {
+    auto srv = fast_server();
+    cast c(srv);
+    const std::vector<std::string> rules = {"--games", first_game(), "--clocks", "untimed"};
+    auto bot = std::make_unique<bridge>(srv, c.bot_token, rules);
+    auto& streams = *srv.app->context().api.streams;
+    REQUIRE(eventually([&] { return streams.open() == 1; }, std::chrono::seconds(10)));
+
+    REQUIRE(post_as(srv, "/api/challenge/botty", c.ada_token,
+                    json{{"game", first_game()}, {"tc", nullptr}, {"rated", false}})
+                .status == 201);
+    auto found = c.ada.expect("game.found", {}, std::chrono::seconds(10));
+    REQUIRE(found.is_object());
+    const std::string room = found["d"]["room"];
+    auto state = c.ada.expect("room.state");
+    const int mine = state["d"]["you"]["seat"];
+    json board = state["d"]["board"];
+    int plies = 0, ack = 1;
+    bool restarted = false;
+    json end;
+    while (plies < 600) {
+        if (board["moves"].empty()) {  // the last move ended it
+            end = c.ada.expect("end", {}, std::chrono::seconds(10));
+            break;
+        }
+        const bool ada_to_move = board["to_move"] == mine;
+        if (plies >= 4 && !restarted && ada_to_move) {
+            // The bridge stops (its streams close) and a new one starts: the
+            // server announces no gameStart again, so only the games in play
+            // it asks for tell it of this one.
+            restarted = true;
+            bot.reset();
+            REQUIRE(eventually([&] { return streams.open() == 0; }, std::chrono::seconds(10)));
+            bot = std::make_unique<bridge>(srv, c.bot_token, rules);
+            REQUIRE(eventually([&] { return streams.open() >= 1; }, std::chrono::seconds(10)));
+        }
+        if (ada_to_move) {
+            std::string mv = board["moves"][0]["text"];
+            c.ada.send({{"t", "move"}, {"d", {{"room", room}, {"move", mv}, {"ack", ack++}}}});
+        }
+        auto ev = c.ada.expect("move", {}, std::chrono::seconds(20));
+        REQUIRE(ev.is_object());
+        board = ev["d"]["board"];
+        ++plies;
+    }
+    CHECK(restarted);
+    REQUIRE(end.is_object());  // the new bridge played it to its end
+    CHECK(end["d"]["status"]["state"] == "over");
+    CHECK(bot->running());
+}
+
 TEST_CASE("kibitz-bot: challenges its rules refuse are declined with the reason") {
     auto srv = fast_server();
     cast c(srv);

@@ -103,6 +103,8 @@ std::vector<bus::message> one_of_each() {
     invite.color = "white";
     invite.invite = true;
     invite.code = "k4TQ9zpW2m";
+    seek_create_msg challenge = invite;  // the bot API's: its game is public
+    challenge.public_game = true;
     bus::listing listed{"checkers", json{{"room", "rAb12Cd34"}, {"plies", 3}}, board(-1)};
     return {
         bus::join{"rAb12Cd34", "node-2", 7, ann(), 12},
@@ -121,6 +123,7 @@ std::vector<bus::message> one_of_each() {
             {{"checkers", {1612.5, 80.25, 0.06, 31}}},
             lobby_message(quick_join_msg{"checkers", time_control{60, 0}, true}, "quick.join", 9)},
         bus::lobby{"node-2", 7, ann(), {}, lobby_message(invite, "invite.create", std::nullopt)},
+        bus::lobby{"node-2", 7, ann(), {}, lobby_message(challenge, "invite.create", std::nullopt)},
         bus::lobby{"node-2",
                    7,
                    ann(),

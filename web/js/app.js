@@ -10,6 +10,7 @@ import * as game from './pages/game.js';
 import * as replay from './pages/replay.js';
 import * as leaderboard from './pages/leaderboard.js';
 import * as player from './pages/player.js';
+import * as bots from './pages/bots.js';
 import * as login from './pages/login.js';
 import {log_out} from './pages/login.js';
 import * as invite from './pages/invite.js';
@@ -39,6 +40,7 @@ const routes = [
     [/^#\/leaderboard\/([\w-]+)$/, leaderboard, 'Leaderboard'],
     [/^#\/leaderboard\/?$/, leaderboard, 'Leaderboard'],
     [/^#\/player\/([^/]+)$/, player, 'Player'],
+    [/^#\/bots\/?$/, bots, 'Bots'],
     [/^#\/login$/, login, 'Log in'],
     [/^#\/invite\/([\w-]+)$/, invite, 'Invitation'],
     [/^#\/analysis\/([\w-]+)(?:\?.*)?$/, analysis, 'Analysis'],

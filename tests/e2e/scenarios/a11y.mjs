@@ -19,6 +19,7 @@ function pages(room, invite, me) {
         ['position editor', '#/analysis/checkers?edit=1', '[data-test="editor"]'],
         ['no such game', '#/analysis/nosuchgame', '[data-test="no-such-game"]'],
         ['tools', '#/tools', '[data-test="tools"]'],
+        ['bots', '#/bots', '[data-test="no-bots"], [data-test="bot-list"]'],
         ['profile', `#/player/${encodeURIComponent(me)}`, '[data-test="games"] li'],
         ['leaderboard', '#/leaderboard/checkers', 'main h1'],
         ['login', '#/login', 'input[name="username"]'],

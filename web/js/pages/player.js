@@ -2,8 +2,9 @@
 // wins/draws/losses per game and their games, newest first, each with its
 // result for this player, date, replay, computer analysis and export; "More
 // games" pages back (GET /api/players/<name>?before=<key>); the puzzle
-// dashboard (player_puzzles.js, GET /api/players/<name>/puzzles). The controller
-// owns what was loaded and redraws one view.
+// dashboard (player_puzzles.js, GET /api/players/<name>/puzzles); a bot's has
+// the "Challenge" panel (bot_challenge.js). The controller owns what was
+// loaded and redraws one view.
 import {api} from '../net/http.js';
 import {socket} from '../net/socket.js';
 import {v, view_root} from '../ui/vdom.js';
@@ -11,6 +12,7 @@ import {game_names} from '../catalogue.js';
 import {rating_graph} from './rating_graph.js';
 import {bot_tag} from '../ui/bot_tag.js';
 import {puzzle_dashboard_view} from './player_puzzles.js';
+import {bot_challenge, bot_challenge_view} from './bot_challenge.js';
 
 const page_size = 20;  // the server's page: a full one may have more behind it
 
@@ -75,6 +77,7 @@ function profile_view(st) {
         v('p', {class: 'muted'}, r.guest ? 'Guest' : r.bot ? 'Bot account: a program plays here' : 'Registered player'),
         r.guest && self ? v('p', {'data-test': 'guest-self'}, 'You are playing as a guest: your games are below. ',
             v('a', {class: 'btn small primary', href: '#/login'}, 'Register'), ' to keep them for good and get ratings.') : null,
+        r.bot && !self ? bot_challenge_view(st.challenge, me) : null,
         r.guest ? null : [v('h2', {}, 'Ratings'),
             (r.ratings || []).length ? v('ul', {class: 'list'}, r.ratings.map((x) => v('li', {},
                 v('a', {href: `#/leaderboard/${x.game}`}, game_names[x.game] || x.game), ': ',
@@ -92,8 +95,9 @@ function profile_view(st) {
 export function mount(el, name) {
     document.title = `${name} · Kibitz`;
     const view = view_root(el);
-    const st = {name, profile: null, puzzles: null, games: [], more: false, loading: true, error: '', missing: false, load_more: () => load()};
+    const st = {name, challenge: null, profile: null, puzzles: null, games: [], more: false, loading: true, error: '', missing: false, load_more: () => load()};
     let alive = true;
+    // A bot's page offers a challenge (made once the profile says it is a bot).
     const render = () => view.update(v('section', {class: 'card profile'}, v('h1', {}, name, bot_tag(st.profile)), v('div', {'data-test': 'profile'}, profile_view(st))));
 
     async function load() {
@@ -108,6 +112,7 @@ export function mount(el, name) {
             st.error = st.missing ? `There is no player called ${name}.` : (r.message || r.error);
         } else {
             if (!st.profile) st.profile = r;
+            if (r.bot && !st.challenge) st.challenge = new bot_challenge(r.name, () => render());
             st.games.push(...(r.recent || []));
             st.more = (r.recent || []).length >= page_size;
         }
@@ -118,5 +123,5 @@ export function mount(el, name) {
     api('GET', `/api/players/${encodeURIComponent(name)}/puzzles`).then((r) => {
         if (alive && !r.error) { st.puzzles = r; render(); }
     });
-    return () => { alive = false; off(); };
+    return () => { alive = false; off(); if (st.challenge) st.challenge.close(); };
 }

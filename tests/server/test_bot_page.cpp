@@ -1,0 +1,107 @@
+// What the web page's bot list and "Challenge" button rest on (issue 26): the
+// bot list with ratings, latest games and who is connected, and a challenge
+// made with the page's session token. Real loopback sockets, a real SQLite
+// file (api_fixture.hpp).
+#include <doctest/doctest.h>
+
+#include "api_fixture.hpp"
+#include "bot_cast.hpp"
+#include "eventually.hpp"
+#include "harness.hpp"
+#include "kibitz/core/registry.hpp"
+#include "line_stream.hpp"
+
+using kibitz::test::eventually;
+
+namespace {
+
+json bot_row(api_server& srv, const std::string& name) {
+    const json list = get(srv.port, "/api/bots").j();
+    for (const auto& b : list["bots"])
+        if (b["name"] == name) return b;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("bot list: each bot with its ratings, latest games and whether it is connected") {
+    auto srv = fast_server();
+    cast c(srv);
+    auto before = bot_row(srv, "botty");
+    REQUIRE(before.is_object());
+    CHECK(before["bot"] == true);
+    CHECK(before["online"] == false);
+    CHECK(before["ratings"].empty());
+    CHECK(before["recent"].empty());
+
+    auto events = std::make_unique<line_stream>(srv.port, "/api/stream/event", c.bot_token);
+    CHECK(eventually([&] { return bot_row(srv, "botty")["online"] == true; }));
+
+    // A rated game, which the bot resigns: a challenge's game is public, so
+    // it is listed; and rated.
+    const std::string game(kibitz::core::all_games()[0].id);
+    auto made = post_as(
+        srv, "/api/challenge/botty", c.ada_token,
+        json{{"game", game}, {"tc", {{"initial_s", 300}, {"increment_s", 3}}}, {"rated", true}});
+    REQUIRE(made.status == 201);
+    std::string id = made.j()["challenge"]["id"];
+    REQUIRE(post_as(srv, "/api/challenge/" + id + "/accept", c.bot_token).status == 200);
+    std::string room = c.ada.expect("game.found")["d"]["room"];
+    const int ada_seat = c.ada.expect("room.state")["d"]["you"]["seat"];
+    // Two moves each (fewer rate nothing), then it resigns.
+    line_stream game_stream(srv.port, "/api/bot/game/stream/" + room, c.bot_token);
+    json now = game_stream.next("gameFull")["state"];
+    for (int ply = 0; ply < 4; ++ply) {
+        REQUIRE(now.is_object());
+        std::string mv = now["legal"][0];
+        if (now["turn"] == ada_seat)
+            c.ada.send({{"t", "move"}, {"d", {{"room", room}, {"move", mv}, {"ack", ply + 1}}}});
+        else
+            REQUIRE(post_as(srv, "/api/bot/game/" + room + "/move/" + encoded(mv), c.bot_token)
+                        .status == 200);
+        now = game_stream.next("gameState");
+    }
+    REQUIRE(post_as(srv, "/api/bot/game/" + room + "/resign", c.bot_token).status == 200);
+    c.ada.expect("end");
+    CHECK(eventually([&] { return bot_row(srv, "botty")["recent"].size() == 1; }));
+    auto after = bot_row(srv, "botty");
+    CHECK(after["recent"][0]["id"] == room);
+    CHECK(after["recent"][0]["game"] == game);
+    REQUIRE(after["ratings"].size() == 1);
+    CHECK(after["ratings"][0]["game"] == game);
+
+    events->drop();
+    CHECK(eventually([&] { return bot_row(srv, "botty")["online"] == false; }));
+}
+
+TEST_CASE("bot list: a person challenges a bot with the page's session, and may cancel") {
+    auto srv = fast_server();
+    cast c(srv);
+    line_stream events(srv.port, "/api/stream/event", c.bot_token);
+    const std::string game(kibitz::core::all_games()[0].id);
+    const json body{{"game", game}, {"tc", {{"initial_s", 300}, {"increment_s", 3}}}};
+
+    // Made and withdrawn from the page: the bot hears both.
+    auto made = post_as(srv, "/api/challenge/botty", c.ada_session, body);
+    REQUIRE(made.status == 201);
+    std::string id = made.j()["challenge"]["id"];
+    auto ch = events.next("challenge");
+    REQUIRE(ch.is_object());
+    CHECK(ch["challenge"]["by"]["name"] == "ada");
+    REQUIRE(post_as(srv, "/api/challenge/" + id + "/cancel", c.ada_session).status == 200);
+    CHECK(events.next("challengeCanceled").is_object());
+
+    // Made again and accepted: every tab of hers is taken to the game.
+    made = post_as(srv, "/api/challenge/botty", c.ada_session, body);
+    REQUIRE(made.status == 201);
+    id = made.j()["challenge"]["id"];
+    REQUIRE(events.next("challenge").is_object());
+    REQUIRE(post_as(srv, "/api/challenge/" + id + "/accept", c.bot_token).status == 200);
+    auto found = c.ada.expect("game.found");
+    auto started = events.next("gameStart");
+    REQUIRE(started.is_object());
+    CHECK(found["d"]["room"] == started["game"]["id"]);
+
+    // A session nobody has is refused.
+    CHECK(post_as(srv, "/api/challenge/botty", "not-a-session", body).status == 401);
+}
