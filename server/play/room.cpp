@@ -219,7 +219,14 @@ void room::do_restore(const storage::game_record& g) {
     // Clocks paused while the server was down (storage::clocks_at_restart).
     if (clocks_.timed()) {
         auto c = storage::clocks_at_restart(g);
-        for (int s = 0; s < 2; ++s) clocks_.clock().set(s, std::chrono::milliseconds(c[s]));
+        for (int s = 0; s < 2; ++s) {
+            // A seat that went berserk is so again: no increment, and never
+            // more than the halved clock (no move of its stored yet: the
+            // stored reading is the initial time).
+            if (g.tournament && g.tournament->berserk[s] && clocks_.berserk(s))
+                c[s] = std::min(c[s], clocks_.clock().remaining(s, now).count());
+            clocks_.clock().set(s, std::chrono::milliseconds(c[s]));
+        }
     }
     auto st = game_->current_status();
     if (st.over()) {

@@ -77,6 +77,10 @@ std::shared_ptr<room> room_directory::room_of(const storage::game_record& g) {
         id, sum.id, rating_pool(sum.settings.game_id, sum.settings.days_per_move.has_value()));
     room_settings rs{info, stored_tc(sum.settings), sum.settings.rated, sum.settings.is_private,
                      sum.settings.start_position};
+    if (g.tournament) {  // paired by an event: no rematch, berserk in an arena's
+        rs.tournament = g.tournament->id;
+        rs.berserk = g.tournament->kind == "arena";
+    }
     auto r = std::make_shared<room>(hub_, id, rs, player_from_stored(sum.seats[0], ""),
                                     player_from_stored(sum.seats[1], ""));
     r->restore(g);

@@ -98,12 +98,14 @@ struct room_cmd_msg {
 };
 
 // Tournaments (schema/protocol.md, "Tournaments"): enter, leave for good,
-// pause (stay entered, not paired), come back, and follow the standings.
-enum class tournament_action { join, withdraw, pause, subscribe, unsubscribe };
+// pause (stay entered, not paired), come back, follow the standings, and
+// write in the event's chat.
+enum class tournament_action { join, withdraw, pause, subscribe, unsubscribe, chat };
 struct tournament_msg {
     tournament_action action = tournament_action::join;
     std::string id;  // the event's public id
     std::string code;  // join: a private event's entry code (empty: none)
+    std::string text;  // chat: the line (1..300 characters, checked by the codec)
 };
 
 // Notifications (schema/protocol.md, "Notifications"): the list, marking

@@ -139,9 +139,10 @@ client_body answer(const json& d, invite_answer a) {
 }
 
 tournament_msg tournament(const json& d, tournament_action a) {
-    tournament_msg m{a, str(d, "id"), {}};
+    tournament_msg m{a, str(d, "id"), {}, {}};
     if (a == tournament_action::join && d.contains("code") && !d["code"].is_null())
         m.code = str(d, "code", 32);
+    if (a == tournament_action::chat) m.text = str(d, "text", 300);
     return m;
 }
 
@@ -299,6 +300,8 @@ const std::map<std::string, parser, std::less<>>& parsers() {
          [](const json& d) -> client_body { return tournament(d, tournament_action::pause); }},
         {"tournament.sub",
          [](const json& d) -> client_body { return tournament(d, tournament_action::subscribe); }},
+        {"tournament.chat",
+         [](const json& d) -> client_body { return tournament(d, tournament_action::chat); }},
         {"tournament.unsub",
          [](const json& d) -> client_body {
              return tournament(d, tournament_action::unsubscribe);

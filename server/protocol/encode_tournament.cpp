@@ -59,6 +59,14 @@ frame encode(const tournament_state_msg& m) {
     return make_frame("tournament.state", std::move(d));
 }
 
+frame encode(const tournament_chat_msg& m) {
+    json lines = json::array();
+    for (const auto& l : m.lines)
+        lines.push_back(
+            {{"player", l.player}, {"from", l.from}, {"text", l.text}, {"at_ms", l.at_ms}});
+    return make_frame("tournament.chat", {{"id", m.id}, {"lines", std::move(lines)}});
+}
+
 frame encode(const tournament_finished_msg& m) {
     return make_frame("tournament.finished", {{"id", m.id}, {"podium", standings_json(m.podium)}});
 }

@@ -65,7 +65,21 @@ struct tournament_finished_msg {
     std::vector<tournament_standing> podium;  // the first three
 };
 
+// Lines of an event's chat: the last ones kept on tournament.sub, then each
+// new line as it is written (schema/protocol.md, "tournament.chat").
+struct tournament_chat_line {
+    std::string player;  // the writer's public id
+    std::string from;  // the writer's name
+    std::string text;
+    std::int64_t at_ms = 0;
+};
+struct tournament_chat_msg {
+    std::string id;
+    std::vector<tournament_chat_line> lines;  // oldest first
+};
+
 frame encode(const tournament_state_msg& m);
+frame encode(const tournament_chat_msg& m);
 frame encode(const tournament_finished_msg& m);
 
 }  // namespace kibitz::server

@@ -155,10 +155,19 @@ struct chat_record {
     std::string name;
 };
 
+// The event that paired a game (its tournament_pairings row), so that its
+// room restored after a restart is a tournament game again.
+struct game_tournament {
+    std::string id;  // the event's public id
+    std::string kind;  // "arena" or "swiss"
+    std::array<bool, 2> berserk{};  // the seats that went berserk (arenas)
+};
+
 struct game_record {
     game_summary summary;
     std::vector<move_record> moves;
     std::vector<chat_record> chat;  // filled by unfinished_games and game (restores), not by lists
+    std::optional<game_tournament> tournament;  // as chat; none: not a tournament's game
 };
 
 struct game_rating {

@@ -87,6 +87,7 @@ public:
                            handler<tournament_row> h) override;
     void set_tournament_status(tournament_key id, std::string status, std::int64_t now_ms,
                                handler<bool> h) override;
+    void set_tournament_extra(tournament_key id, std::string extra, handler<bool> h) override;
     void list_tournaments(int finished_limit, handler<std::vector<tournament_row>> h) override;
     void tournament(std::string public_id, handler<std::optional<tournament_record>> h) override;
     void unfinished_tournaments(handler<std::vector<tournament_record>> h) override;

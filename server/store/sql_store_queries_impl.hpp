@@ -85,11 +85,27 @@ std::vector<move_record> moves_of(Db& db, game_key game) {
         "WHERE game = $1 ORDER BY ply",
         move, game);
 }
+
+// The event that paired the game stored as `public_id`, if any.
+template <class Db>
+std::optional<game_tournament> tournament_of(Db& db, const std::string& public_id) {
+    if (public_id.empty()) return std::nullopt;
+    auto found = all_rows<game_tournament>(
+        db,
+        "SELECT t.public_id, t.kind, p.berserk0, p.berserk1 FROM tournament_pairings p "
+        "JOIN tournaments t ON t.id = p.tournament WHERE p.room = $1",
+        [](const auto& r) {
+            return game_tournament{r.text(0), r.text(1), {r.flag(2), r.flag(3)}};
+        },
+        public_id);
+    if (found.empty()) return std::nullopt;
+    return found.front();
+}
 }  // namespace sql_store_detail
 
 namespace sql_store_detail {
-// The unfinished games `where` picks, with their moves and chat (the restored
-// room shows it again).
+// The unfinished games `where` picks, with their moves, chat (the restored
+// room shows it again) and tournament (the restored room is its game again).
 template <class Db>
 std::vector<game_record> unfinished_records(Db& db, const char* where) {
     std::vector<game_record> out;
@@ -97,6 +113,7 @@ std::vector<game_record> unfinished_records(Db& db, const char* where) {
     for (auto& r : out) {
         r.moves = moves_of(db, r.summary.id);
         r.chat = chat_lines(db, r.summary.id);
+        r.tournament = tournament_of(db, r.summary.public_id);
     }
     return out;
 }
@@ -146,8 +163,9 @@ void sql_store<D>::game(game_key id, handler<std::optional<game_record>> h) {
         using namespace sql_store_detail;
         auto found = summaries(db, "WHERE g.id = $1", id);
         if (found.empty()) return std::nullopt;
-        // With its chat: a node taking the room over restores it from this.
-        return game_record{found.front(), moves_of(db, id), chat_lines(db, id)};
+        // With its chat and event: a node taking the room over restores it from this.
+        return game_record{found.front(), moves_of(db, id), chat_lines(db, id),
+                           tournament_of(db, found.front().public_id)};
     });
 }
 

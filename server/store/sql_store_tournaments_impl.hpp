@@ -123,6 +123,14 @@ void sql_store<D>::set_tournament_status(tournament_key id, std::string status, 
 }
 
 template <class D>
+void sql_store<D>::set_tournament_extra(tournament_key id, std::string extra, handler<bool> h) {
+    write<bool>(std::move(h), [id, extra = std::move(extra)](db_type& db) {
+        return db.query("UPDATE tournaments SET settings = $1 WHERE id = $2", extra, id)
+                   .affected() > 0;
+    });
+}
+
+template <class D>
 void sql_store<D>::list_tournaments(int finished_limit, handler<std::vector<tournament_row>> h) {
     read<std::vector<tournament_row>>(std::move(h), [finished_limit](db_type& db) {
         using namespace sql_tournament_detail;

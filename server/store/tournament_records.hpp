@@ -26,7 +26,9 @@ struct tournament_settings {
     std::int64_t duration_ms = 0;
     int rounds = 0;
     std::int64_t round_interval_ms = 0;
-    std::string extra = "{}";  // JSON text the store keeps as given (entry code, limits)
+    // JSON text the store keeps as given (entry code, limits, whether the
+    // entrants were told it starts soon: "announced").
+    std::string extra = "{}";
 };
 
 struct tournament_row {

@@ -26,6 +26,9 @@ public:
     // it was already there or past it. Finishing records ended_ms.
     virtual void set_tournament_status(tournament_key id, std::string status, std::int64_t now_ms,
                                        handler<bool> h) = 0;
+    // Replaces the service's own settings text (tournament_settings::extra,
+    // kept as given); false when there is no such event.
+    virtual void set_tournament_extra(tournament_key id, std::string extra, handler<bool> h) = 0;
     // Events not finished, then the most recently finished up to `finished_limit`.
     virtual void list_tournaments(int finished_limit, handler<std::vector<tournament_row>> h) = 0;
     virtual void tournament(std::string public_id, handler<std::optional<tournament_record>> h) = 0;

@@ -2,7 +2,7 @@
 // What the arenas and the Swiss events share (docs/tournament_service.md):
 // the strand and its tick (logged, rearmed), creation (checked, stored, then
 // served), the unfinished events by public id with their followers, the
-// message dispatch (subscribe, join, withdraw) and its answers, each game
+// message dispatch (subscribe, join, withdraw, chat) and its answers, each game
 // started and its end routed back to its event, a result recovered from the
 // store after a restart, and an event's end. What differs (pairing, rounds,
 // scoring, the state sent) is the kind's own: arena_service, swiss_service.
@@ -30,6 +30,7 @@
 #include "play/tournament_desk.hpp"
 #include "protocol/server_msg.hpp"
 #include "store/tournament_store.hpp"
+#include "tournament/tournament_chat.hpp"
 
 namespace kibitz::server {
 class hub;
@@ -128,6 +129,8 @@ private:
     void join(Event& e, const player_ptr& who, const peer_ref& p, std::uint64_t conn,
               const tournament_msg& m, const reply& r);
     void unsubscribe(Event& e, std::uint64_t conn);
+    // A line for the event's chat from one of its players, to every subscriber.
+    void chat(Event& e, const player_ptr& who, const std::string& text, const reply& r);
     void route_end(const game_over_report& r);
 
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;
@@ -140,6 +143,7 @@ private:
     std::map<std::uint64_t, std::set<std::string>> conns_;  // connection -> followed events
     schedule_keys scheduling_;                              // being created
     std::set<std::string> announced_;  // events whose entrants were told it starts soon
+    std::map<std::string, tournament_chat> chats_;  // by event id (none: nobody wrote yet)
 };
 
 }  // namespace kibitz::server::tournament

@@ -42,8 +42,14 @@ void tournament_service<Event>::start(hub& h,
     hub_ = &h;
     on_strand([this, unfinished] {
         int restored = 0;
-        for (const auto& r : unfinished)
-            if (r.row.settings.kind == kind_) restore(r), ++restored;
+        for (const auto& r : unfinished) {
+            if (r.row.settings.kind != kind_) continue;
+            restore(r), ++restored;
+            // Told before the restart: not again.
+            const auto extra = json::parse(r.row.settings.extra, nullptr, false);
+            if (extra.is_object() && extra.value("announced", false))
+                announced_.insert(r.row.public_id);
+        }
         if (restored > 0) spdlog::info("{}: restored {} events", log_, restored);
         arm();
     });
@@ -90,6 +96,14 @@ void tournament_service<Event>::announce(Event& e, std::int64_t now) {
     if (!announced_.insert(row.public_id).second) return;
     auto* out = hub_->deps().notifications;
     if (!out) return;
+    // Marked in the event's stored settings, so a restart inside the window
+    // does not tell the entrants again.
+    auto extra = json::parse(row.settings.extra, nullptr, false);
+    if (!extra.is_object()) extra = json::object();
+    extra["announced"] = true;
+    store_.set_tournament_extra(row.id, extra.dump(), [log = log_](core::result<bool> r) {
+        if (!r) spdlog::warn("{}: storing an announcement: {}", log, r.reason());
+    });
     const json data = {{"id", row.public_id}, {"name", row.settings.name}, {"starts_ms", starts}};
     for (const auto& who : e.state->entered()) out->notify(who, "tournament_soon", data);
 }
@@ -151,7 +165,10 @@ void tournament_service<Event>::handle(const player_ptr& who, const peer_ref& p,
     case tournament_action::subscribe:
         subscribe(*e, who->key(), p, conn);
         answer(r, std::nullopt);
-        return send_to(p, state_frame(*e, clock_.now_ms()));  // the standings now
+        send_to(p, state_frame(*e, clock_.now_ms()));  // the standings now
+        if (auto c = chats_.find(m.id); c != chats_.end())  // and what was said so far
+            send_to(p, encode(tournament_chat_msg{m.id, c->second.lines()}));
+        return;
     case tournament_action::unsubscribe:
         if (e) unsubscribe(*e, conn);
         return answer(r, std::nullopt);
@@ -160,7 +177,23 @@ void tournament_service<Event>::handle(const player_ptr& who, const peer_ref& p,
     case tournament_action::withdraw:
     case tournament_action::pause:
         return leave(*e, who, m.action, r);
+    case tournament_action::chat:
+        return chat(*e, who, m.text, r);
     }
+}
+
+template <class Event>
+void tournament_service<Event>::chat(Event& e, const player_ptr& who, const std::string& text,
+                                     const reply& r) {
+    // Entrants write (withdrawn ones too: they played); followers only read.
+    if (!e.state->find(who->key()))
+        return answer(r, wire_error{"not_joined", "join the tournament to write in its chat"});
+    const auto& id = e.state->row().public_id;
+    tournament_chat_line line{who->id, who->name, text, clock_.now_ms()};
+    if (!chats_[id].say(who->key(), line))
+        return answer(r, wire_error{"rate_limited", "one chat line a second in a tournament"});
+    answer(r, std::nullopt);
+    e.audience.send(encode(tournament_chat_msg{id, {std::move(line)}}));
 }
 
 template <class Event>

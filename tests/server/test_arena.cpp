@@ -214,3 +214,41 @@ TEST_CASE("arena: kill -9 mid-event loses no result; the standings and games res
         CHECK(row["score"] == expected.at(row["player"]["id"]));
     }
 }
+
+TEST_CASE("arena: the standings name the top game, the leader's game in play") {
+    event_ground ground;
+    test_server srv(event_server(ground));
+    json body = {{"name", "Top arena"},
+                 {"game", "checkers"},
+                 {"tc", tc(60, 0)},
+                 {"minutes", 10},
+                 {"starts_in_s", 0}};
+    const std::string id = create_event(srv.port(), body, ground.org.token)["id"];
+    auto es = join_field(srv.port(), id, 4);
+    ws_client follower(srv.port());
+    follower.hello();
+    follower.send(tmsg("tournament.sub", id));
+    follower.expect("tournament.state");
+    auto first = wave_of(es);
+    REQUIRE(first.size() == 2);
+    const auto& [room_a, seats_a] = *first.begin();
+    const auto& room_b = std::next(first.begin())->first;
+    // Game A ends (its seat 0 leads with 2); A's two players, the only ones
+    // waiting, meet again in the next wave while B is still played.
+    play_out(room_a, *seats_a[0], *seats_a[1], 2, false);
+    std::string room_c;
+    for (auto* e : seats_a) {
+        auto f = e->ws->expect(
+            "game.found", [](const json& m) { return m["d"]["via"] == "tournament"; }, 5000ms);
+        REQUIRE(f.is_object());
+        room_c = f["d"]["room"];
+    }
+    CHECK(room_c != room_a);
+    // The followers are told: the top game is the leader's, not B.
+    auto st = follower.expect(
+        "tournament.state", [&](const json& m) { return m["d"]["top_room"] == room_c; }, 5000ms);
+    REQUIRE(st.is_object());
+    CHECK(st["d"]["standings"][0]["player"]["id"] == seats_a[0]->id);
+    CHECK(st["d"]["standings"][0]["room"] == room_c);
+    CHECK(st["d"]["top_room"] != room_b);
+}

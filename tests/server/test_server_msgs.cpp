@@ -131,6 +131,13 @@ const std::map<std::string, builder>& builders() {
                  d["top_room"].is_null() ? "" : d["top_room"].get<std::string>(), d["server_time"],
                  boards_of(d)});
          }},
+        {"tournament.chat",
+         [](const json& d, auto) {
+             std::vector<tournament_chat_line> lines;
+             for (const auto& l : d["lines"])
+                 lines.push_back({l["player"], l["from"], l["text"], l["at_ms"]});
+             return encode(tournament_chat_msg{d["id"], std::move(lines)});
+         }},
         {"tournament.finished",
          [](const json& d, auto) {
              return encode(tournament_finished_msg{d["id"], standings_of(d["podium"])});
@@ -361,6 +368,7 @@ bool from_server(const json& example) {
     const std::string t = example["t"];
     if (t == "move" || t == "berserk") return example.contains("v");
     if (t == "chat") return example["d"].contains("from");
+    if (t == "tournament.chat") return example["d"].contains("lines");
     if (t == "puzzle.solution") return example["d"].contains("moves");
     return builders().count(t) > 0;
 }

@@ -172,3 +172,56 @@ TEST_CASE("conformance: a pairing's result is applied exactly once, with the sco
     CHECK(rec.entries[1].score == 0);
     CHECK(rec.entries[1].sheet == "L");
 }
+
+TEST_CASE("conformance: an event's own settings text is replaced as given") {
+    INFO("backend: " << test::backend_name());
+    auto place = test::new_place();
+    auto s = place->open();
+    auto& t = events(*s);
+    auto made = must<tournament_row>([&](auto h) { t.create_tournament("a1", arena(), t0, h); });
+    const std::string marked = R"({"announced":true,"max_players":100})";
+    CHECK(must<bool>([&](auto h) { t.set_tournament_extra(made.id, marked, h); }));
+    CHECK(record_of(t, "a1").row.settings.extra == marked);
+    CHECK_FALSE(must<bool>([&](auto h) { t.set_tournament_extra(made.id + 99, "{}", h); }));
+}
+
+TEST_CASE("conformance: an unfinished game paired by an event comes back with it") {
+    INFO("backend: " << test::backend_name());
+    auto place = test::new_place();
+    {
+        auto s = place->open();
+        auto& t = events(*s);
+        auto ev = must<tournament_row>([&](auto h) { t.create_tournament("a1", arena(), t0, h); });
+        auto a = guest(*s, "A"), b = guest(*s, "B");
+        new_game paired{{"g1", 60000, 0, false, false, ""}, {a.id, b.id}, t0, "room-1", nullptr};
+        new_game casual{{"g1", 60000, 0, false, false, ""}, {b.id, a.id}, t0, "room-2", nullptr};
+        s->start_game(std::move(paired), nullptr);
+        s->start_game(std::move(casual), nullptr);
+        tournament_pairing p;
+        p.round = 1;
+        p.room = "room-1";
+        p.seats = {a.id, b.id};
+        p.created_ms = t0;
+        must<std::int64_t>([&](auto h) { t.add_pairing(ev.id, p, h); });
+        CHECK(must<bool>([&](auto h) { t.set_berserk("room-1", 0, h); }));
+    }
+    auto s = place->open();  // as after a restart
+    auto games = must<std::vector<game_record>>([&](auto h) { s->unfinished_games(h); });
+    REQUIRE(games.size() == 2);
+    for (const auto& g : games) {
+        INFO(g.summary.public_id);
+        if (g.summary.public_id == "room-2") {
+            CHECK_FALSE(g.tournament.has_value());
+            continue;
+        }
+        REQUIRE(g.tournament.has_value());
+        CHECK(g.tournament->id == "a1");
+        CHECK(g.tournament->kind == "arena");
+        CHECK(g.tournament->berserk == std::array<bool, 2>{true, false});
+        // The same from one game's record (a cluster node taking the room over).
+        auto one = must<std::optional<game_record>>([&](auto h) { s->game(g.summary.id, h); });
+        REQUIRE(one.has_value());
+        REQUIRE(one->tournament.has_value());
+        CHECK(one->tournament->berserk == std::array<bool, 2>{true, false});
+    }
+}

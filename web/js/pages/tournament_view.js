@@ -1,11 +1,15 @@
 // One tournament's view (snabbdom, ui/vdom.js) of its controller's state
 // (tournament.js): the event and its countdown, the player's own actions
-// (join, pause, withdraw) and current game, the featured game, the standings
+// (join, pause, withdraw) and current game, the featured top game's live
+// board (tournament_top.js), the standings
 // with each player's sheet (a `*` scored double, on fire). A Swiss event
 // shows its round (n of N) and the next round's countdown, the round's
-// pairings, and its scores halved with the tie-break columns.
+// pairings, and its scores halved with the tie-break columns; the chat
+// (tournament_chat.js) while the event is open.
 import {v} from '../ui/vdom.js';
 import {game_names} from '../catalogue.js';
+import {tournament_chat_view} from './tournament_chat.js';
+import {top_view} from './tournament_top.js';
 
 function countdown(ms) {
     const s = Math.max(0, Math.floor(ms / 1000));
@@ -82,8 +86,12 @@ export function tournament_view(st, act) {
             v('p', {class: 'countdown', 'data-test': 'countdown'}, when(t, st.now)),
             st.podium ? v('p', {'data-test': 'podium'}, 'Podium: ', st.podium.map((p) => `${p.rank}. ${p.player.name} (${swiss ? halved(p.score) : p.score})`).join(', ')) : null,
             mine_view(st, act),
-            st.top_room ? v('p', {}, v('a', {href: `#/game/${st.top_room}`, 'data-test': 'top-game'}, 'Watch the top game')) : null),
+            st.top_room && !(st.top && st.top.sync && st.top.sync.state)
+                ? v('p', {}, v('a', {href: `#/game/${st.top_room}`, 'data-test': 'top-game-link'}, 'Watch the top game')) : null),
+        st.top ? top_view(st.top.sync) : null,
         boards_view(t, st.boards),
+        t.status === 'finished' && !st.chat.length ? null
+            : tournament_chat_view(st, act, st.standings.some((s) => s.player.id === st.me)),
         v('section', {class: 'card'},
             v('h2', {}, `Standings (${t.players ?? st.standings.length} players)`),
             v('div', {class: 'table-scroll'}, v('table', {class: 'table standings', 'data-test': 'standings'},
