@@ -31,8 +31,10 @@ std::set<std::string> linked_themes(const std::string& game) {
 std::map<std::string, int> shipped_themes(const std::string& game) {
     std::ifstream in(std::string(KIBITZ_SOURCE_DIR) + "/schema/puzzles/" + game + ".jsonl");
     std::map<std::string, int> out;
-    for (std::string line; std::getline(in, line);)
-        for (const auto& theme : json::parse(line)["themes"]) ++out[theme.get<std::string>()];
+    for (std::string line; std::getline(in, line);) {
+        const auto puzzle = json::parse(line);  // kept: the loop reads into it
+        for (const auto& theme : puzzle["themes"]) ++out[theme.get<std::string>()];
+    }
     return out;
 }
 
