@@ -184,7 +184,8 @@ void route(api_request& req, api_context& ctx, api_reply& reply) {
 
     if (seg[0] == "players") {
         auto name = percent_decode(seg[1]);
-        if (!name || name->empty()) return reply(error_response(400, "bad_name", "bad player name in the path"));
+        if (!name || name->empty())
+            return reply(error_response(400, "bad_name", "bad player name in the path"));
         return get_player(std::move(*name), query, ctx, std::move(reply));
     }
     if (seg[0] == "leaderboard") {
