@@ -345,6 +345,7 @@ std::optional<std::string> app::make_puzzles() {
     puzzles_->load(rows.value());
     if (puzzles_->size()) spdlog::info("puzzles: {} ready", puzzles_->size());
     ctx_->api.puzzles = puzzles_.get();
+    ctx_->api.puzzle_store = puzzle_store_;
     return std::nullopt;
 }
 

@@ -23,24 +23,6 @@ std::optional<storage::game_key> game_key_of(std::string_view id) {
 
 namespace {
 
-// Runs `fn` for a successful result; a store failure or a throw while building
-// the answer becomes a 500 (store threads must never see an exception).
-template <class T, class F>
-storage::handler<T> answer(api_reply reply, const char* what, F fn) {
-    return [reply = std::move(reply), what, fn = std::move(fn)](core::result<T> r) {
-        try {
-            if (!r) {
-                spdlog::error("api {}: {}", what, r.reason());
-                return reply(error_response(500, "internal", "the database could not answer"));
-            }
-            reply(fn(std::move(r).value()));
-        } catch (const std::exception& e) {
-            spdlog::error("api {}: {}", what, e.what());
-            reply(error_response(500, "internal", "internal error"));
-        }
-    };
-}
-
 // A public id (the room id, base62) can only be these characters; anything
 // else cannot exist and is not worth a query.
 bool plausible_public_id(std::string_view id) {

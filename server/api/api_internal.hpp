@@ -6,11 +6,13 @@
 #include <variant>
 #include <vector>
 
+#include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
 #include "api/api_router.hpp"
 #include "auth/api_scopes.hpp"
 #include "store/records.hpp"
+#include "store/store.hpp"
 
 namespace kibitz::server::api {
 
@@ -52,12 +54,32 @@ void with_session_account(const api_request& req, api_context& ctx, account_step
 void with_token_scope(const api_request& req, api_context& ctx, std::optional<auth::api_scope> need,
                       account_step next);
 
+// Runs `fn` for a successful result; a store failure or a throw while building
+// the answer becomes a 500 (store threads must never see an exception).
+template <class T, class F>
+storage::handler<T> answer(api_reply reply, const char* what, F fn) {
+    return [reply = std::move(reply), what, fn = std::move(fn)](core::result<T> r) {
+        try {
+            if (!r) {
+                spdlog::error("api {}: {}", what, r.reason());
+                return reply(error_response(500, "internal", "the database could not answer"));
+            }
+            reply(fn(std::move(r).value()));
+        } catch (const std::exception& e) {
+            spdlog::error("api {}: {}", what, e.what());
+            reply(error_response(500, "internal", "internal error"));
+        }
+    };
+}
+
 // Routes (each calls `reply` exactly once).
 void post_register(const api_request& req, const json& body, api_context& ctx, api_reply reply);
 void post_login(const api_request& req, const json& body, api_context& ctx, api_reply reply);
 void post_logout(const api_request& req, const json& body, api_context& ctx, api_reply reply);
 // A profile (account or guest); ?before=<game key> pages back through its games.
 void get_player(std::string name, std::string_view query, api_context& ctx, api_reply reply);
+// A profile's puzzle dashboard (api_puzzle_dashboard.cpp).
+void get_player_puzzles(std::string name, api_context& ctx, api_reply reply);
 void get_leaderboard(std::string game, int limit, api_context& ctx, api_reply reply);
 void get_recent(int limit, api_context& ctx, api_reply reply);
 void get_game(std::string id, bool export_text, api_context& ctx, api_reply reply);

@@ -170,7 +170,8 @@ void route(api_request& req, api_context& ctx, api_reply& reply) {
                                         "games need the database, which this server runs without"));
         return get_your_turn(req, ctx, std::move(reply));
     }
-    bool known = (seg[0] == "players" && seg.size() == 2) ||
+    const bool player_puzzles = seg[0] == "players" && seg.size() == 3 && seg[2] == "puzzles";
+    bool known = (seg[0] == "players" && seg.size() == 2) || player_puzzles ||
                  (seg[0] == "leaderboard" && seg.size() == 2) ||
                  (seg[0] == "games" && seg.size() >= 1 && seg.size() <= 3);
     if (!known) return reply(error_response(404, "not_found", "no such API endpoint"));
@@ -184,8 +185,8 @@ void route(api_request& req, api_context& ctx, api_reply& reply) {
 
     if (seg[0] == "players") {
         auto name = percent_decode(seg[1]);
-        if (!name || name->empty())
-            return reply(error_response(400, "bad_name", "bad player name in the path"));
+        if (!name || name->empty()) return reply(error_response(400, "bad_name", "bad player name in the path"));
+        if (player_puzzles) return get_player_puzzles(std::move(*name), ctx, std::move(reply));
         return get_player(std::move(*name), query, ctx, std::move(reply));
     }
     if (seg[0] == "leaderboard") {

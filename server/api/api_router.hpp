@@ -27,6 +27,7 @@ class notification_store;
 class store;
 class tournament_store;
 class token_store;
+class puzzle_store;
 }  // namespace storage
 namespace auth {
 class accounts;
@@ -76,6 +77,7 @@ struct api_context {
     std::shared_ptr<challenge_book> challenges = std::make_shared<challenge_book>();
     push_api push;
     puzzle_desk* puzzles = nullptr;  // the puzzle service (GET /api/puzzle...)
+    storage::puzzle_store* puzzle_store = nullptr;  // puzzle histories (the profile's dashboard)
 };
 
 struct api_request {

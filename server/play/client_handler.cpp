@@ -231,6 +231,13 @@ void client_handler::handle(const client_msg& m) {
                     c->lobby_message(player_, self_, conn_, m);
                 else dispatch_lobby(*hub_, player_, self_, conn_, m);
             } else if constexpr (std::is_same_v<T, analysis_start_msg>) {
+                // No engine for a player of a live game in progress, whatever
+                // position is sent: a page cannot be trusted to say where a
+                // position comes from (schema/protocol.md, "Analysis").
+                if (hub_->rooms().games_of(player_->key(), false) > 0)
+                    return fail(m, "in_live_game",
+                                "no engine analysis while you play a live game: it is allowed "
+                                "once the game is over, and in correspondence games");
                 if (auto e = analysis_.start(hub_->deps().engine, self_,
                                              "conn:" + std::to_string(conn_), b))
                     return fail(m, e->code, e->message);

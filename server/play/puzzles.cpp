@@ -112,6 +112,7 @@ void puzzles::with_standing(const request& r, const std::string& game, std::func
                     standing st;
                     if (const auto& v = got.value().rating) st.rating = {v->r, v->rd, v->vol};
                     st.seen.insert(got.value().seen.begin(), got.value().seen.end());
+                    st.best_streak = got.value().best_streak;
                     games[game] = std::move(st);
                 }
                 then();
@@ -126,6 +127,10 @@ void puzzles::handle(const request& r) {
         if (!by_game_.count(m.game))
             return fail(r, "unknown_game", "no puzzles for '" + m.game + "'");
         return with_standing(r, m.game, [this, r] { next(r); });
+    case puzzle_action::streak:
+        if (!by_game_.count(m.game))
+            return fail(r, "unknown_game", "no puzzles for '" + m.game + "'");
+        return with_standing(r, m.game, [this, r] { streak(r); });
     case puzzle_action::open: {
         auto* p = find(m.id);
         if (!p) return fail(r, "unknown_puzzle", "no puzzle '" + m.id + "'");

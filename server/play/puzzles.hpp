@@ -3,14 +3,16 @@
 // solver's moves against the stored line (puzzle_attempt), plays the
 // server's replies, and rates a solver's first try of each puzzle (the
 // solver and the puzzle as two Glicko-2 players, per game). The next puzzle
-// is the unseen one rated nearest the solver. A stored player's ratings and
+// is the unseen one rated nearest the solver. Streak mode (puzzle_streak.hpp)
+// serves puzzles a step harder each until the first mistake, unrated; the
+// best streak per game is kept for stored players. A stored player's ratings and
 // tries are kept in the store (what was seen survives a restart); a guest not
 // stored keeps theirs in memory while the token lives here.
 //
 // Owns: the puzzle set with the puzzles' current ratings, each solver's
 // standing per game (loaded from the store on first use, at most
-// `max_solvers` kept, the oldest dropped) and the try in progress (one per
-// solver). Runs on its own strand: every message, store answer and HTTP
+// `max_solvers` kept, the oldest dropped), the try in progress (one per
+// solver) and the solver's streak. Runs on its own strand: every message, store answer and HTTP
 // question is handled there. Uses the store (may be null: no database,
 // ratings in memory only), whose handlers only post back to the strand.
 #include <cstdint>
@@ -28,6 +30,7 @@
 #include "domain/wall_clock.hpp"
 #include "play/puzzle_attempt.hpp"
 #include "play/puzzle_desk.hpp"
+#include "play/puzzle_streak.hpp"
 #include "protocol/out_puzzle.hpp"
 #include "store/puzzle_store.hpp"
 
@@ -56,12 +59,15 @@ private:
     struct standing {
         glicko2::rating rating;
         std::set<std::string> seen;
+        int best_streak = 0;
     };
     struct solver {
         std::map<std::string, standing> games;  // loaded ones only
         std::optional<puzzle_attempt> attempt;
         std::string attempt_id;
         bool first_try = false;
+        std::optional<puzzle_streak_run> streak;  // the last one begun
+        bool in_streak = false;  // the try in progress is the streak's
     };
     struct request {
         player_ptr who;
@@ -74,8 +80,12 @@ private:
     // Runs `then` with the solver's standing in `game`, loading it first.
     void with_standing(const request& r, const std::string& game, std::function<void()> then);
     solver& solver_of(const std::string& key);
-    void show(const request& r, const std::string& id);
+    void show(const request& r, const std::string& id, bool streak = false);
     void next(const request& r);
+    void streak(const request& r);  // puzzles_streak.cpp
+    // A streak's try ended: its count (and best) on a solve, its end on a
+    // mistake; what the page shows.
+    puzzle_streak_view end_streak_try(const request& r, solver& s, bool solved);
     void move(const request& r);
     void solution(const request& r);
     // Ends the solver's try: rates a first try, records it; the ratings shown.
@@ -92,6 +102,7 @@ private:
     std::map<std::string, int> plays_;  // first tries counted, by id
     std::map<std::string, solver> solvers_;  // by player key
     std::deque<std::string> solver_order_;   // oldest first, for the bound
+    std::uint64_t streak_noise_ = 0;         // varies the streaks' near-ties
 };
 
 // The day's puzzle of a set: the same for everyone on a UTC day, chosen from

@@ -1,5 +1,6 @@
 // The puzzle service (puzzles.hpp): showing a puzzle, the solver's moves, the
 // solution, and the rating of a first try. On the service's strand.
+#include <algorithm>
 #include <cmath>
 
 #include <spdlog/spdlog.h>
@@ -31,17 +32,31 @@ void puzzles::next(const request& r) {
     auto& s = solver_of(r.who->key());
     const auto& list = by_game_[r.m.game];
     const auto& st = s.games[r.m.game];
+    // Of one theme (a rules page's link): every other puzzle counts as seen.
+    std::set<std::string> other;
+    if (!r.m.theme.empty())
+        for (const auto& p : list)
+            if (std::find(p.themes.begin(), p.themes.end(), r.m.theme) == p.themes.end())
+                other.insert(p.id);
+    if (!r.m.theme.empty() && other.size() == list.size())
+        return fail(r, "unknown_theme",
+                    "no " + r.m.game + " puzzle of the theme '" + r.m.theme + "'");
     auto seen = st.seen;
+    seen.insert(other.begin(), other.end());
     if (s.attempt) seen.insert(s.attempt_id);  // "next" means another one
     auto pick = pick_next_puzzle(list, st.rating, seen);
     // Every one seen: the nearest again (a try that no longer counts).
-    if (!pick && s.attempt) pick = pick_next_puzzle(list, st.rating, {s.attempt_id});
-    if (!pick) pick = pick_next_puzzle(list, st.rating, {});
+    if (!pick && s.attempt) {
+        auto again = other;
+        again.insert(s.attempt_id);
+        pick = pick_next_puzzle(list, st.rating, again);
+    }
+    if (!pick) pick = pick_next_puzzle(list, st.rating, other);
     if (!pick) return fail(r, "unknown_game", "no puzzles for '" + r.m.game + "'");
     show(r, list[*pick].id);
 }
 
-void puzzles::show(const request& r, const std::string& id) {
+void puzzles::show(const request& r, const std::string& id, bool streak) {
     auto* p = find(id);
     if (!p) return fail(r, "unknown_puzzle", "no puzzle '" + id + "'");
     auto started = puzzle_attempt::start(*p);
@@ -50,12 +65,23 @@ void puzzles::show(const request& r, const std::string& id) {
     const auto& st = s.games[p->game];
     s.attempt.emplace(std::move(started).value());
     s.attempt_id = id;
-    s.first_try = !st.seen.count(id);
+    // Another puzzle opened leaves the streak: it ends where it stood.
+    s.in_streak = streak;
+    if (!streak && s.streak) s.streak->live = false;
+    s.first_try = !streak && !st.seen.count(id);
     const auto& g = s.attempt->position();
-    send_to(r.peer,
-            encode(puzzle_shown_msg{id, p->game, p->position, s.attempt->solver(),
-                                    to_json(g.view_for_mover(true), true), view_of(p->rating),
-                                    p->themes, view_of(st.rating), !s.first_try}));
+    puzzle_shown_msg out{id,
+                         p->game,
+                         p->position,
+                         s.attempt->solver(),
+                         to_json(g.view_for_mover(true), true),
+                         view_of(p->rating),
+                         p->themes,
+                         view_of(st.rating),
+                         !streak && !s.first_try,
+                         std::nullopt};
+    if (streak) out.streak = puzzle_streak_view{s.streak->count, st.best_streak, false};
+    send_to(r.peer, encode(out));
 }
 
 void puzzles::move(const request& r) {
@@ -88,7 +114,8 @@ void puzzles::move(const request& r) {
         played.insert(played.end(), answer.replies.begin(), answer.replies.end());
     }
     out.last = last_move_json(*before, played);
-    if (s.attempt->over()) out.ratings = finish(r, s, !wrong);
+    if (s.attempt->over() && s.in_streak) out.streak = end_streak_try(r, s, !wrong);
+    else if (s.attempt->over()) out.ratings = finish(r, s, !wrong);
     if (r.ack) send_to(r.peer, ack_frame(*r.ack, r.type));
     send_to(r.peer, encode(out));
 }
@@ -96,12 +123,15 @@ void puzzles::move(const request& r) {
 void puzzles::solution(const request& r) {
     auto* p = find(r.m.id);
     if (!p) return fail(r, "unknown_puzzle", "no puzzle '" + r.m.id + "'");
-    puzzle_solution_msg out{r.m.id, p->moves, std::nullopt};
+    puzzle_solution_msg out{r.m.id, p->moves, std::nullopt, std::nullopt};
     auto it = solvers_.find(r.who->key());
-    // Looking at the solution of the puzzle being solved ends its try, unsolved.
+    // Looking at the solution of the puzzle being solved ends its try, unsolved
+    // (and a streak with it).
     if (it != solvers_.end() && it->second.attempt && it->second.attempt_id == r.m.id &&
-        !it->second.attempt->over())
-        out.ratings = finish(r, it->second, false);
+        !it->second.attempt->over()) {
+        if (it->second.in_streak) out.streak = end_streak_try(r, it->second, false);
+        else out.ratings = finish(r, it->second, false);
+    }
     send_to(r.peer, encode(out));
 }
 

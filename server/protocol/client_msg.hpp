@@ -120,14 +120,16 @@ struct notify_msg {
 };
 
 // Puzzles (schema/protocol.md, "Puzzles"): the next one for the solver in a
-// game, one by id (a link, the daily puzzle), a move in the one being solved,
-// and its solution (which ends the try as not solved).
-enum class puzzle_action { next, open, move, solution };
+// game (of one theme when given), one by id (a link, the daily puzzle), a move in the one being
+// solved, and its solution (which ends the try as not solved); streak: the next puzzle of the
+// solver's streak in a game (a new streak when none goes on).
+enum class puzzle_action { next, open, move, solution, streak };
 struct puzzle_cmd_msg {
     puzzle_action action = puzzle_action::next;
-    std::string game;  // next
+    std::string game;  // next, streak
     std::string id;  // open, move, solution
     std::string move;  // move: the game's notation
+    std::string theme;  // next: only puzzles of this theme (empty: any)
 };
 
 using client_body =

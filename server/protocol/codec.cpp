@@ -320,19 +320,27 @@ const std::map<std::string, parser, std::less<>>& parsers() {
         {"notify.prefs", [](const json& d) -> client_body { return notify_prefs(d); }},
         {"puzzle.next",
          [](const json& d) -> client_body {
-             return puzzle_cmd_msg{puzzle_action::next, str(d, "game"), {}, {}};
+             return puzzle_cmd_msg{puzzle_action::next,
+                                   str(d, "game"),
+                                   {},
+                                   {},
+                                   d.contains("theme") ? str(d, "theme") : std::string()};
+         }},
+        {"puzzle.streak",
+         [](const json& d) -> client_body {
+             return puzzle_cmd_msg{puzzle_action::streak, str(d, "game"), {}, {}, {}};
          }},
         {"puzzle.open",
          [](const json& d) -> client_body {
-             return puzzle_cmd_msg{puzzle_action::open, {}, str(d, "id"), {}};
+             return puzzle_cmd_msg{puzzle_action::open, {}, str(d, "id"), {}, {}};
          }},
         {"puzzle.move",
          [](const json& d) -> client_body {
-             return puzzle_cmd_msg{puzzle_action::move, {}, str(d, "id"), str(d, "move", 128)};
+             return puzzle_cmd_msg{puzzle_action::move, {}, str(d, "id"), str(d, "move", 128), {}};
          }},
         {"puzzle.solution",
          [](const json& d) -> client_body {
-             return puzzle_cmd_msg{puzzle_action::solution, {}, str(d, "id"), {}};
+             return puzzle_cmd_msg{puzzle_action::solution, {}, str(d, "id"), {}, {}};
          }},
     };
     return table;

@@ -11,18 +11,23 @@ json to_json(const puzzle_ratings_view& r) {
             {"puzzle", to_json(r.puzzle)},
             {"solver_change", r.solver_change}};
 }
+json to_json(const puzzle_streak_view& s) {
+    return {{"count", s.count}, {"best", s.best}, {"over", s.over}};
+}
 }  // namespace
 
 frame encode(const puzzle_shown_msg& m) {
-    return make_frame("puzzle", {{"id", m.id},
-                                 {"game", m.game},
-                                 {"position", m.position},
-                                 {"side", m.side},
-                                 {"board", m.board},
-                                 {"rating", to_json(m.rating)},
-                                 {"themes", m.themes},
-                                 {"solver", to_json(m.solver)},
-                                 {"seen", m.seen}});
+    json d = {{"id", m.id},
+              {"game", m.game},
+              {"position", m.position},
+              {"side", m.side},
+              {"board", m.board},
+              {"rating", to_json(m.rating)},
+              {"themes", m.themes},
+              {"solver", to_json(m.solver)},
+              {"seen", m.seen}};
+    if (m.streak) d["streak"] = to_json(*m.streak);
+    return make_frame("puzzle", d);
 }
 
 frame encode(const puzzle_result_msg& m) {
@@ -30,12 +35,14 @@ frame encode(const puzzle_result_msg& m) {
               {"replies", m.replies}, {"board", m.board},     {"last", m.last}};
     if (!m.expected.empty()) d["expected"] = m.expected;
     if (m.ratings) d["ratings"] = to_json(*m.ratings);
+    if (m.streak) d["streak"] = to_json(*m.streak);
     return make_frame("puzzle.result", d);
 }
 
 frame encode(const puzzle_solution_msg& m) {
     json d = {{"id", m.id}, {"moves", m.moves}};
     if (m.ratings) d["ratings"] = to_json(*m.ratings);
+    if (m.streak) d["streak"] = to_json(*m.streak);
     return make_frame("puzzle.solution", d);
 }
 

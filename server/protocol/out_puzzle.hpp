@@ -16,6 +16,14 @@ struct puzzle_rating_view {
     int rd = 350;
 };
 
+// A streak (streak mode): solved in a row so far, the solver's best in this
+// game, and whether it has ended (a mistake or the solution shown).
+struct puzzle_streak_view {
+    int count = 0;
+    int best = 0;
+    bool over = false;
+};
+
 // A puzzle to solve, at its position (the answer to puzzle.next and puzzle.open).
 struct puzzle_shown_msg {
     std::string id;
@@ -27,6 +35,7 @@ struct puzzle_shown_msg {
     std::vector<std::string> themes;
     puzzle_rating_view solver;  // the solver's in this game
     bool seen = false;          // tried before: this try does not count
+    std::optional<puzzle_streak_view> streak;  // in streak mode
 };
 
 // After a puzzle.move: "right" (go on: the server's replies were played),
@@ -46,6 +55,7 @@ struct puzzle_result_msg {
     json board;
     json last;
     std::optional<puzzle_ratings_view> ratings;
+    std::optional<puzzle_streak_view> streak;  // a streak's puzzle
 };
 
 // The answer to puzzle.solution: the whole line.
@@ -53,6 +63,7 @@ struct puzzle_solution_msg {
     std::string id;
     std::vector<std::string> moves;
     std::optional<puzzle_ratings_view> ratings;  // when showing it ended a counted try
+    std::optional<puzzle_streak_view> streak;    // when it ended a streak
 };
 
 frame encode(const puzzle_shown_msg& m);

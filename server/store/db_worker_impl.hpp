@@ -96,18 +96,29 @@ void basic_db_worker<Db>::run_batch(std::deque<db_job>& batch) {
             }
         }
         if (!clean) {
-            db_->command("ROLLBACK");
-            db_->command(begin_sql_);
-            for (std::size_t i = 0; i < batch.size(); ++i) {
-                db_->command("SAVEPOINT job");
-                try {
-                    batch[i].work(*db_);
-                    db_->command("RELEASE job");
-                } catch (const std::exception& e) {
-                    failed[i] = true;
-                    errors[i] = e.what();
-                    db_->command("ROLLBACK TO job");
-                    db_->command("RELEASE job");
+            if (db_->in_transaction()) db_->command("ROLLBACK");
+            // A job whose failure ended the whole transaction (SQLite does so
+            // on a full disk) has its reason kept, and the pass starts over
+            // without it: the others are not failed for its sake.
+            for (bool again = true; again;) {
+                again = false;
+                db_->command(begin_sql_);
+                for (std::size_t i = 0; i < batch.size() && !again; ++i) {
+                    if (failed[i]) continue;
+                    db_->command("SAVEPOINT job");
+                    try {
+                        batch[i].work(*db_);
+                        db_->command("RELEASE job");
+                    } catch (const std::exception& e) {
+                        failed[i] = true;
+                        errors[i] = e.what();
+                        if (!db_->in_transaction()) {
+                            again = true;
+                            continue;
+                        }
+                        db_->command("ROLLBACK TO job");
+                        db_->command("RELEASE job");
+                    }
                 }
             }
         }

@@ -69,6 +69,8 @@ core::result<std::unique_ptr<pg_db>> pg_db::open(const std::string& url) {
 
 pg_db::~pg_db() { PQfinish(conn(conn_)); }
 
+bool pg_db::in_transaction() const { return PQtransactionStatus(conn(conn_)) != PQTRANS_IDLE; }
+
 void pg_db::fail(const std::string& what, void* result) {
     std::string why = result ? trimmed(PQresultErrorMessage(res(result))) : "";
     if (why.empty()) why = trimmed(PQerrorMessage(conn(conn_)));

@@ -66,6 +66,7 @@ public:
 
     void exec(const std::string& sql);  // one or more statements, no parameters
     void command(std::string_view sql);  // one prepared statement, no parameters
+    bool in_transaction() const;         // open, or failed and awaiting ROLLBACK
 
     // One statement, prepared on first use on this connection.
     template <class... A>

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "store/store.hpp"
@@ -39,6 +40,7 @@ struct puzzle_solver {
     std::optional<puzzle_rating> rating;  // none: never tried one of this game
     std::vector<std::string> seen;        // puzzle ids
     int solved = 0;                       // first tries solved
+    int best_streak = 0;                  // the longest streak (0: none)
 };
 
 // One solver's first try of a puzzle, with both ratings after it.
@@ -49,6 +51,24 @@ struct puzzle_try {
     bool solved = false;
     std::int64_t at_ms = 0;
     puzzle_rating solver_after, puzzle_after;
+};
+
+// What a profile's puzzle dashboard is made of: a player's current puzzle
+// rating and best streak per game, and every first try, oldest first, with
+// the puzzle's themes and the solver's rating after it (none for tries
+// recorded before migration 0016).
+struct puzzle_history {
+    struct attempt {
+        std::string game, puzzle;
+        bool solved = false;
+        std::int64_t at_ms = 0;
+        std::optional<double> rating_after;
+        std::vector<std::string> themes;
+    };
+    player who;
+    std::vector<std::pair<std::string, puzzle_rating>> ratings;  // by game
+    std::vector<std::pair<std::string, int>> best_streaks;       // by game
+    std::vector<attempt> tries;
 };
 
 class puzzle_store {
@@ -66,6 +86,13 @@ public:
     // ratings and the puzzle's plays, in one transaction. A second try of
     // the same puzzle by the same solver changes nothing: false.
     virtual void record_puzzle_try(puzzle_try t, handler<bool> h) = 0;
+    // A streak of `count` puzzles solved in a row in `game`: kept when it is
+    // longer than the player's best there (true), else nothing changes (false).
+    virtual void record_puzzle_streak(player_id who, std::string game, int count,
+                                      std::int64_t at_ms, handler<bool> h) = 0;
+    // The puzzle history of the player a profile names (an account's
+    // username or a guest's name); none when no such player.
+    virtual void puzzle_history_of(std::string name, handler<std::optional<puzzle_history>> h) = 0;
 };
 
 }  // namespace kibitz::server::storage

@@ -139,6 +139,21 @@ std::string account_by_username(const char* columns) {
            " FROM accounts a JOIN players p ON p.account_id = a.id WHERE " + D::username_is_1;
 }
 
+// The player a profile names: an account by its username, else a guest by
+// its generated name (the newest, should two ever draw the same).
+template <class D, class Db>
+std::optional<player> player_named(Db& db, const std::string& username) {
+    static const auto sql = account_by_username<D>(player_columns("p.").c_str());
+    auto r = db.query(sql, username);
+    if (r.next()) return read_player(r, 0);
+    auto g = db.query(
+        "SELECT id, name FROM players WHERE name = $1 AND account_id IS NULL "
+        "AND computer_level IS NULL ORDER BY id DESC LIMIT 1",
+        username);
+    if (!g.next()) return std::nullopt;
+    return player{g.i64(0), g.text(1), std::nullopt};
+}
+
 // A status as stored (to_string's text) back; anything else is playing.
 inline game_status parse_status(std::string_view s) {
     if (s == "finished") return game_status::finished;

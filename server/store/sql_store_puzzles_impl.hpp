@@ -71,6 +71,9 @@ void sql_store<D>::puzzle_solver_of(player_id who, std::string game, handler<puz
             s.seen.push_back(r.text(0));
             if (r.flag(1)) ++s.solved;
         }
+        auto best = db.query(
+            "SELECT best FROM puzzle_streaks WHERE player_id = $1 AND game_id = $2", who, game);
+        if (best.next()) s.best_streak = static_cast<int>(best.i64(0));
         return s;
     });
 }
@@ -79,9 +82,10 @@ template <class D>
 void sql_store<D>::record_puzzle_try(puzzle_try t, handler<bool> h) {
     write<bool>(std::move(h), [t = std::move(t)](db_type& db) {
         // The try first: when the solver tried this puzzle before, nothing counts.
-        if (db.query("INSERT INTO puzzle_attempts(player_id, puzzle_id, game_id, solved, at_ms) "
-                     "VALUES ($1, $2, $3, $4, $5) ON CONFLICT(player_id, puzzle_id) DO NOTHING",
-                     t.who, t.puzzle, t.game, t.solved, t.at_ms)
+        if (db.query("INSERT INTO puzzle_attempts(player_id, puzzle_id, game_id, solved, at_ms, "
+                     "solver_rating) VALUES ($1, $2, $3, $4, $5, $6) "
+                     "ON CONFLICT(player_id, puzzle_id) DO NOTHING",
+                     t.who, t.puzzle, t.game, t.solved, t.at_ms, t.solver_after.r)
                 .affected() == 0)
             return false;
         const auto& s = t.solver_after;
@@ -98,6 +102,62 @@ void sql_store<D>::record_puzzle_try(puzzle_try t, handler<bool> h) {
             p.r, p.rd, p.vol, t.puzzle);
         return true;
     });
+}
+
+template <class D>
+void sql_store<D>::record_puzzle_streak(player_id who, std::string game, int count,
+                                        std::int64_t at_ms, handler<bool> h) {
+    write<bool>(std::move(h), [who, game = std::move(game), count, at_ms](db_type& db) {
+        // Only a longer streak replaces the best (the WHERE of the upsert).
+        return db.query(
+                     "INSERT INTO puzzle_streaks(player_id, game_id, best, at_ms) "
+                     "VALUES ($1, $2, $3, $4) ON CONFLICT(player_id, game_id) DO UPDATE "
+                     "SET best = excluded.best, at_ms = excluded.at_ms "
+                     "WHERE excluded.best > puzzle_streaks.best",
+                     who, game, count, at_ms)
+                   .affected() > 0;
+    });
+}
+
+template <class D>
+void sql_store<D>::puzzle_history_of(std::string name, handler<std::optional<puzzle_history>> h) {
+    read<std::optional<puzzle_history>>(
+        std::move(h), [name = std::move(name)](db_type& db) -> std::optional<puzzle_history> {
+            using namespace sql_store_detail;
+            auto who = player_named<D>(db, name);
+            if (!who) return std::nullopt;
+            puzzle_history out;
+            out.who = std::move(*who);
+            const auto id = out.who.id;
+            {
+                auto r = db.query(
+                    "SELECT game_id, rating, rd, volatility FROM puzzle_ratings "
+                    "WHERE player_id = $1 ORDER BY game_id",
+                    id);
+                while (r.next())
+                    out.ratings.push_back({r.text(0), {r.real(1), r.real(2), r.real(3)}});
+            }
+            {
+                auto r = db.query(
+                    "SELECT game_id, best FROM puzzle_streaks WHERE player_id = $1 "
+                    "ORDER BY game_id",
+                    id);
+                while (r.next())
+                    out.best_streaks.push_back({r.text(0), static_cast<int>(r.i64(1))});
+            }
+            auto r = db.query(
+                "SELECT a.game_id, a.puzzle_id, a.solved, a.at_ms, a.solver_rating, p.themes "
+                "FROM puzzle_attempts a JOIN puzzles p ON p.id = a.puzzle_id "
+                "WHERE a.player_id = $1 ORDER BY a.at_ms, a.puzzle_id",
+                id);
+            while (r.next()) {
+                puzzle_history::attempt t{r.text(0), r.text(1),    r.flag(2),
+                                          r.i64(3),  std::nullopt, read_string_list(r.text(5))};
+                if (!r.is_null(4)) t.rating_after = r.real(4);
+                out.tries.push_back(std::move(t));
+            }
+            return out;
+        });
 }
 
 }  // namespace kibitz::server::storage

@@ -191,19 +191,9 @@ void sql_store<D>::profile_of(std::string username, int recent_limit, game_key b
             using namespace sql_store_detail;
             profile p;
             {
-                static const auto sql = account_by_username<D>(player_columns("p.").c_str());
-                auto r = db.query(sql, username);
-                if (r.next()) {
-                    p.who = read_player(r, 0);
-                } else {
-                    // A guest, by its generated name (the newest, should two ever draw the same).
-                    auto g = db.query(
-                        "SELECT id, name FROM players WHERE name = $1 AND account_id IS NULL "
-                        "AND computer_level IS NULL ORDER BY id DESC LIMIT 1",
-                        username);
-                    if (!g.next()) return std::nullopt;
-                    p.who = {g.i64(0), g.text(1), std::nullopt};
-                }
+                auto who = player_named<D>(db, username);
+                if (!who) return std::nullopt;
+                p.who = std::move(*who);
             }
             {
                 auto r = db.query(

@@ -103,6 +103,8 @@ core::result<std::unique_ptr<sqlite_db>> sqlite_db::open(const db_options& o) {
     return db;
 }
 
+bool sqlite_db::in_transaction() const { return sqlite3_get_autocommit(db_) == 0; }
+
 sqlite_db::~sqlite_db() {
     for (auto& [sql, s] : cache_) sqlite3_finalize(s);
     sqlite3_close(db_);

@@ -102,6 +102,9 @@ public:
     // One statement without parameters or rows, through the cache (the
     // worker's BEGIN and COMMIT run for every batch).
     void command(std::string_view sql) { prepare(sql).run(); }
+    // Whether a transaction is open: SQLite ends one by itself on some errors
+    // (a full disk, an I/O error), which the writer must know to recover.
+    bool in_transaction() const;
 
     // One statement with its parameters, run up to its first row: the rows
     // are read with next(), the count of rows changed with affected().

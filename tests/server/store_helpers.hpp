@@ -25,6 +25,12 @@ bool db_exec(const std::string& db, const std::string& sql);  // read-write
 std::string db_text(const std::string& db, const std::string& sql,
                     const std::string& text_arg = "");
 
+// A query of one column (or expression) of the game whose room id is bound
+// as the text argument of db_scalar/db_text.
+inline std::string by_room(const std::string& what) {
+    return "SELECT " + what + " FROM games WHERE public_id = ?";
+}
+
 // The first legal move in a board (room.state's d.board or a move event's).
 inline std::string first_move(const json& board) {
     if (!board.contains("moves") || board["moves"].empty()) return "";

@@ -74,6 +74,7 @@ TEST_CASE("codec: every client example in protocol.md decodes") {
         "puzzle.open",
         "puzzle.move",
         "puzzle.solution",
+        "puzzle.streak",
     };
     std::set<std::string> seen;
     for (const auto& j : protocol_examples()) {

@@ -15,10 +15,6 @@ using kibitz::server::manual_clock;
 
 namespace {
 
-std::string by_room(const std::string& what) {
-    return "SELECT " + what + " FROM games WHERE public_id = ?";
-}
-
 // Plays the first legal move of `board` by whichever of a, b is to move;
 // returns the board after it.
 json play_one(ws_client& a, ws_client& b, const std::string& room, int seat_a, const json& board,

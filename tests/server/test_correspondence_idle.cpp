@@ -25,10 +25,6 @@ std::function<void(kibitz::server::server_config&)> idle_server(const std::strin
     };
 }
 
-std::string by_room(const std::string& what) {
-    return "SELECT " + what + " FROM games WHERE public_id = ?";
-}
-
 // A gauge of /metrics (-1: not there).
 long long gauge(std::uint16_t port, const std::string& name) {
     std::istringstream in(http_get(port, "/metrics").body);

@@ -33,10 +33,6 @@ json premove(const std::string& room, const json& line, int ack) {
     return {{"t", "premove"}, {"d", {{"room", room}, {"line", line}, {"ack", ack}}}};
 }
 
-std::string by_room(const std::string& what) {
-    return "SELECT " + what + " FROM games WHERE public_id = ?";
-}
-
 struct corres_pair {
     ws_client* mover;   // to move first
     ws_client* waiter;  // leaves the line

@@ -3,9 +3,11 @@
 // picked near the solver and never one seen, and the rating moved once.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "play/puzzle_attempt.hpp"
+#include "play/puzzle_streak.hpp"
 
 using namespace kibitz::server;
 
@@ -94,4 +96,38 @@ TEST_CASE("puzzle rating: the first try moves both ratings, a later try neither"
     CHECK_FALSE(again.counted);
     CHECK(again.solver.r == solver.r);
     CHECK(again.puzzle.r == puzzle.r);
+}
+
+TEST_CASE("puzzle streak: begins at the easiest, each next a step harder, never one used") {
+    std::vector<puzzle_entry> set;
+    for (int r : {1400, 900, 1000, 1050, 1100, 1300, 920})
+        set.push_back({"p" + std::to_string(r), "g", "", {}, {double(r), 150, 0.06}, {}});
+    auto rating = [&](std::optional<std::size_t> i) { return i ? int(set[*i].rating.r) : 0; };
+
+    // The easiest to begin; 900 and 920 are a near-tie, drawn by the noise.
+    CHECK(rating(pick_streak_puzzle(set, std::nullopt, {}, 0)) == 900);
+    CHECK(rating(pick_streak_puzzle(set, std::nullopt, {}, 1)) == 920);
+    // A step (50) above the last: after 1100, 1300 is the nearest harder one
+    // left (1000 and 1050 are nearer 1150 but easier).
+    CHECK(rating(pick_streak_puzzle(set, 1100.0, {"p1100", "p1050"}, 0)) == 1300);
+    // No harder one left: the nearest of the rest.
+    CHECK(rating(pick_streak_puzzle(set, 1400.0, {"p1400", "p1300", "p1100"}, 0)) == 1050);
+    CHECK_FALSE(pick_streak_puzzle({}, std::nullopt, {}, 0));
+
+    // A whole streak over the set, for any noise: every puzzle once, rising
+    // until only easier ones are left.
+    for (std::uint64_t seed = 0; seed < 20; ++seed) {
+        std::set<std::string> used;
+        std::optional<double> last;
+        std::vector<int> shown;
+        while (auto i = pick_streak_puzzle(set, last, used, seed * 7 + used.size())) {
+            CHECK(used.insert(set[*i].id).second);
+            last = set[*i].rating.r;
+            shown.push_back(int(*last));
+        }
+        CHECK(shown.size() == set.size());
+        CHECK(shown.front() <= 920);
+        const auto top = std::find(shown.begin(), shown.end(), 1400);
+        CHECK(std::is_sorted(shown.begin(), top));
+    }
 }

@@ -206,8 +206,9 @@ TEST_CASE("takeback: the store forgets the undone plies; the computer accepts at
         std::string room = a.expect("game.found")["d"]["room"];
         json board = a.expect("room.state")["d"]["board"];
         a.send(move_msg(room, first_move(board), 2));
+        // The computer thinks 20 ms on a niced thread: a bound for a busy machine.
         auto reply = a.expect(
-            "move", [](const json& j) { return j["d"]["ply"] == 2; }, 5000ms);
+            "move", [](const json& j) { return j["d"]["ply"] == 2; }, 20000ms);
         REQUIRE(!reply.is_null());
         a.send(cmd("takeback.offer", room, 3));
         CHECK(!a.expect("offer", [](const json& j) { return is_offer(j, "accepted"); }).is_null());

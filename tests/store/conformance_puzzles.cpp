@@ -92,3 +92,63 @@ TEST_CASE("conformance: a solver's first try counts once; seen and rating surviv
     CHECK(all[0].plays == 2);  // ada's and bob's first tries
     CHECK(all[1].plays == 1);
 }
+
+TEST_CASE("conformance: a player's best streak per game: only a longer one replaces it") {
+    INFO("backend: " << test::backend_name());
+    auto place = test::new_place();
+    auto s = place->open();
+    load(puzzles(s), {row("g1-1", "g1", 1100)});
+    auto ada = must<player>([&](auto h) { s->create_guest("ada", t0, h); });
+    auto streak = [&](const std::string& game, int count) {
+        return must<bool>(
+            [&](auto h) { puzzles(s).record_puzzle_streak(ada.id, game, count, t0, h); });
+    };
+    CHECK(solver(puzzles(s), ada, "g1").best_streak == 0);
+    CHECK(streak("g1", 3));
+    CHECK_FALSE(streak("g1", 2));  // shorter: the best stays
+    CHECK_FALSE(streak("g1", 3));  // as long: the best stays
+    CHECK(streak("g1", 5));
+    CHECK(streak("g2", 1));  // per game
+
+    s.reset();
+    s = place->open();
+    CHECK(solver(puzzles(s), ada, "g1").best_streak == 5);
+    CHECK(solver(puzzles(s), ada, "g2").best_streak == 1);
+    CHECK(solver(puzzles(s), ada, "g3").best_streak == 0);
+}
+
+TEST_CASE("conformance: a player's puzzle history: ratings, best streaks, tries with themes") {
+    INFO("backend: " << test::backend_name());
+    auto place = test::new_place();
+    auto s = place->open();
+    auto second = row("g1-2", "g1", 900);
+    second.themes = {"multi-jump", "breakthrough to crown"};
+    load(puzzles(s), {row("g1-1", "g1", 1100), second});
+    auto ada = must<player>([&](auto h) { s->create_guest("ada", t0, h); });
+    auto history = [&](const std::string& name) {
+        return must<std::optional<puzzle_history>>(
+            [&](auto h) { puzzles(s).puzzle_history_of(name, h); });
+    };
+    auto none = history("ada");
+    REQUIRE(none);
+    CHECK(none->who.id == ada.id);
+    CHECK(none->tries.empty());
+    CHECK_FALSE(history("nobody"));
+
+    CHECK(record(puzzles(s), ada, "g1-2", false, 1400));
+    CHECK(record(puzzles(s), ada, "g1-1", true, 1450));
+    must<bool>([&](auto h) { puzzles(s).record_puzzle_streak(ada.id, "g1", 4, t0, h); });
+    auto got = history("ada");
+    REQUIRE(got);
+    REQUIRE(got->tries.size() == 2);
+    CHECK(got->tries[0].puzzle == "g1-1");  // same time: in id order
+    CHECK(got->tries[0].solved);
+    CHECK(got->tries[0].rating_after == 1450);
+    CHECK(got->tries[0].themes == std::vector<std::string>{"multi-jump"});
+    CHECK(got->tries[1].themes == second.themes);
+    CHECK(got->tries[1].game == "g1");
+    REQUIRE(got->ratings.size() == 1);
+    CHECK(got->ratings[0].first == "g1");
+    CHECK(got->ratings[0].second.r == 1450);
+    CHECK(got->best_streaks == std::vector<std::pair<std::string, int>>{{"g1", 4}});
+}

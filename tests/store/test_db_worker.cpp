@@ -102,3 +102,47 @@ TEST_CASE("db_worker: a clean batch commits every job once") {
     CHECK(r.failed == 0);
     CHECK(count_rows(*open_db(r.path)) == 50);
 }
+
+TEST_CASE("db_worker: a job that fills the database fails alone, with that reason") {
+    // SQLite rolls the whole transaction back by itself on some errors (a
+    // full disk among them); the worker's own ROLLBACK then fails with "no
+    // transaction is active", which must not hide the cause from the callers.
+    kibitz::test::temp_dir dir;
+    auto path = dir.file("w.db");
+    open_db(path)->exec("CREATE TABLE t(v BLOB NOT NULL)");
+    auto db = open_db(path);
+    db->exec("PRAGMA max_page_count = 8");
+    gate g;
+    std::mutex mu;
+    std::vector<std::string> reasons;
+    {
+        db_worker w(std::move(db), "writer", "BEGIN IMMEDIATE", 64);
+        w.post({[&g](sqlite_db&) { g.wait(); }, nullptr});
+        g.until_entered();
+        for (int i = 1; i <= 4; ++i)
+            w.post({[i](sqlite_db& d) {
+                        // The third asks for far more pages than the cap allows.
+                        d.prepare("INSERT INTO t(v) VALUES (zeroblob(?))")
+                            .bind(i == 3 ? 1 << 20 : 16)
+                            .run();
+                    },
+                    [&](const std::string* err) {
+                        std::lock_guard lock(mu);
+                        reasons.push_back(err ? *err : "");
+                    }});
+        g.release();
+        w.wait_idle();
+    }
+    REQUIRE(reasons.size() == 4);
+    for (const auto& r : reasons) {
+        INFO("reason: " << r);
+        CHECK(r.find("no transaction is active") == std::string::npos);
+        CHECK(r.find("no such savepoint") == std::string::npos);
+    }
+    CHECK(reasons[2].find("full") != std::string::npos);
+    // The others are not failed for its sake.
+    CHECK(reasons[0].empty());
+    CHECK(reasons[1].empty());
+    CHECK(reasons[3].empty());
+    CHECK(count_rows(*open_db(path)) == 3);
+}

@@ -50,7 +50,7 @@ const routes = [
     [/^#\/learn\/([\w-]+)$/, learn, 'Learn'],
     [/^#\/learn\/([\w-]+)\/([\w-]+)$/, lesson, 'Lesson'],
     [/^#\/puzzles\/?$/, puzzles, 'Puzzles'],
-    [/^#\/puzzles\/([\w-]+)$/, puzzles, 'Puzzles'],
+    [/^#\/puzzles\/([\w-]+)(?:\?.*)?$/, puzzles, 'Puzzles'],
     [/^#\/puzzles\/([\w-]+)\/([\w-]+)$/, puzzles, 'Puzzle'],
 ];
 

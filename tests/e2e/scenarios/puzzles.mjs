@@ -9,12 +9,12 @@ import {check_a11y} from '../a11y.mjs';
 const now = (p) => p.evaluate(() => window.kibitz.puzzle);
 
 // Waits for the puzzle page's board to offer moves for a puzzle other than `not`.
-async function puzzle_shown(p, not = '') {
+export async function puzzle_shown(p, not = '') {
     await p.waitForFunction((old) => window.kibitz.puzzle && window.kibitz.puzzle.id !== old, not, {timeout: 8000});
     return now(p);
 }
 
-async function solve(p) {
+export async function solve(p) {
     const shown = await now(p);
     const line = await p.evaluate(async (id) => (await fetch(`/api/puzzle/${id}`)).json(), shown.id);
     for (let played = 0; played < line.moves.length;) {
@@ -67,6 +67,39 @@ export const scenarios = [
         check((await p.locator('[data-test="puzzle-solution"]').textContent()).includes(daily.moves[0]), 'the solution is the line');
         check((await p.locator('[data-test="puzzle-analyse"]').getAttribute('href')).startsWith(`#/analysis/${games[1]}?position=`), 'analyse opens the analysis board');
         await page_shot(p, artifacts, 'puzzle-solution');
+    }],
+    ['puzzles: a streak of rising puzzles by clicking, ended by a mistake, a new one', async ({browser, base, artifacts}) => {
+        const p = await new_player(browser, base, '#/puzzles');
+        await p.click('[data-test="puzzles-index"] li[data-game="checkers"] [data-test="puzzles-streak"]');
+        await p.waitForSelector('[data-test="puzzle"][data-id] [data-test="puzzle-streak"][data-count="0"]', {timeout: 8000});
+        let last = 0, id = '';
+        for (let n = 1; n <= 2; n++) {
+            const shown = await puzzle_shown(p, id);
+            const rating = (await p.evaluate(async (i) => (await fetch(`/api/puzzle/${i}`)).json(), shown.id)).rating;
+            check(rating >= last, `streak puzzle ${n} rated ${rating}, not below the last (${last})`);
+            last = rating;
+            id = await solve(p);
+            await p.waitForSelector(`[data-test="puzzle-streak"][data-count="${n}"]`, {timeout: 5000});
+            check(await p.locator('[data-test="puzzle-rating"]').count() === 0, 'a streak shows no rating change');
+            await p.click('[data-test="puzzle-next"]');
+        }
+        // The first mistake ends the streak; the page says so and offers a new one.
+        const next = await puzzle_shown(p, id);
+        const line = await p.evaluate(async (i) => (await fetch(`/api/puzzle/${i}`)).json(), next.id);
+        await click_path(p, next.moves.find((m) => m.text !== line.moves[0]));
+        await p.waitForSelector('[data-test="puzzle-streak"][data-over="true"]', {timeout: 5000});
+        check((await p.locator('[data-test="puzzle-streak"]').textContent()).includes('2 solved in a row'), 'the streak\'s count is said');
+        await check_a11y(p, 'streak over');
+        for (const vp of [{width: 1280, height: 800}, {width: 390, height: 844}]) {
+            await p.setViewportSize(vp);
+            await p.mouse.move(0, 0);
+            await page_shot(p, artifacts, `puzzle-streak-${vp.width}x${vp.height}`);
+        }
+        check((await p.locator('[data-test="puzzle-next"]').textContent()) === 'New streak', 'a new streak is offered');
+        await p.click('[data-test="puzzle-next"]');
+        await puzzle_shown(p, next.id);
+        await p.waitForSelector('[data-test="puzzle-streak"][data-count="0"]:not([data-over])', {timeout: 5000});
+        await p.context().close();
     }],
     // The page at the two sizes reviewers look at (docs/screens/puzzle-*.png).
     ['puzzles: the page at 1280x800 and 390x844', async ({browser, base, artifacts}) => {

@@ -1,4 +1,4 @@
-// #/analysis/<game>?position=TEXT&moves=JSON[&edit=1]: explore any position.
+// #/analysis/<game>?position=TEXT&moves=JSON[&edit=1][&bottom=1]: explore any position.
 // The controller: it owns the move tree, the position shown and the engine's
 // latest word, and redraws one view (analysis_view.js) from them. Both sides
 // move on the board; playing another move from an earlier position starts a
@@ -36,7 +36,8 @@ export function mount(el, game) {
     } catch { /* a bad moves parameter: start from the position */ }
 
     document.title = `Analysis · ${game_names[game]} · Kibitz`;
-    let board = null, bottom = 0, search_id = 0, last_sent = 0, pending = null;
+    // `bottom=1`: the second seat at the bottom (a game's player opening their own position).
+    let board = null, bottom = params.get('bottom') === '1' ? 1 : 0, search_id = 0, last_sent = 0, pending = null;
     // The board and the editor's panel are hung on the view's hosts (hosts.board, hosts.editor).
     const hosts = {board: null, editor: null};
     const view = view_root(el);

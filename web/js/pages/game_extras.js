@@ -1,6 +1,7 @@
 // Parts of the game page beyond the main path: takeback requests (casual
 // games), the rating change after a rated game, the premove of a timed
-// game, and the conditional premove line of a correspondence game. Pure functions; views are virtual DOM (ui/vdom.js) like game_panels.js's.
+// game, the conditional premove line of a correspondence game and its link to
+// the analysis board. Pure functions; views are virtual DOM (ui/vdom.js) like game_panels.js's.
 import {v} from '../ui/vdom.js';
 
 // Takebacks: ask, or answer the opponent's request; `declined`: the
@@ -73,4 +74,18 @@ export function premove_line_view(st, seat, set_line) {
             placeholder: 'e.g. their move, your reply, …'}),
         v('button', {class: 'btn small', type: 'submit'}, 'Set'),
         line.length ? v('button', {class: 'btn small', type: 'button', 'data-action': 'premove-clear', onclick: () => set_line('')}, 'Clear') : null));
+}
+
+// A correspondence game in progress may be analysed while waiting (the
+// server refuses the engine to a live game's players only): a link to the
+// analysis board on the game's position, for its players and spectators,
+// the board turned as on the game page (`bottom`: the seat shown below).
+export function analyse_view(st, bottom) {
+    if (!st.tc || st.tc.days === undefined || st.status.state !== 'playing') return null;
+    const q = new URLSearchParams();
+    if (st.start_position) q.set('position', st.start_position);
+    q.set('moves', JSON.stringify(st.moves || []));
+    if (bottom === 1) q.set('bottom', '1');
+    return v('p', {class: 'analyse muted', 'data-test': 'analyse'}, 'Analysis is allowed in correspondence games. ',
+        v('a', {class: 'btn small', href: `#/analysis/${st.game}?${q}`, 'data-test': 'analyse-link'}, 'Analyse'));
 }

@@ -10,7 +10,7 @@ import {game_names, game_info} from '../catalogue.js';
 import {pick_view} from '../ui/pick_view.js';
 import {player_box, move_list, result_text, result_view, end_actions, info_view, controls, chat_view, board_tools} from './game_panels.js';
 import {notation_form} from './game_forms.js';
-import {takeback_view, premove_line_view} from './game_extras.js';
+import {takeback_view, premove_line_view, analyse_view} from './game_extras.js';
 
 export function game_view(c) {
     const st = c.room_state(), s = c.s;
@@ -55,6 +55,7 @@ function side_panels(c, st, seat, my_turn) {
         ['banner', result_view(st, seat)],
         ['end', end_actions(st, seat, act, s.room)],
         ['info', info_view(st, spectator, my_turn)],
+        ['analyse', analyse_view(st, (spectator ? 0 : seat) ^ (s.flipped ? 1 : 0))],
         ['moves', v('div', {class: 'moves-wrap', hook: follow_list('[data-test="moves"]', at)},
             move_list(moves, (at === null ? moves.length : at) - 1, (p) => c.go(p)))],
         ['tools', board_tools(at, moves.length, (p) => c.go(p), () => c.flip(), s.muted, () => c.toggle_sound(),

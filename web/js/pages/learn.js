@@ -42,6 +42,9 @@ function rules_view(s) {
             onclick: (e) => { e.preventDefault(); document.getElementById(`rule-${r.id}`)?.scrollIntoView(); }}, r.title))),
         data.sections.map((r) => v('section', {key: r.id, id: `rule-${r.id}`, class: 'rule'}, v('h2', {}, r.title),
             (r.text || []).map((t) => v('p', {}, t)),
+            // The puzzle themes this rule is about, each a link to its puzzles.
+            (r.puzzles || []).length ? v('p', {class: 'rule-puzzles', 'data-test': 'rule-puzzles'}, 'Puzzles: ',
+                r.puzzles.map((t, i) => [i ? ', ' : '', v('a', {href: `#/puzzles/${game}?theme=${encodeURIComponent(t)}`, 'data-theme': t}, t)])) : null,
             v('div', {class: 'diagrams'}, (r.diagrams || []).map((d, i) => diagram_view(game, d, i))))),
         v('section', {class: 'lessons', 'data-test': 'lessons'}, v('h2', {}, 'Lessons'),
             v('ol', {}, data.lessons.map((l) => v('li', {key: l.id, class: s.done.has(l.id) ? 'done' : ''},

@@ -1,7 +1,8 @@
 // A player's profile, an account's or a guest's: ratings per game (accounts),
 // wins/draws/losses per game and their games, newest first, each with its
 // result for this player, date, replay, computer analysis and export; "More
-// games" pages back (GET /api/players/<name>?before=<key>). The controller
+// games" pages back (GET /api/players/<name>?before=<key>); the puzzle
+// dashboard (player_puzzles.js, GET /api/players/<name>/puzzles). The controller
 // owns what was loaded and redraws one view.
 import {api} from '../net/http.js';
 import {socket} from '../net/socket.js';
@@ -9,6 +10,7 @@ import {v, view_root} from '../ui/vdom.js';
 import {game_names} from '../catalogue.js';
 import {rating_graph} from './rating_graph.js';
 import {bot_tag} from '../ui/bot_tag.js';
+import {puzzle_dashboard_view} from './player_puzzles.js';
 
 const page_size = 20;  // the server's page: a full one may have more behind it
 
@@ -79,6 +81,7 @@ function profile_view(st) {
                 `${Math.round(x.rating)}${x.provisional ? '?' : ''}`, v('small', {class: 'muted'}, ` (${x.games ?? 0} games)`))))
                 : v('p', {class: 'muted'}, 'No rated games yet.')],
         per_game(r),
+        puzzle_dashboard_view(st.puzzles),
         v('h2', {}, 'Games'),
         st.games.length ? v('ul', {class: 'games-list', 'data-test': 'games'}, st.games.map((g) => game_row(g, r.name)))
             : v('p', {class: 'muted'}, 'No games yet.'),
@@ -89,7 +92,7 @@ function profile_view(st) {
 export function mount(el, name) {
     document.title = `${name} · Kibitz`;
     const view = view_root(el);
-    const st = {name, profile: null, games: [], more: false, loading: true, error: '', missing: false, load_more: () => load()};
+    const st = {name, profile: null, puzzles: null, games: [], more: false, loading: true, error: '', missing: false, load_more: () => load()};
     let alive = true;
     const render = () => view.update(v('section', {class: 'card profile'}, v('h1', {}, name, bot_tag(st.profile)), v('div', {'data-test': 'profile'}, profile_view(st))));
 
@@ -112,5 +115,8 @@ export function mount(el, name) {
     }
     const off = socket.on('ready', render);  // "you" follows who this tab is
     load();
+    api('GET', `/api/players/${encodeURIComponent(name)}/puzzles`).then((r) => {
+        if (alive && !r.error) { st.puzzles = r; render(); }
+    });
     return () => { alive = false; off(); };
 }

@@ -1,5 +1,6 @@
 // #/puzzles: every game with its puzzle of the day; #/puzzles/<game>[/<id>]:
-// solve puzzles. The server picks the next puzzle (near the solver's rating,
+// solve puzzles; #/puzzles/<game>/streak: streak mode (puzzles of rising
+// difficulty until the first mistake, unrated; the server keeps the count). The server picks the next puzzle (near the solver's rating,
 // one not tried yet), checks each move against the puzzle's line and plays
 // the opponent's replies; the board, as everywhere, only offers the legal
 // moves the server sent, and knows no rule.
@@ -14,9 +15,11 @@ import {puzzle_view, puzzles_index_view} from './puzzles_view.js';
 
 // Owns one game's puzzle state (`s`) and the board; runs on the page's thread.
 class puzzle_ctrl {
-    constructor(game, redraw_view) {
+    constructor(game, redraw_view, streak_mode = false, theme = '') {
         this.s = {
             game, puzzle: null, pos: null, aspect: null,
+            theme,  // only puzzles of this theme (a rules page's link), or ''
+            streak_mode, streak: null,  // streak: {count, best, over} as the server last told
             says: null,      // {kind: 'right'|'solved'|'wrong'|'error', text}
             over: false, solution: null, ratings: null, choices: null, stop: null,
             played: 0,       // moves of the line played so far (the solver's and the replies)
@@ -30,8 +33,9 @@ class puzzle_ctrl {
     // -- the server's answers --
     shown(d) {
         if (d.game !== this.s.game) return;
+        if (this.s.streak_mode !== Boolean(d.streak)) return;  // the other mode's answer
         Object.assign(this.s, {puzzle: d, pos: {board: d.board, last: null}, says: null, over: false,
-            solution: null, ratings: null, choices: null, stop: null, played: 0});
+            solution: null, ratings: null, choices: null, stop: null, played: 0, streak: d.streak || null});
         document.title = `Puzzle · ${game_names[d.game] || d.game} · Kibitz`;
         this.draw_board_();
         this.redraw();
@@ -43,6 +47,7 @@ class puzzle_ctrl {
         s.over = d.verdict !== 'right';
         if (d.verdict !== 'wrong') s.played += 1 + d.replies.length;
         if (d.ratings) s.ratings = d.ratings;
+        if (d.streak) s.streak = d.streak;
         const replies = d.replies.length ? ` Your opponent answers ${d.replies.join(', ')}.` : '';
         s.says = d.verdict === 'wrong' ? {kind: 'wrong', text: `${d.move} is not it: the move was ${d.expected}.`}
             : d.verdict === 'solved' ? {kind: 'solved', text: `${d.move}: solved!`}
@@ -56,6 +61,7 @@ class puzzle_ctrl {
         s.solution = d.moves;
         if (!s.over) s.says = {kind: 'shown', text: 'Here is the solution: this try counts as not solved.'};
         if (d.ratings) s.ratings = d.ratings;
+        if (d.streak) s.streak = d.streak;
         s.over = true;
         this.draw_board_();
         this.redraw();
@@ -67,7 +73,11 @@ class puzzle_ctrl {
     }
 
     // -- the solver's intents --
-    next() { socket.send('puzzle.next', {game: this.s.game}); }
+    next() {
+        const s = this.s;
+        if (s.streak_mode) socket.send('puzzle.streak', {game: s.game});
+        else socket.send('puzzle.next', s.theme ? {game: s.game, theme: s.theme} : {game: s.game});
+    }
     open(id) { socket.send('puzzle.open', {id}); }
     play(text) {
         const s = this.s;
@@ -89,7 +99,7 @@ class puzzle_ctrl {
         board.set_orientation(s.puzzle.side);
         board.set_input(s.pos.board.moves, !s.over, {refusals: s.pos.board.refusals, idle: 'This puzzle is over'});
         // For the browser tests: the puzzle, its legal moves now, how far into its line.
-        if (window.kibitz) window.kibitz.puzzle = {id: s.puzzle.id, moves: s.pos.board.moves, played: s.played};
+        if (window.kibitz) window.kibitz.puzzle = {id: s.puzzle.id, moves: s.pos.board.moves, played: s.played, streak: s.streak};
     }
 
     // One redraw for a burst of changes, never inside another (the board
@@ -105,10 +115,16 @@ export function mount(el, game, id) {
     const root = view_root(el);
     if (!game) return mount_index(root);
     if (window.kibitz) window.kibitz.puzzle = null;
-    const ctrl = new puzzle_ctrl(game, (c) => root.update(puzzle_view(c)));
+    const streak = id === 'streak';
+    if (streak) id = null;
+    // #/puzzles/<game>?theme=<theme>: a rules page's link to one theme's puzzles.
+    const theme = new URLSearchParams(location.hash.split('?')[1] || '').get('theme') || '';
+    const ctrl = new puzzle_ctrl(game, (c) => root.update(puzzle_view(c)), streak, theme);
     if (!game_names[game]) { ctrl.s.says = {kind: 'error', text: 'No such game.'}; ctrl.redraw(); return null; }
     const offs = [
-        socket.on('ready', () => (id && !ctrl.s.puzzle ? ctrl.open(id) : ctrl.s.puzzle ? ctrl.open(ctrl.s.puzzle.id) : ctrl.next())),
+        // Reconnected: the same puzzle again (a streak's: the server gives it back).
+        socket.on('ready', () => (streak ? ctrl.next() : id && !ctrl.s.puzzle ? ctrl.open(id)
+            : ctrl.s.puzzle ? ctrl.open(ctrl.s.puzzle.id) : ctrl.next())),
         socket.on('puzzle', (d) => ctrl.shown(d)),
         socket.on('puzzle.result', (d) => ctrl.result(d)),
         socket.on('puzzle.solution', (d) => ctrl.solved_line(d)),

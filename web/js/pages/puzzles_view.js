@@ -25,10 +25,26 @@ export function puzzle_view(c) {
 
 function change(n) { return n > 0 ? `+${n}` : String(n); }
 
+// Streak mode: the count so far and the best, or how the streak ended.
+function streak_line(s) {
+    const k = s.streak || {count: 0, best: 0, over: false};
+    const text = k.over ? `Streak over: ${k.count} solved in a row. Your best: ${k.best}.`
+        : `Streak: ${k.count} solved · your best: ${k.best} · not rated`;
+    return v('p', {class: k.over ? 'lesson-says says-wrong' : 'muted', 'data-test': 'puzzle-streak',
+        'data-count': String(k.count), 'data-over': k.over ? 'true' : null}, text);
+}
+
+// The link to the other mode of this game's puzzles.
+function mode_link(s) {
+    return s.streak_mode ? v('a', {class: 'btn small', href: `#/puzzles/${s.game}`, 'data-test': 'puzzle-mode'}, 'Rated puzzles')
+        : v('a', {class: 'btn small', href: `#/puzzles/${s.game}/streak`, 'data-test': 'puzzle-mode'}, 'Streak');
+}
+
 function side(c) {
     const s = c.s, p = s.puzzle, says = s.says;
     const name = game_names[s.game] || s.game;
-    const head = v('p', {class: 'crumbs'}, v('a', {href: '#/puzzles'}, 'Puzzles'), ` · ${name}`);
+    const head = v('p', {class: 'crumbs'}, v('a', {href: '#/puzzles'}, 'Puzzles'), ` · ${name}`,
+        s.streak_mode ? ' · Streak' : '', s.theme ? [' · ', v('span', {'data-test': 'puzzle-theme'}, s.theme)] : '');
     if (!p) return v('div', {class: 'lesson-text'}, head, v('h1', {}, `${name} puzzles`),
         says ? v('p', {class: 'lesson-says says-wrong', role: 'status'}, says.text) : v('p', {class: 'muted'}, 'Loading…'));
     const sides = colour_names[s.game] || [];
@@ -37,26 +53,31 @@ function side(c) {
         v('h1', {'data-test': 'puzzle-goal'}, `Find the best move for ${mover}`),
         v('p', {class: 'muted', 'data-test': 'puzzle-about'}, `Puzzle ${p.id} · rated ${p.rating.rating}`,
             p.themes.length ? ` · ${p.themes.join(', ')}` : '', p.seen ? ' · tried before: this try is not rated' : ''),
+        s.streak_mode ? streak_line(s) : null,
         v('p', {class: `lesson-says${says ? ` says-${says.kind === 'solved' ? 'done' : says.kind}` : ''}`, role: 'status',
             'aria-live': 'polite', 'data-test': 'puzzle-says'}, says ? says.text : 'Your move.'),
         pick_view(s.choices, s.stop, (text) => c.play(text), (m) => c.finish(m)),
         s.solution ? v('p', {'data-test': 'puzzle-solution'}, v('strong', {}, 'Solution: '), s.solution.join(' ')) : null,
-        s.ratings ? v('p', {'data-test': 'puzzle-rating'}, `Your puzzle rating: ${s.ratings.solver.rating} (${change(s.ratings.solver_change)})`)
+        s.streak_mode ? null : s.ratings
+            ? v('p', {'data-test': 'puzzle-rating'}, `Your puzzle rating: ${s.ratings.solver.rating} (${change(s.ratings.solver_change)})`)
             : v('p', {class: 'muted', 'data-test': 'puzzle-rating'}, `Your puzzle rating: ${p.solver.rating}`),
         v('p', {class: 'lesson-buttons'},
             s.over ? null : v('button', {class: 'btn small', type: 'button', 'data-test': 'puzzle-show-solution',
                 onclick: () => c.show_solution()}, 'Show solution'),
             v('a', {class: 'btn small', href: analyse_href(p, s.solution), 'data-test': 'puzzle-analyse'}, 'Analyse'),
             v('button', {class: `btn small${s.over ? ' primary' : ''}`, type: 'button', 'data-test': 'puzzle-next',
-                onclick: () => c.next()}, 'Next puzzle')));
+                onclick: () => c.next()}, s.streak_mode && s.streak && s.streak.over ? 'New streak' : 'Next puzzle'),
+            mode_link(s)));
 }
 
 // #/puzzles: every game, a link to its puzzles and its puzzle of the day.
 export function puzzles_index_view(s) {
     return v('section', {class: 'card'}, v('h1', {}, 'Puzzles'),
-        v('p', {class: 'muted'}, 'Positions from real games where one move wins. Your first try of each puzzle is rated.'),
+        v('p', {class: 'muted'}, 'Positions from real games where one move wins. Your first try of each puzzle is rated. ' +
+            'In a streak the puzzles get harder until your first mistake.'),
         v('ul', {class: 'list learn-index', 'data-test': 'puzzles-index'}, game_ids.map((g) => v('li', {key: g, 'data-game': g},
             v('a', {href: `#/puzzles/${g}`, 'data-test': 'puzzles-game'}, game_names[g]),
+            ' · ', v('a', {href: `#/puzzles/${g}/streak`, 'data-test': 'puzzles-streak'}, 'Streak'),
             s.daily[g] ? [' · ', v('a', {href: `#/puzzles/${g}/${s.daily[g].id}`, 'data-test': 'puzzle-daily'},
                 `Puzzle of the day (rated ${s.daily[g].rating})`)] : null))));
 }
