@@ -123,7 +123,6 @@ std::vector<bus::message> one_of_each() {
             {{"checkers", {1612.5, 80.25, 0.06, 31}}},
             lobby_message(quick_join_msg{"checkers", time_control{60, 0}, true}, "quick.join", 9)},
         bus::lobby{"node-2", 7, ann(), {}, lobby_message(invite, "invite.create", std::nullopt)},
-        bus::lobby{"node-2", 7, ann(), {}, lobby_message(challenge, "invite.create", std::nullopt)},
         bus::lobby{"node-2",
                    7,
                    ann(),
@@ -150,6 +149,8 @@ std::vector<bus::message> one_of_each() {
             "node-2",
             {{"rAb12Cd34", {"#17", "#3"}, true, listed}, {"rP", {"#1"}, false, std::nullopt}}},
         bus::games{"node-2", {}},
+        // Last, so that the indexes the tests below use stay put.
+        bus::lobby{"node-2", 7, ann(), {}, lobby_message(challenge, "invite.create", std::nullopt)},
     };
 }
 
@@ -202,6 +203,9 @@ TEST_CASE("bus: every message type round-trips") {
     CHECK(!std::get<live_sub_msg>(off.m.body).on);
     auto decline = std::get<bus::lobby>(bus::decode(bus::encode(one_of_each()[12])).value());
     CHECK(std::get<invite_answer_msg>(decline.m.body).answer == invite_answer::decline);
+    auto challenge = std::get<bus::lobby>(bus::decode(bus::encode(one_of_each().back())).value());
+    CHECK(std::get<seek_create_msg>(challenge.m.body).public_game);
+    CHECK(!std::get<seek_create_msg>(l.m.body).public_game);
 }
 
 TEST_CASE("bus: a running clock is counted down to the moment it is encoded") {
