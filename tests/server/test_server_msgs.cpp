@@ -77,6 +77,11 @@ std::optional<clocks_snapshot> clocks_of(const json& c) {
 using builder = std::function<frame(const json& d, std::int64_t v)>;
 
 puzzle_rating_view rating_view(const json& d) { return {d["rating"], d["rd"]}; }
+std::optional<puzzle_streak_view> streak_view(const json& d) {
+    if (!d.contains("streak")) return std::nullopt;
+    const auto& s = d["streak"];
+    return puzzle_streak_view{s["count"], s["best"], s["over"]};
+}
 puzzle_ratings_view ratings_view(const json& d) {
     return {rating_view(d["solver"]), rating_view(d["puzzle"]), d["solver_change"]};
 }
@@ -342,7 +347,7 @@ const std::map<std::string, builder>& builders() {
          [](const json& d, auto) {
              return encode(puzzle_shown_msg{d["id"], d["game"], d["position"], d["side"],
                                             d["board"], rating_view(d["rating"]), d["themes"],
-                                            rating_view(d["solver"]), d["seen"]});
+                                            rating_view(d["solver"]), d["seen"], streak_view(d)});
          }},
         {"puzzle.result",
          [](const json& d, auto) {
@@ -350,12 +355,14 @@ const std::map<std::string, builder>& builders() {
                  d["id"],    d["verdict"], d["move"],   d["replies"], d.value("expected", ""),
                  d["board"], d["last"],    std::nullopt};
              if (d.contains("ratings")) m.ratings = ratings_view(d["ratings"]);
+             m.streak = streak_view(d);
              return encode(m);
          }},
         {"puzzle.solution",
          [](const json& d, auto) {
              puzzle_solution_msg m{d["id"], d["moves"], std::nullopt};
              if (d.contains("ratings")) m.ratings = ratings_view(d["ratings"]);
+             m.streak = streak_view(d);
              return encode(m);
          }},
     };
