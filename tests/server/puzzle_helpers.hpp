@@ -1,20 +1,26 @@
 #pragma once
-// What the puzzle tests over sockets share (test_puzzle_streak.cpp,
-// test_puzzle_dashboard.cpp): a server with the shipped set, a puzzle's line
-// from the HTTP API, and solving one by playing its line.
+// What the puzzle tests over sockets share (test_puzzle_service.cpp,
+// test_puzzle_streak.cpp, test_puzzle_dashboard.cpp): a server with the
+// shipped set, a puzzle's line from the HTTP API, and solving one by playing
+// its line.
 #include <doctest/doctest.h>
 
 #include "store_helpers.hpp"
 
 namespace kibitz::test {
 
-inline std::function<void(kibitz::server::server_config&)> with_puzzles(const std::string& db) {
+// A server with the shipped set; with a database file unless `db` is empty.
+inline std::function<void(kibitz::server::server_config&)> with_puzzles(
+    const std::string& db = {}) {
     return [db](kibitz::server::server_config& c) {
-        with_db(db)(c);
+        if (!db.empty()) with_db(db)(c);
         c.puzzles_dir = std::string(KIBITZ_SOURCE_DIR) + "/schema/puzzles";
     };
 }
-inline json pz(const std::string& type, json d) { return {{"t", type}, {"d", std::move(d)}}; }
+inline json pz(const std::string& type, json d, int ack = 0) {
+    if (ack) d["ack"] = ack;
+    return {{"t", type}, {"d", std::move(d)}};
+}
 inline json streak(ws_client& c) {
     c.send(pz("puzzle.streak", {{"game", "checkers"}}));
     return c.expect("puzzle")["d"];

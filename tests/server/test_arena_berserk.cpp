@@ -35,17 +35,9 @@ TEST_CASE("arena: berserk halves the clock, is refused twice or late, and scores
                  {"starts_in_s", 0}};
     const std::string id = create_event(srv.port(), body, ground.org.token)["id"];
     auto es = join_field(srv.port(), id, 2);
-    std::string room;
-    entrant* seat[2] = {};
-    for (auto& e : es) {
-        auto f = e.ws->expect(
-            "game.found", [](const json& m) { return m["d"]["via"] == "tournament"; }, 5000ms);
-        REQUIRE(f.is_object());
-        room = f["d"]["room"];
-        seat[f["d"]["seat"].get<int>()] = &e;
-    }
-    REQUIRE(seat[0]);
-    REQUIRE(seat[1]);
+    auto paired = tournament_pairing(es);
+    const std::string room = paired.room;
+    auto& seat = paired.seat;
     auto in_room = [&](const json& m) { return m["d"]["room"] == room; };
 
     // Seat 0 goes berserk: half of 60 s, no increment; both seats see it.

@@ -41,16 +41,9 @@ TEST_CASE("arena restart: a restored game is the arena's again, berserk and all"
                      {"starts_in_s", 0}};
         id = create_event(srv.port, body, ground.org.token)["id"];
         auto es = join_field(srv.port, id, 2);
-        entrant* seat[2] = {};
-        for (auto& e : es) {
-            auto f = e.ws->expect(
-                "game.found", [](const json& m) { return m["d"]["via"] == "tournament"; }, 5000ms);
-            REQUIRE(f.is_object());
-            room = f["d"]["room"];
-            seat[f["d"]["seat"].get<int>()] = &e;
-        }
-        REQUIRE(seat[0]);
-        REQUIRE(seat[1]);
+        auto paired = tournament_pairing(es);
+        room = paired.room;
+        auto& seat = paired.seat;
         for (int s = 0; s < 2; ++s) tokens[s] = seat[s]->ws->token;
         // Seat 0 goes berserk before anyone moves; killed once that is stored.
         seat[0]->ws->send(berserk_msg(room, 7));

@@ -58,6 +58,44 @@ private:
 
 std::string first_game() { return std::string(kibitz::core::all_games()[0].id); }
 
+// Ada challenges the bot to an untimed game and plays the first legal move
+// each turn until the game ends; `before_ply(plies, ada_to_move)` runs before
+// each ply (a test's interruption). Returns the plies played and the "end".
+struct played {
+    int plies = 0;
+    json end;
+};
+played play_the_bot(api_server& srv, cast& c, const std::function<void(int, bool)>& before_ply) {
+    REQUIRE(post_as(srv, "/api/challenge/botty", c.ada_token,
+                    json{{"game", first_game()}, {"tc", nullptr}, {"rated", false}})
+                .status == 201);
+    auto found = c.ada.expect("game.found", {}, std::chrono::seconds(10));
+    REQUIRE(found.is_object());
+    const std::string room = found["d"]["room"];
+    auto state = c.ada.expect("room.state");
+    const int mine = state["d"]["you"]["seat"];
+    json board = state["d"]["board"];
+    played out;
+    int ack = 1;
+    while (out.plies < 600) {
+        if (board["moves"].empty()) {  // the last move ended it
+            out.end = c.ada.expect("end", {}, std::chrono::seconds(10));
+            break;
+        }
+        const bool ada_to_move = board["to_move"] == mine;
+        before_ply(out.plies, ada_to_move);
+        if (ada_to_move) {
+            std::string mv = board["moves"][0]["text"];
+            c.ada.send({{"t", "move"}, {"d", {{"room", room}, {"move", mv}, {"ack", ack++}}}});
+        }
+        auto ev = c.ada.expect("move", {}, std::chrono::seconds(20));
+        REQUIRE(ev.is_object());
+        board = ev["d"]["board"];
+        ++out.plies;
+    }
+    return out;
+}
+
 }  // namespace
 
 TEST_CASE("kibitz-bot: kibitz-cli as its engine plays a whole game; a dropped stream is resumed") {
@@ -68,41 +106,19 @@ TEST_CASE("kibitz-bot: kibitz-cli as its engine plays a whole game; a dropped st
     auto& streams = *srv.app->context().api.streams;
     REQUIRE(eventually([&] { return streams.open() == 1; }, std::chrono::seconds(10)));
 
-    auto made = post_as(srv, "/api/challenge/botty", c.ada_token,
-                        json{{"game", first_game()}, {"tc", nullptr}, {"rated", false}});
-    REQUIRE(made.status == 201);
-    auto found = c.ada.expect("game.found", {}, std::chrono::seconds(10));
-    REQUIRE(found.is_object());
-    const std::string room = found["d"]["room"];
-    auto state = c.ada.expect("room.state");
-    const int mine = state["d"]["you"]["seat"];
-    json board = state["d"]["board"];
-    int plies = 0, ack = 1;
     bool dropped = false;
-    json end;
-    while (plies < 600) {
-        if (board["moves"].empty()) {  // the last move ended it
-            end = c.ada.expect("end", {}, std::chrono::seconds(10));
-            break;
-        }
-        if (board["to_move"] == mine) {
-            std::string mv = board["moves"][0]["text"];
-            c.ada.send({{"t", "move"}, {"d", {{"room", room}, {"move", mv}, {"ack", ack++}}}});
-        }
-        auto ev = c.ada.expect("move", {}, std::chrono::seconds(20));
-        REQUIRE(ev.is_object());
-        board = ev["d"]["board"];
-        ++plies;
+    auto game = play_the_bot(srv, c, [&](int plies, bool) {
         if (plies == 6 && !dropped) {
             // The server closes every stream: the bridge must come back by itself.
             dropped = true;
             srv.app->context().streams.close_all();
         }
-    }
+    });
+    auto& end = game.end;
     CHECK(dropped);
     REQUIRE(end.is_object());  // a whole game, to its end
     CHECK(end["d"]["status"]["state"] == "over");
-    CHECK(plies > 6);
+    CHECK(game.plies > 6);
     CHECK(bot.running());
     // Both streams came back (the event stream and the game's, until it ended).
     CHECK(eventually([&] { return streams.open() == 1; }, std::chrono::seconds(10)));
@@ -116,24 +132,8 @@ TEST_CASE("kibitz-bot: restarted mid-game, it finds its game again and finishes 
     auto& streams = *srv.app->context().api.streams;
     REQUIRE(eventually([&] { return streams.open() == 1; }, std::chrono::seconds(10)));
 
-    REQUIRE(post_as(srv, "/api/challenge/botty", c.ada_token,
-                    json{{"game", first_game()}, {"tc", nullptr}, {"rated", false}})
-                .status == 201);
-    auto found = c.ada.expect("game.found", {}, std::chrono::seconds(10));
-    REQUIRE(found.is_object());
-    const std::string room = found["d"]["room"];
-    auto state = c.ada.expect("room.state");
-    const int mine = state["d"]["you"]["seat"];
-    json board = state["d"]["board"];
-    int plies = 0, ack = 1;
     bool restarted = false;
-    json end;
-    while (plies < 600) {
-        if (board["moves"].empty()) {  // the last move ended it
-            end = c.ada.expect("end", {}, std::chrono::seconds(10));
-            break;
-        }
-        const bool ada_to_move = board["to_move"] == mine;
+    auto game = play_the_bot(srv, c, [&](int plies, bool ada_to_move) {
         if (plies >= 4 && !restarted && ada_to_move) {
             // The bridge stops (its streams close) and a new one starts: the
             // server announces no gameStart again, so only the games in play
@@ -144,15 +144,8 @@ TEST_CASE("kibitz-bot: restarted mid-game, it finds its game again and finishes 
             bot = std::make_unique<bridge>(srv, c.bot_token, rules);
             REQUIRE(eventually([&] { return streams.open() >= 1; }, std::chrono::seconds(10)));
         }
-        if (ada_to_move) {
-            std::string mv = board["moves"][0]["text"];
-            c.ada.send({{"t", "move"}, {"d", {{"room", room}, {"move", mv}, {"ack", ack++}}}});
-        }
-        auto ev = c.ada.expect("move", {}, std::chrono::seconds(20));
-        REQUIRE(ev.is_object());
-        board = ev["d"]["board"];
-        ++plies;
-    }
+    });
+    auto& end = game.end;
     CHECK(restarted);
     REQUIRE(end.is_object());  // the new bridge played it to its end
     CHECK(end["d"]["status"]["state"] == "over");

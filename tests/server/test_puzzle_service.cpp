@@ -10,7 +10,7 @@
 #include <set>
 #include <sstream>
 
-#include "store_helpers.hpp"
+#include "puzzle_helpers.hpp"
 
 using namespace kibitz::test;
 
@@ -19,16 +19,6 @@ namespace {
 // checkers-1-1 of the shipped set: 22-18, the reply 15x22, then 26x17x10x1.
 const std::string first_id = "checkers-1-1";
 
-std::function<void(kibitz::server::server_config&)> with_puzzles(const std::string& db = {}) {
-    return [db](kibitz::server::server_config& c) {
-        if (!db.empty()) with_db(db)(c);
-        c.puzzles_dir = std::string(KIBITZ_SOURCE_DIR) + "/schema/puzzles";
-    };
-}
-json pz(const std::string& type, json d, int ack = 0) {
-    if (ack) d["ack"] = ack;
-    return {{"t", type}, {"d", std::move(d)}};
-}
 json open_puzzle(ws_client& c, const std::string& id) {
     c.send(pz("puzzle.open", {{"id", id}}));
     return c.expect("puzzle", [&](const json& j) { return j["d"]["id"] == id; })["d"];

@@ -133,6 +133,26 @@ inline std::string join_refusal(entrant& e, const std::string& id) {
     return e.ws->expect("error")["d"]["code"];
 }
 
+// The tournament game the entrants were paired into: its room, and who holds
+// each seat (from the game.found each of them is sent).
+struct pairing {
+    std::string room;
+    entrant* seat[2] = {};
+};
+inline pairing tournament_pairing(std::vector<entrant>& es) {
+    pairing p;
+    for (auto& e : es) {
+        auto f = e.ws->expect(
+            "game.found", [](const json& m) { return m["d"]["via"] == "tournament"; }, 5000ms);
+        REQUIRE(f.is_object());
+        p.room = f["d"]["room"];
+        p.seat[f["d"]["seat"].get<int>()] = &e;
+    }
+    REQUIRE(p.seat[0]);
+    REQUIRE(p.seat[1]);
+    return p;
+}
+
 // Plays `plies` moves in `room` (the first legal one each time, every one
 // acknowledged, hence stored) from the room.state both seats are sent.
 // Returns the plies played in the game so far.
