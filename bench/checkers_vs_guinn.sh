@@ -46,6 +46,8 @@ say isready; read_until "info string"; echo "$line" | cut -d' ' -f3-; read_until
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 
 wins=0 draws=0 losses=0 unscored=0
+# shellcheck source=bench/match_tally.sh
+. "$(dirname "$0")/match_tally.sh"
 for ((i = 0; i < 2 * pairs; i++)); do
     ballot=${ballots[i / 2]}
     read -r -a moves <<<"${ballot#*: }"
@@ -77,16 +79,7 @@ for ((i = 0; i < 2 * pairs; i++)); do
     done
     [ ${#moves[@]} -ge "$max_plies" ] && status="draw (ply limit $max_plies)"
     seat=Black; [ $k_seat -eq 1 ] && seat=White
-    seat_lc=$(echo $seat | tr 'A-Z' 'a-z')
-    if [ -n "$note" ]; then
-        result="unscored ($note)"; unscored=$((unscored + 1))
-    else
-        case "$status" in
-            "$seat_lc wins"*) result=win; wins=$((wins + 1)) ;;
-            *" wins"*) result=loss; losses=$((losses + 1)) ;;
-            *) result=draw; draws=$((draws + 1)) ;;
-        esac
-    fi
+    tally "$seat" "$status" "$note"
     mean() { [ "$2" -gt 0 ] && echo $(($1 / $2)) || echo -; }
     printf 'game %d (ACF %s): Kibitz plays %s: %s (%s) in %d plies; mean depth Kibitz %s, GuiNN %s; mean ms a move Kibitz %s, GuiNN %s\n' \
         $((i + 1)) "$ballot" "$seat" "$result" "$status" ${#moves[@]} "$(mean $k_depth $k_n)" \

@@ -44,6 +44,8 @@ openings=()
 for s in a b c d e f; do for n in A B C D E F; do openings+=("$s $n"); done; done
 
 wins=0 draws=0 losses=0 unscored=0
+# shellcheck source=bench/match_tally.sh
+. "$(dirname "$0")/match_tally.sh"
 for ((i = 0; i < 2 * pairs; i++)); do
     read -r -a moves <<<"${openings[(first + i / 2) % 36]}"
     k_seat=$((i % 2))  # 0: Kibitz plays South
@@ -85,16 +87,7 @@ for ((i = 0; i < 2 * pairs; i++)); do
         moves+=("$move")
     done
     seat=South; [ $k_seat -eq 1 ] && seat=North
-    seat_lc=$(echo $seat | tr 'A-Z' 'a-z')
-    if [ -n "$note" ]; then
-        result="unscored ($note)"; unscored=$((unscored + 1))
-    else
-        case "$status" in
-            "$seat_lc wins"*) result=win; wins=$((wins + 1)) ;;
-            *" wins"*) result=loss; losses=$((losses + 1)) ;;
-            *) result=draw; draws=$((draws + 1)) ;;  # draws, and the ply limit
-        esac
-    fi
+    tally "$seat" "$status" "$note"
     printf 'game %d (opening %s): Kibitz plays %s: %s (%s) in %d plies; mean depth Kibitz %s, Aalina %s\n' \
         $((i + 1)) "${openings[(first + i / 2) % 36]}" "$seat" "$result" "$status" ${#moves[@]} \
         "$([ $k_n -gt 0 ] && echo $((k_depth / k_n)) || echo -)" "$([ $a_n -gt 0 ] && echo $((a_depth / a_n)) || echo -)"
