@@ -63,7 +63,12 @@ TEST_CASE("bot list: each bot with its ratings, latest games and whether it is c
     }
     REQUIRE(post_as(srv, "/api/bot/game/" + room + "/resign", c.bot_token).status == 200);
     c.ada.expect("end");
-    CHECK(eventually([&] { return bot_row(srv, "botty")["recent"].size() == 1; }));
+    // The game is listed from its start; its rating comes with the end's
+    // store write, after the "end" frame: wait for that, not for the listing.
+    CHECK(eventually([&] {
+        auto row = bot_row(srv, "botty");
+        return row["recent"].size() == 1 && row["ratings"].size() == 1;
+    }));
     auto after = bot_row(srv, "botty");
     CHECK(after["recent"][0]["id"] == room);
     CHECK(after["recent"][0]["game"] == game);
