@@ -55,6 +55,7 @@ app::app(server_config cfg, std::shared_ptr<game_recorder> recorder)
     es.threads = std::max(1, cfg_.engine_threads);
     es.table_mib = cfg_.engine_table_mib;
     es.nice = cfg_.engine_nice;
+    es.endgame_dir = cfg_.endgame_dir;
     engine_ = std::make_unique<engine_pool>(es);
 }
 
