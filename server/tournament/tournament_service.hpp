@@ -122,8 +122,10 @@ private:
     void arm();
     void tick();
     void schedule(std::int64_t now);  // creates the scheduled events that are due
-    // Tells each entrant once, starting_soon_ms before the start (notifications).
+    // Tells each entrant once, starting_soon_ms before the start (notifications);
+    // `who`, who joined after that, at once (`late`).
     void announce(Event& e, std::int64_t now);
+    void tell_late(Event& e, const player_ptr& who, std::int64_t now);
     void handle(const player_ptr& who, const peer_ref& p, std::uint64_t conn,
                 const tournament_msg& m, const reply& r);
     void join(Event& e, const player_ptr& who, const peer_ref& p, std::uint64_t conn,
@@ -142,7 +144,8 @@ private:
     std::map<std::string, std::string> rooms_;              // room -> event id
     std::map<std::uint64_t, std::set<std::string>> conns_;  // connection -> followed events
     schedule_keys scheduling_;                              // being created
-    std::set<std::string> announced_;  // events whose entrants were told it starts soon
+    // Events whose entrants were told it starts soon -> the players told.
+    std::map<std::string, std::set<std::string>> told_;
     std::map<std::string, tournament_chat> chats_;  // by event id (none: nobody wrote yet)
 };
 

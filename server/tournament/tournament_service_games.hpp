@@ -124,7 +124,7 @@ void tournament_service<Event>::finish(Event& e, std::int64_t now) {
                     }
                 });
                 spdlog::info("{}: {} finished ({} players)", self->log_, id, e->state->players());
-                self->announced_.erase(id);
+                self->told_.erase(id);
                 self->chats_.erase(id);
                 self->events_.erase(id);  // the HTTP API reads it from the store from now on
             });

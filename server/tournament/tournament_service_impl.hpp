@@ -45,10 +45,12 @@ void tournament_service<Event>::start(hub& h,
         for (const auto& r : unfinished) {
             if (r.row.settings.kind != kind_) continue;
             restore(r), ++restored;
-            // Told before the restart: not again.
+            // Told before the restart: not again, nor any entrant then (each was
+            // told with the others or at their join).
             const auto extra = json::parse(r.row.settings.extra, nullptr, false);
-            if (extra.is_object() && extra.value("announced", false))
-                announced_.insert(r.row.public_id);
+            if (!extra.is_object() || !extra.value("announced", false)) continue;
+            auto& told = told_[r.row.public_id];
+            for (const auto& en : r.entries) told.insert("#" + std::to_string(en.who.id));
         }
         if (restored > 0) spdlog::info("{}: restored {} events", log_, restored);
         arm();
@@ -93,7 +95,7 @@ void tournament_service<Event>::announce(Event& e, std::int64_t now) {
     const auto& row = e.state->row();
     const auto starts = row.settings.starts_ms;
     if (now < starts - starting_soon_ms || now >= starts) return;
-    if (!announced_.insert(row.public_id).second) return;
+    if (!told_.emplace(row.public_id, std::set<std::string>{}).second) return;
     auto* out = hub_->deps().notifications;
     if (!out) return;
     // Marked in the event's stored settings, so a restart inside the window
@@ -105,7 +107,22 @@ void tournament_service<Event>::announce(Event& e, std::int64_t now) {
         if (!r) spdlog::warn("{}: storing an announcement: {}", log, r.reason());
     });
     const json data = {{"id", row.public_id}, {"name", row.settings.name}, {"starts_ms", starts}};
-    for (const auto& who : e.state->entered()) out->notify(who, "tournament_soon", data);
+    auto& told = told_[row.public_id];
+    for (const auto& who : e.state->entered())
+        if (told.insert(who->key()).second) out->notify(who, "tournament_soon", data);
+}
+
+template <class Event>
+void tournament_service<Event>::tell_late(Event& e, const player_ptr& who, std::int64_t now) {
+    const auto& row = e.state->row();
+    auto told = told_.find(row.public_id);
+    auto* out = hub_->deps().notifications;
+    if (told == told_.end() || now >= row.settings.starts_ms || !out) return;
+    if (!told->second.insert(who->key()).second) return;  // once per player and event
+    out->notify(who, "tournament_soon",
+                {{"id", row.public_id},
+                 {"name", row.settings.name},
+                 {"starts_ms", row.settings.starts_ms}});
 }
 
 template <class Event>
@@ -228,6 +245,8 @@ void tournament_service<Event>::join(Event& e, const player_ptr& who, const peer
                 e->state->enter(who, rating, self->clock_.now_ms());
                 e->dirty = true;
                 self->answer(r, std::nullopt);
+                // Joined after the "starts soon" notice went out: told now.
+                self->tell_late(*e, who, self->clock_.now_ms());
             });
         });
 }
