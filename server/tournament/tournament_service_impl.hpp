@@ -11,6 +11,7 @@
 #include "store/store.hpp"
 #include "tournament/arena_state.hpp"
 #include "tournament/tournament_service.hpp"
+#include "tournament/tournament_service_lead.hpp"
 
 namespace kibitz::server::tournament {
 
@@ -38,12 +39,25 @@ Event* tournament_service<Event>::find(const std::string& id) {
 
 template <class Event>
 void tournament_service<Event>::start(hub& h,
-                                      const std::vector<storage::tournament_record>& unfinished) {
+                                      const std::vector<storage::tournament_record>& unfinished,
+                                      bool cluster) {
     hub_ = &h;
+    cluster_ = cluster;  // before any post: lead() reads it on the strand
+    leading_ = !cluster;
+    if (cluster) return;
     on_strand([this, unfinished] {
+        restore_all(unfinished);
+        arm();
+    });
+}
+
+template <class Event>
+void tournament_service<Event>::restore_all(
+    const std::vector<storage::tournament_record>& unfinished) {
+    {
         int restored = 0;
         for (const auto& r : unfinished) {
-            if (r.row.settings.kind != kind_) continue;
+            if (r.row.settings.kind != kind_ || find(r.row.public_id)) continue;
             restore(r), ++restored;
             // Told before the restart: not again, nor any entrant then (each was
             // told with the others or at their join).
@@ -53,8 +67,7 @@ void tournament_service<Event>::start(hub& h,
             for (const auto& en : r.entries) told.insert("#" + std::to_string(en.who.id));
         }
         if (restored > 0) spdlog::info("{}: restored {} events", log_, restored);
-        arm();
-    });
+    }
 }
 
 template <class Event>
@@ -70,7 +83,7 @@ void tournament_service<Event>::arm() {
     if (stopped_) return;
     timer_.expires_after(tick_);
     timer_.async_wait([self = this->shared_from_this()](boost::system::error_code ec) {
-        if (ec || self->stopped_) return;
+        if (ec || self->stopped_ || !self->leading_) return;
         try {
             self->tick();
         } catch (const std::exception& e) {
@@ -83,6 +96,10 @@ void tournament_service<Event>::arm() {
 template <class Event>
 void tournament_service<Event>::tick() {
     const auto now = clock_.now_ms();
+    // A cluster's leader pairs only while its lease is known to hold, and not
+    // before the players' subscriptions came back after a takeover.
+    const auto steady = std::chrono::steady_clock::now();
+    if (cluster_ && (steady >= lead_until_ || steady < quiet_until_)) return;
     schedule(now);
     std::vector<std::string> ids;
     for (const auto& [id, e] : events_) ids.push_back(id);
@@ -153,7 +170,7 @@ void tournament_service<Event>::create(storage::tournament_settings s, created d
                              [self = this->shared_from_this(), done = std::move(done)](
                                  core::result<storage::tournament_row> r) mutable {
                                  self->on_strand([self, r = std::move(r), done] {
-                                     if (r) self->add(r.value());
+                                     if (r) self->adopt(r.value());
                                      done(std::move(r));
                                  });
                              });
@@ -163,7 +180,13 @@ template <class Event>
 void tournament_service<Event>::message(const player_ptr& who, const peer_ref& p,
                                         std::uint64_t conn, const tournament_msg& m,
                                         std::optional<std::int64_t> ack, const std::string& type) {
-    on_strand([=, this] { handle(who, p, conn, m, {p, ack, type}); });
+    on_strand([=, this] {
+        if (held([=, this] { handle(who, p, conn, m, {p, ack, type}); })) return;
+        if (!leading_)  // sent by a node that thought this one leads
+            return answer({p, ack, type},
+                          wire_error{"unavailable", "the tournaments are moving: try again"});
+        handle(who, p, conn, m, {p, ack, type});
+    });
 }
 
 template <class Event>
