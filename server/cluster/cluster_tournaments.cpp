@@ -67,8 +67,9 @@ void node::send_results() {
         return;
     }
     for (const auto& [room, r] : results_out_) {
-        bus::tournament_over m{o_.node, room, r.result.kind == core::status_kind::win ? r.result.winner : -1,
-                               r.aborted, r.plies, r.at_ms};
+        bus::tournament_over m{
+            o_.node,   room,    r.result.kind == core::status_kind::win ? r.result.winner : -1,
+            r.aborted, r.plies, r.at_ms};
         bus_->command({"PUBLISH", node_channel(tournament_leader_), bus::encode(m)},
                       [self = shared_from_this(), room](const redisReply* reply) {
                           // Heard: the leader has it (or its store will).

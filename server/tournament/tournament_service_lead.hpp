@@ -27,26 +27,25 @@ void tournament_service<Event>::take_lead() {
     leading_ = loading_ = true;
     const int epoch = ++lead_epoch_;
     spdlog::info("{}: this node runs the events now", log_);
-    store_.unfinished_tournaments(
-        [self = this->shared_from_this(),
-         epoch](core::result<std::vector<storage::tournament_record>> r) {
-            self->on_strand([self, epoch, r = std::move(r)]() mutable {
-                if (epoch != self->lead_epoch_ || !self->leading_) return;
-                if (!r) {  // tried again at the next word from the lease
-                    spdlog::warn("{}: loading the events: {}", self->log_, r.reason());
-                    self->leading_ = self->loading_ = false;
-                    return;
-                }
-                self->restore_all(r.value());
-                self->loading_ = false;
+    store_.unfinished_tournaments([self = this->shared_from_this(),
+                                   epoch](core::result<std::vector<storage::tournament_record>> r) {
+        self->on_strand([self, epoch, r = std::move(r)]() mutable {
+            if (epoch != self->lead_epoch_ || !self->leading_) return;
+            if (!r) {  // tried again at the next word from the lease
+                spdlog::warn("{}: loading the events: {}", self->log_, r.reason());
+                self->leading_ = self->loading_ = false;
+                return;
+            }
+            self->restore_all(r.value());
+            self->loading_ = false;
                 // Pairs from a lease on: every node tells it its players' pages first.
-                self->quiet_until_ = self->lead_until_;
-                auto held = std::move(self->held_);
-                self->held_.clear();
-                for (auto& f : held) f();
-                self->arm();
-            });
+            self->quiet_until_ = self->lead_until_;
+            auto held = std::move(self->held_);
+            self->held_.clear();
+            for (auto& f : held) f();
+            self->arm();
         });
+    });
 }
 
 template <class Event>

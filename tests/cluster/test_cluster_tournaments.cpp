@@ -10,9 +10,9 @@ using namespace kibitz::test::cluster;
 
 namespace {
 
-const std::vector<std::string> fast_events = {"--tournament-tick-ms", "50",
+const std::vector<std::string> fast_events = {"--tournament-tick-ms",       "50",
                                               "--tournament-pair-delay-ms", "0",
-                                              "--registrations-per-hour", "100000"};
+                                              "--registrations-per-hour",   "100000"};
 
 json tsend(const std::string& type, const std::string& id, int ack) {
     return {{"t", type}, {"d", {{"id", id}, {"ack", ack}}}};
@@ -95,7 +95,8 @@ json event_at(std::uint16_t port, const std::string& id) {
 
 }  // namespace
 
-TEST_CASE("cluster tournaments: an arena and a Swiss event go on when the node running them is killed") {
+TEST_CASE(
+    "cluster tournaments: an arena and a Swiss event go on when the node running them is killed") {
     cluster_env env("tourney");
     node_process n1("tour-1", env.db, env.redis, env.web, fast_events),
         n2("tour-2", env.db, env.redis, env.web, fast_events),
@@ -125,10 +126,8 @@ TEST_CASE("cluster tournaments: an arena and a Swiss event go on when the node r
         REQUIRE(r.status == 201);
         return json::parse(r.body)["tournament"]["id"].get<std::string>();
     };
-    const auto arena = make({{"name", "Cluster arena"},
-                             {"game", "checkers"},
-                             {"tc", tc(60, 0)},
-                             {"minutes", 1}});
+    const auto arena =
+        make({{"name", "Cluster arena"}, {"game", "checkers"}, {"tc", tc(60, 0)}, {"minutes", 1}});
     const auto swiss = make({{"name", "Cluster Swiss"},
                              {"kind", "swiss"},
                              {"game", "checkers"},
@@ -184,8 +183,7 @@ TEST_CASE("cluster tournaments: an arena and a Swiss event go on when the node r
         FAIL("no standing for " << player);
         return -1;
     };
-    for (const auto& [id, wins] :
-         {std::pair{arena, &arena_wins}, std::pair{swiss, &swiss_wins}}) {
+    for (const auto& [id, wins] : {std::pair{arena, &arena_wins}, std::pair{swiss, &swiss_wins}}) {
         const auto there = event_at(x.port, id);
         CHECK(there["standings"] == event_at(y.port, id)["standings"]);
         CAPTURE(there.dump());
@@ -193,11 +191,11 @@ TEST_CASE("cluster tournaments: an arena and a Swiss event go on when the node r
         // count double); a Swiss win 1, in half points.
         for (auto& [c, n] : *wins) CHECK(score_of(there["standings"], names[c]) == 2 * n);
         // Each game paired once and its result stored once.
-        auto pairings = env.admin->query(
-            "SELECT COUNT(*), COUNT(DISTINCT p.room), COUNT(p.result) FROM " + env.schema +
-                ".tournament_pairings p JOIN " + env.schema +
-                ".tournaments t ON t.id = p.tournament WHERE t.public_id = $1",
-            id);
+        auto pairings =
+            env.admin->query("SELECT COUNT(*), COUNT(DISTINCT p.room), COUNT(p.result) FROM " +
+                                 env.schema + ".tournament_pairings p JOIN " + env.schema +
+                                 ".tournaments t ON t.id = p.tournament WHERE t.public_id = $1",
+                             id);
         const int games = id == arena ? 2 : 1;
         CHECK(pairings.i64(0, 0) == games);
         CHECK(pairings.i64(0, 1) == games);
