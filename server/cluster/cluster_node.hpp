@@ -122,6 +122,7 @@ public:
     void seek_opened(const peer_ref& p, std::uint64_t conn, const std::string& id,
                      bool invite) override;
     void seek_closed(const peer_ref& p, std::uint64_t conn, const std::string& id) override;
+    void tell_player(const std::string& key, std::shared_ptr<const std::string> f) override;
 
     // A room here sends a frame to a connection on node `to` (remote_peer).
     void relay(const std::string& to, std::uint64_t conn,
@@ -173,6 +174,7 @@ private:
     void on(const bus::lobby_closed& m);
     void on(const bus::lobby_seek& m);  // a seek of a connection here, from the leader
     void on(const bus::seated& m);
+    void on(const bus::player_frame& m);
     void on(const bus::game& m);
     void on(const bus::live& m);
     void on(const bus::live_update& m);

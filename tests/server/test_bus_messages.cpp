@@ -149,6 +149,7 @@ std::vector<bus::message> one_of_each() {
             "node-2",
             {{"rAb12Cd34", {"#17", "#3"}, true, listed}, {"rP", {"#1"}, false, std::nullopt}}},
         bus::games{"node-2", {}},
+        bus::player_frame{"node-2", "#17", R"({"t":"challenge","d":{}})"},
         // Last, so that the indexes the tests below use stay put.
         bus::lobby{"node-2", 7, ann(), {}, lobby_message(challenge, "invite.create", std::nullopt)},
     };
