@@ -28,7 +28,7 @@ int status_of(std::string_view code) {
     if (code == "unknown_room" || code == "unknown_invite") return 404;
     if (code == "rate_limited") return 429;
     if (code == "internal" || code == "not_stored") return 500;
-    if (code == "shutting_down" || code == "unavailable") return 503;
+    if (code == "shutting_down" || code == "unavailable" || code == "room_moving") return 503;
     return 400;  // the move or the action is refused, and nothing changed
 }
 
@@ -39,7 +39,11 @@ void answer_peer::send(std::shared_ptr<const std::string> frame) {
     const auto d = j.value("d", nlohmann::json::object());
     if (t == "error") {
         std::string code = d.value("code", "refused");
-        return give(error_response(status_of(code), code, d.value("message", "")));
+        auto r = error_response(status_of(code), code, d.value("message", ""));
+        // The room's node cannot be reached (docs/cluster.md): nothing was
+        // played; another node takes the room within about a lease.
+        if (code == "room_moving") r.headers.emplace_back("Retry-After", "1");
+        return give(std::move(r));
     }
     if (t == answer_ || (answer_.empty() && t == "ack")) give(ok_(d));
 }

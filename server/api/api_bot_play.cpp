@@ -53,10 +53,19 @@ void send_as(const std::shared_ptr<hub>& h, api_context& ctx, const storage::pla
              client_msg m, std::string answer, answer_peer::make_ok ok, api_reply reply) {
     auto p = player_from_stored(who, "");
     auto conn = ctx.next_conn->fetch_add(1);
+    auto* c = std::get_if<room_cmd_msg>(&m.body);
+    if (c && h->rooms().elsewhere().spans_nodes()) {
+        // A room elsewhere keeps this one-shot connection as a proxy (its
+        // answer comes back through it): let it go once answered.
+        reply = [h, conn, room = c->room, reply = std::move(reply)](api_response r) {
+            reply(std::move(r));
+            h->rooms().elsewhere().leave(room, conn, true);
+        };
+    }
     auto self = answer_peer::make(h->rooms().executor(), conn, std::move(answer), std::move(ok),
                                   std::move(reply));
     peer_ref ref = self;
-    if (auto* c = std::get_if<room_cmd_msg>(&m.body)) {
+    if (c) {
         // In memory, or a correspondence game loaded for it first.
         auto open = [p, ref, conn, cmd = *c, ack = m.ack, type = m.type,
                      self](const std::shared_ptr<room>& r) {
@@ -64,7 +73,9 @@ void send_as(const std::shared_ptr<hub>& h, api_context& ctx, const storage::pla
             self->send(error_frame({"unavailable", "the game could not be loaded"}, type, ack));
         };
         if (h->rooms().open(c->room, std::move(open))) return;
-        return self->send(error_frame({"unknown_room", "no game '" + c->room + "' here"}, m.type));
+        // On another node of a cluster, which applies it and answers (a
+        // single node answers unknown_room at once).
+        return h->rooms().elsewhere().command(p, ref, conn, *c, m.ack, m.type);
     }
     if (auto* c = h->deps().cluster_lobby) return c->lobby_message(p, ref, conn, m);
     dispatch_lobby(*h, p, ref, conn, m);
@@ -157,9 +168,10 @@ void bot_play_routes(const api_request& req, const seg_list& seg, api_context& c
         if (s.size() == 4 && s[2] == "stream") {
             std::string room(s[3]);
             auto p = player_from_stored(who, "");
-            auto mine = h->rooms().rooms_of(p->key());
+            auto mine = h->rooms().rooms_of(p->key());  // here and on other nodes
+            const bool here = h->rooms().open(room, [](const std::shared_ptr<class room>&) {});
             if (std::find(mine.begin(), mine.end(), room) == mine.end() ||
-                !h->rooms().open(room, [](const std::shared_ptr<class room>&) {}))
+                (!here && !h->rooms().elsewhere().spans_nodes()))
                 return reply(refused(404, "unknown_room", "no game of yours in play here"));
             auto slot = ctx.streams->take(who.id);
             if (!slot) return reply(refused(429, "too_many_streams", "too many open streams"));

@@ -54,6 +54,14 @@ std::optional<std::string> decline_reason(const api_request& req) {
     return v ? std::string(*v) : "generic";
 }
 
+// `f` for every connection of the player `key`: this node's, and in a
+// cluster the other nodes' (a bot's event stream may be on any of them).
+void tell(const std::shared_ptr<hub>& h, const std::string& key,
+          const std::shared_ptr<const std::string>& f) {
+    for (const auto& [conn, p] : h->peers().of(key)) send_to(p, f);
+    if (auto* c = h->deps().cluster_lobby) c->tell_player(key, f);
+}
+
 // Announces the new challenge `d` (invite.created's payload) to `them`.
 api_response announce(const std::shared_ptr<hub>& h, challenge_book& book,
                       const storage::player& them, const json& by, const json& d) {
@@ -61,7 +69,7 @@ api_response announce(const std::shared_ptr<hub>& h, challenge_book& book,
     auto to = player_from_stored(them, "");
     book.add(m.invite.code, {to->key(), {m.invite.code, m.invite.game, by}});
     auto f = encode(m);
-    for (const auto& [conn, p] : h->peers().of(to->key())) send_to(p, f);
+    tell(h, to->key(), f);
     if (auto* n = h->deps().notifications)
         n->notify(to, "challenge",
                   {{"from", by.value("name", "")},
@@ -139,10 +147,7 @@ void challenge_routes(const std::shared_ptr<hub>& h, api_context& ctx, const sto
     // a cancel tells the account it was for.
     auto ok = [h, book = ctx.challenges, code, cancel = seg[2] == "cancel"](const json&) {
         auto e = book->take(code);
-        if (e && cancel) {
-            auto f = encode(e->withdrawn);
-            for (const auto& [conn, p] : h->peers().of(e->for_key)) send_to(p, f);
-        }
+        if (e && cancel) tell(h, e->for_key, encode(e->withdrawn));
         return done(json());
     };
     send_as(h, ctx, who, std::get<client_msg>(std::move(m)), "", std::move(ok), std::move(reply));

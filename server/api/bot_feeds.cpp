@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "play/hub.hpp"
+#include "play/remote_rooms.hpp"
 #include "play/room.hpp"
 
 namespace kibitz::server::api {
@@ -59,9 +60,11 @@ public:
 
     void detach() override {
         hub_->peers().unbind(who_->key(), conn_);
-        // Games that started while it was open seated it: it leaves them.
+        // Games that started while it was open seated it: it leaves them
+        // (in a cluster, those on other nodes too, as a closed tab does).
         for (const auto& id : hub_->rooms().rooms_of(who_->key()))
             if (auto r = hub_->rooms().find(id)) r->leave(conn_, true);
+        if (auto* c = hub_->deps().cluster_lobby) c->lobby_closed(who_, conn_);
     }
 
 private:
@@ -82,10 +85,14 @@ public:
 
     void attach(peer_ref self, std::uint64_t conn) override {
         conn_ = conn;
-        hub_->rooms().open(
-            room_, [who = who_, self = std::move(self), conn](const std::shared_ptr<room>& r) {
-                if (r) r->join(who, self, conn, std::nullopt);
-            });
+        auto here = [who = who_, self, conn](const std::shared_ptr<room>& r) {
+            if (r) r->join(who, self, conn, std::nullopt);
+        };
+        if (hub_->rooms().open(room_, std::move(here))) return;
+        // On another node of a cluster: joined through it as a tab there
+        // would be; it follows the room to a new owner by itself (`moved`).
+        hub_->rooms().elsewhere().join(room_, who_, std::move(self), conn, std::nullopt,
+                                       std::nullopt, "room.join");
     }
 
     std::vector<std::string> lines(const std::string& frame, bool& end) override {
@@ -133,7 +140,8 @@ public:
     }
 
     void detach() override {
-        if (auto r = hub_->rooms().find(room_)) r->leave(conn_, true);
+        if (auto r = hub_->rooms().find(room_)) return r->leave(conn_, true);
+        hub_->rooms().elsewhere().leave(room_, conn_, true);
     }
 
 private:

@@ -223,6 +223,10 @@ const std::map<std::string, decoder, std::less<>>& decoders() {
          [](const json& j) -> message {
              return seated{text(j, "from"), text(j, "room"), who_of(j), text(j, "f", max_payload)};
          }},
+        {"player.frame",
+         [](const json& j) -> message {
+             return player_frame{text(j, "from"), text(j, "key"), text(j, "f", max_payload)};
+         }},
         {"game",
          [](const json& j) -> message {
              return game{text(j, "from"), text(j, "room"), texts(j, "players", 16),

@@ -95,6 +95,12 @@ struct seated {
     player who;
     std::string f;
 };
+// To every node: a frame for every connection of player `key` there (a bot
+// API challenge made to them on another node, or withdrawn there).
+struct player_frame {
+    std::string from, key;
+    std::string f;
+};
 // The games every node hosts (kibitz:games). A public game as the live lists
 // show it: `summary` as live.add does (wire form, opaque here), `pos` its
 // mini board, counted down to the moment it is encoded.
@@ -150,8 +156,8 @@ struct tournament_load {
 };
 
 using message = std::variant<join, leave, cmd, frame, unknown, moved, lobby, lobby_closed,
-                             lobby_seek, seated, game, live, live_update, game_over, games_ask,
-                             games, tournament_over, tournament_load>;
+                             lobby_seek, seated, player_frame, game, live, live_update, game_over,
+                             games_ask, games, tournament_over, tournament_load>;
 
 // The text published (JSON, "t" the type).
 std::string encode(const message& m);

@@ -174,6 +174,9 @@ json to_json(const message& msg) {
                         {"who", who_json(m.who)},
                         {"f", m.f}};
             },
+            [](const player_frame& m) -> json {
+                return {{"t", "player.frame"}, {"from", m.from}, {"key", m.key}, {"f", m.f}};
+            },
             [](const game& m) {
                 json j = {
                     {"t", "game"}, {"from", m.from}, {"room", m.room}, {"players", m.players}};

@@ -299,3 +299,21 @@ void node::on(const bus::seated& m) {
 }
 
 }  // namespace kibitz::server::cluster
+
+namespace kibitz::server::cluster {
+
+// --- Frames for a player's connections on every node -----------------------
+
+void node::tell_player(const std::string& key, std::shared_ptr<const std::string> f) {
+    bus_->command({"PUBLISH", seated_channel, bus::encode(bus::player_frame{o_.node, key, *f})});
+}
+
+void node::on(const bus::player_frame& m) {
+    if (m.from == o_.node) return;  // the sender told its own connections
+    auto peers = hub_->peers().of(m.key);
+    if (peers.empty()) return;
+    auto f = std::make_shared<const std::string>(m.f);
+    for (const auto& [conn, p] : peers) send_to(p, f);
+}
+
+}  // namespace kibitz::server::cluster

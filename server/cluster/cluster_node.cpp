@@ -422,7 +422,10 @@ void node::join(const std::string& room, player_ptr who, peer_ref p, std::uint64
 void node::leave(const std::string& room, std::uint64_t conn, bool closed) {
     on_strand([this, room, conn, closed] {
         auto it = proxies_.find(conn);
-        if (it == proxies_.end() || !it->second.rooms.erase(room)) return;
+        if (it == proxies_.end()) return;
+        // A connection that only sent commands (a bot API action, answered)
+        // is in no room but is kept for its answers: closed, it goes too.
+        if (!it->second.rooms.erase(room) && !(closed && it->second.unused())) return;
         if (it->second.unused()) proxies_.erase(it);
         if (auto o = owners_.find(room); o != owners_.end())
             publish(o->second, bus::leave{room, o_.node, conn, closed});

@@ -124,6 +124,7 @@ public:
     void seek_opened(const peer_ref& p, std::uint64_t conn, const std::string& id,
                      bool invite) override;
     void seek_closed(const peer_ref& p, std::uint64_t conn, const std::string& id) override;
+    void tell_player(const std::string& key, std::shared_ptr<const std::string> f) override;
 
     // tournament_desk (cluster_tournaments.cpp): the lobby's leader runs the
     // tournaments with `local` (this node's, handed before start); a game's
@@ -187,6 +188,7 @@ private:
     void on(const bus::lobby_closed& m);
     void on(const bus::lobby_seek& m);  // a seek of a connection here, from the leader
     void on(const bus::seated& m);
+    void on(const bus::player_frame& m);
     void on(const bus::game& m);
     void on(const bus::live& m);
     void on(const bus::live_update& m);

@@ -7,6 +7,7 @@
 // message. Every call returns at once (the work is posted) and is safe from
 // any thread.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -37,6 +38,10 @@ public:
     virtual void seek_opened(const peer_ref& p, std::uint64_t conn, const std::string& id,
                              bool invite) = 0;
     virtual void seek_closed(const peer_ref& p, std::uint64_t conn, const std::string& id) = 0;
+
+    // `f` for every connection of player `key` on the other nodes (a bot API
+    // challenge made to them, or withdrawn): the caller tells this node's own.
+    virtual void tell_player(const std::string& key, std::shared_ptr<const std::string> f) = 0;
 };
 
 }  // namespace kibitz::server

@@ -280,6 +280,7 @@ http_reply http_post(std::uint16_t port, const std::string& target, const json& 
         beast::http::read(stream, buf, res);
         out.status = static_cast<int>(res.result_int());
         out.content_type = std::string(res[beast::http::field::content_type]);
+        out.retry_after = std::string(res[beast::http::field::retry_after]);
         out.body = res.body();
     } catch (const std::exception&) {
         out.status = 0;

@@ -74,6 +74,7 @@ struct http_reply {
     int status = 0;
     std::string content_type;
     std::string cache_control;
+    std::string retry_after;
     std::string body;
 };
 // One GET with the raw target as given (no normalisation), with `token` (if

@@ -164,6 +164,7 @@ std::vector<bus::message> one_of_each() {
                    {},
                    lobby_message(tournament_msg{tournament_action::chat, "sAbc12345", {}, "gl all"},
                                  "tournament.chat", std::nullopt)},
+        bus::player_frame{"node-2", "#17", R"({"t":"challenge","d":{}})"},
         // Last, so that the indexes the tests below use stay put.
         bus::lobby{"node-2", 7, ann(), {}, lobby_message(challenge, "invite.create", std::nullopt)},
     };
