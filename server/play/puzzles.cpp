@@ -19,10 +19,18 @@ void puzzles::load(const std::vector<storage::puzzle_row>& rows) {
                        row.position,
                        row.moves,
                        {row.rating.r, row.rating.rd, row.rating.vol},
-                       row.themes};
+                       row.themes,
+                       row.before,
+                       row.last_move};
         if (auto ok = puzzle_attempt::start(e); !ok) {
             spdlog::warn("puzzles: {} left out: {}", row.id, ok.reason());
             continue;
+        }
+        if (!e.last_move.empty() && lead_in_json(e).is_null()) {
+            spdlog::warn("puzzles: {}: its last move {} does not lead to it; not shown", row.id,
+                         e.last_move);
+            e.before.clear();
+            e.last_move.clear();
         }
         auto& list = by_game_[row.game];
         by_id_[row.id] = {row.game, list.size()};
@@ -39,13 +47,18 @@ puzzle_entry* puzzles::find(const std::string& id) {
 
 nlohmann::json puzzles::public_json(const puzzle_entry& p) const {
     auto plays = plays_.find(p.id);
-    return {{"id", p.id},
-            {"game", p.game},
-            {"position", p.position},
-            {"moves", p.moves},
-            {"rating", static_cast<int>(std::lround(p.rating.r))},
-            {"themes", p.themes},
-            {"plays", plays == plays_.end() ? 0 : plays->second}};
+    nlohmann::json j = {{"id", p.id},
+                        {"game", p.game},
+                        {"position", p.position},
+                        {"moves", p.moves},
+                        {"rating", static_cast<int>(std::lround(p.rating.r))},
+                        {"themes", p.themes},
+                        {"plays", plays == plays_.end() ? 0 : plays->second}};
+    if (!p.last_move.empty()) {
+        j["last_move"] = p.last_move;
+        j["before"] = p.before;
+    }
+    return j;
 }
 
 void puzzles::describe(puzzle_query q, puzzle_answer h) {

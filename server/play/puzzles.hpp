@@ -111,5 +111,8 @@ std::size_t daily_index(const std::string& game, std::int64_t now_ms, std::size_
 // {"move", "path", "affected"} of the last of `moves` played from `start`,
 // for the board's highlight; null without moves.
 nlohmann::json last_move_json(const core::game& start, const std::vector<std::string>& moves);
+// The same for the move that led to a puzzle's position (from its `before`);
+// null when it has none, or one that does not lead there.
+nlohmann::json lead_in_json(const puzzle_entry& p);
 
 }  // namespace kibitz::server

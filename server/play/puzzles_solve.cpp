@@ -28,6 +28,20 @@ nlohmann::json last_move_json(const core::game& start, const std::vector<std::st
     return nullptr;
 }
 
+nlohmann::json lead_in_json(const puzzle_entry& p) {
+    if (p.last_move.empty()) return nullptr;
+    const core::game_info* info = core::find_game(p.game);
+    if (!info) return nullptr;
+    auto before = info->from_position(p.before);
+    if (!before) return nullptr;
+    // Only a move that really leads to the puzzle's position is shown.
+    auto after = before.value()->clone();
+    if (!after->try_move(p.last_move)) return nullptr;
+    auto there = info->from_position(after->position_text());
+    if (!there || there.value()->position_text() != p.position) return nullptr;
+    return last_move_json(*before.value(), {p.last_move});
+}
+
 void puzzles::next(const request& r) {
     auto& s = solver_of(r.who->key());
     const auto& list = by_game_[r.m.game];
@@ -75,6 +89,7 @@ void puzzles::show(const request& r, const std::string& id, bool streak) {
                          p->position,
                          s.attempt->solver(),
                          to_json(g.view_for_mover(true), true),
+                         lead_in_json(*p),
                          view_of(p->rating),
                          p->themes,
                          view_of(st.rating),

@@ -32,6 +32,9 @@ struct puzzle_row {
     puzzle_rating rating;
     std::vector<std::string> themes;
     int plays = 0;  // first tries counted
+    // The move that led to `position` and the position before it (empty:
+    // none); filled in for a stored puzzle that had none yet (migration 0017).
+    std::string before, last_move;
 };
 
 // A solver's standing in one game's puzzles: the rating, and every puzzle

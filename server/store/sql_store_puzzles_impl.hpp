@@ -21,7 +21,8 @@ inline std::vector<std::string> read_string_list(const std::string& text) {
     return out;
 }
 inline const std::string puzzle_columns =
-    "id, game_id, position, moves, rating, rd, volatility, themes, plays";
+    "id, game_id, position, moves, rating, rd, volatility, themes, plays, before_position, "
+    "last_move";
 template <class Rows>
 puzzle_row read_puzzle(const Rows& r) {
     return {r.text(0),
@@ -30,7 +31,9 @@ puzzle_row read_puzzle(const Rows& r) {
             read_string_list(r.text(3)),
             {r.real(4), r.real(5), r.real(6)},
             read_string_list(r.text(7)),
-            static_cast<int>(r.i64(8))};
+            static_cast<int>(r.i64(8)),
+            r.text(9),
+            r.text(10)};
 }
 }  // namespace sql_store_detail
 
@@ -41,11 +44,16 @@ void sql_store<D>::load_puzzles(std::vector<puzzle_row> puzzles,
         using namespace sql_store_detail;
         for (const auto& p : puzzles)
             db.query(
+                // A stored puzzle keeps its rating and plays; only a last move
+                // it lacks (stored before migration 0017) is filled in.
                 "INSERT INTO puzzles(id, game_id, position, moves, rating, rd, volatility, "
-                "themes, plays) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) "
-                "ON CONFLICT(id) DO NOTHING",
+                "themes, plays, before_position, last_move) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) "
+                "ON CONFLICT(id) DO UPDATE SET before_position = excluded.before_position, "
+                "last_move = excluded.last_move "
+                "WHERE puzzles.last_move = '' AND excluded.last_move <> ''",
                 p.id, p.game, p.position, string_list(p.moves), p.rating.r, p.rating.rd,
-                p.rating.vol, string_list(p.themes), p.plays);
+                p.rating.vol, string_list(p.themes), p.plays, p.before, p.last_move);
         return all_rows<puzzle_row>(
             db, "SELECT " + puzzle_columns + " FROM puzzles ORDER BY game_id, id",
             [](const auto& r) { return read_puzzle(r); });

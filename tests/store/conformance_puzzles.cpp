@@ -62,6 +62,34 @@ TEST_CASE("conformance: puzzles load once; a new file's puzzles are added, store
     CHECK(all[2].game == "g2");
 }
 
+TEST_CASE("conformance: a puzzle stored without its last move gets it from the next load") {
+    INFO("backend: " << test::backend_name());
+    auto place = test::new_place();
+    auto s = place->open();
+    auto all = load(puzzles(s), {row("g1-1", "g1", 1100)});
+    REQUIRE(all.size() == 1);
+    CHECK(all[0].last_move.empty());
+    CHECK(all[0].before.empty());
+    auto ada = must<player>([&](auto h) { s->create_guest("ada", t0, h); });
+    CHECK(record(puzzles(s), ada, "g1-1", true, 1600));
+
+    // The file now carries the last move: it is filled in, the rating kept.
+    auto with_move = row("g1-1", "g1", 1100);
+    with_move.before = "B:W21:B1";
+    with_move.last_move = "1-5";
+    all = load(puzzles(s), {with_move});
+    REQUIRE(all.size() == 1);
+    CHECK(all[0].last_move == "1-5");
+    CHECK(all[0].before == "B:W21:B1");
+    CHECK(all[0].rating.r == 1234.5);
+    CHECK(all[0].plays == 1);
+
+    // A later file never rewrites a stored last move.
+    with_move.last_move = "2-5";
+    all = load(puzzles(s), {with_move});
+    CHECK(all[0].last_move == "1-5");
+}
+
 TEST_CASE("conformance: a solver's first try counts once; seen and rating survive a restart") {
     INFO("backend: " << test::backend_name());
     auto place = test::new_place();
