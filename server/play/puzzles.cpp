@@ -103,12 +103,13 @@ puzzles::solver& puzzles::solver_of(const std::string& key) {
 
 void puzzles::with_standing(const request& r, const std::string& game, std::function<void()> then) {
     const auto key = r.who->key();
-    if (solver_of(key).games.count(game)) return then();
     if (!store_ || !r.who->row) {
         // A guest kept in memory only: from the default rating.
-        solver_of(key).games[game] = {};
+        solver_of(key).games.try_emplace(game);
         return then();
     }
+    // A stored solver's standing is read every time: in a cluster another
+    // node may have rated a try of theirs since.
     std::weak_ptr<puzzles> weak = shared_from_this();
     store_->puzzle_solver_of(
         r.who->row, game,
@@ -120,14 +121,12 @@ void puzzles::with_standing(const request& r, const std::string& game, std::func
                     spdlog::warn("puzzles: the standing of {}: {}", key, got.reason());
                     return self->fail(r, "unavailable", "your puzzle rating could not be read");
                 }
-                auto& games = self->solver_of(key).games;
-                if (!games.count(game)) {  // not loaded meanwhile by another message
-                    standing st;
-                    if (const auto& v = got.value().rating) st.rating = {v->r, v->rd, v->vol};
-                    st.seen.insert(got.value().seen.begin(), got.value().seen.end());
-                    st.best_streak = got.value().best_streak;
-                    games[game] = std::move(st);
-                }
+                // What this node knows and the store may not have yet (a
+                // streak being written) is kept; the rating is the store's.
+                auto& st = self->solver_of(key).games[game];
+                if (const auto& v = got.value().rating) st.rating = {v->r, v->rd, v->vol};
+                st.seen.insert(got.value().seen.begin(), got.value().seen.end());
+                st.best_streak = std::max(st.best_streak, got.value().best_streak);
                 then();
             });
         });
