@@ -47,10 +47,12 @@ export const scenarios = [
             check((await p.locator('[data-test="puzzle-says"]').textContent()) === `Last move: ${first.last_move}. Your move.`, `${game}: the last move is named`);
             check(await p.locator('svg.board .mark-last').count() > 0, `${game}: the last move is marked on the board`);
             if (game === games[0]) {
+                const size = p.viewportSize();
+                await p.setViewportSize({width: 1280, height: 800});
                 await page_shot(p, artifacts, 'puzzle-last-move');
                 await p.setViewportSize({width: 390, height: 844});
                 await page_shot(p, artifacts, 'puzzle-last-move-phone');
-                await p.setViewportSize({width: 1280, height: 800});
+                await p.setViewportSize(size);
             }
             const id = await solve(p);
             check(/\(\+\d+\)/.test(await p.locator('[data-test="puzzle-rating"]').textContent()), `${game}: a first try solved raises the rating`);
