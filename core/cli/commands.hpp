@@ -26,6 +26,7 @@ int run_selfplay(const options& o, const core::game& start, const core::game_inf
 int run_bestmove(const options& o, const core::game_info& info);
 int run_match(const options& o, const core::game_info& info);
 int run_puzzles(const options& o, const core::game_info& info);
+int run_puzzles_annotate(const options& o, const core::game_info& info);
 int run_endgame(const options& o, const core::game_info& info);
 // The table --endgame-dir names for the game, built and saved first if it is
 // not there yet; bytes stay empty without the flag. False when unreadable.

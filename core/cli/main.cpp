@@ -10,6 +10,7 @@
 //   match GAME --a SPEC --b SPEC --games N [--movetime MS] [--seed S] [--max-plies P]
 //   puzzles GAME --games N --seed S [--find-depth D] [--verify-depth D] [--want N]
 //           [--opening-plies K] [--max-line L]
+//   puzzles-annotate GAME --seed S [--games N] [--opening-plies K] [--max-plies P] FILE
 // Exit status: 0 ok, 1 usage error, 2 illegal or unparsable input.
 #include <iostream>
 
@@ -34,6 +35,8 @@ int cli::usage(const std::string& why) {
            " [--max-plies P] [--opening-plies K]\n"
            "  kibitz-cli puzzles GAME --games N --seed S [--find-depth D] [--verify-depth D]"
            " [--want N] [--opening-plies K] [--max-line L]\n"
+           "  kibitz-cli puzzles-annotate GAME --seed S [--games N] [--opening-plies K]"
+           " [--max-plies P] FILE\n"
            "    SPEC: level=L, depth=D, nodes=N, movetime=MS, comma-separated "
            "(level=8,nodes=20000)\n"
            "games:";
@@ -52,6 +55,7 @@ int main(int argc, char** argv) {
     if (o->command == "bestmove") return cli::run_bestmove(*o, *info);
     if (o->command == "match") return cli::run_match(*o, *info);
     if (o->command == "puzzles") return cli::run_puzzles(*o, *info);
+    if (o->command == "puzzles-annotate") return cli::run_puzzles_annotate(*o, *info);
     if (o->command == "endgame") return cli::run_endgame(*o, *info);
     auto g = cli::load_game(*o, *info, false);
     if (!g) return 2;

@@ -17,6 +17,7 @@ const std::map<std::string, std::vector<std::string>, std::less<>> command_flags
     {"match", {"position", "a", "b", "games", "movetime", "seed", "max-plies", "opening-plies"}},
     {"puzzles",
      {"games", "seed", "find-depth", "verify-depth", "opening-plies", "want", "max-line"}},
+    {"puzzles-annotate", {"seed", "games", "opening-plies", "max-plies"}},
 };
 
 }  // namespace

@@ -2,43 +2,14 @@
 // stdout (the shipped format, schema/puzzles/<game>.jsonl) and its figures to
 // stderr.
 #include <cstdio>
-#include <iostream>
 
 #include "commands.hpp"
 #include "engine/puzzle_miner.hpp"
+#include "json_text.hpp"
 
 namespace kibitz::cli {
 
-namespace {
-
 namespace engine = core::engine;
-
-// A JSON string: notation and position texts are printable ASCII, but quote
-// and backslash are escaped, and anything below a space as \u00XX.
-std::string quoted(const std::string& s) {
-    std::string out = "\"";
-    for (const char c : s) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else {
-            out += c;
-        }
-    }
-    return out + '"';
-}
-
-std::string quoted_list(const std::vector<std::string>& xs) {
-    std::string out = "[";
-    for (std::size_t i = 0; i < xs.size(); ++i) out += (i ? "," : "") + quoted(xs[i]);
-    return out + "]";
-}
-
-}  // namespace
 
 int run_puzzles(const options& o, const core::game_info& info) {
     if (!o.args.empty()) return usage("puzzles takes no moves");
@@ -67,10 +38,11 @@ int run_puzzles(const options& o, const core::game_info& info) {
         const std::string id =
             std::string(info.id) + "-" + std::to_string(seed) + "-" + std::to_string(++n);
         std::printf(
-            "{\"id\":%s,\"game\":%s,\"position\":%s,\"moves\":%s,\"rating\":%d,"
+            "{\"id\":%s,\"game\":%s,\"position\":%s%s,\"moves\":%s,\"rating\":%d,"
             "\"themes\":%s,\"depth\":%d}\n",
             quoted(id).c_str(), quoted(std::string(info.id)).c_str(), quoted(p.position).c_str(),
-            quoted_list(p.moves).c_str(), p.rating, quoted_list(p.themes).c_str(), p.depth);
+            last_move_fields(p.before, p.last_move).c_str(), quoted_list(p.moves).c_str(), p.rating,
+            quoted_list(p.themes).c_str(), p.depth);
         std::fflush(stdout);
     });
     std::fprintf(stderr,

@@ -5,16 +5,12 @@
 #include <set>
 
 #include "engine/puzzle_line.hpp"
+#include "engine/puzzle_replay.hpp"
 #include "kibitz/core/game.hpp"
-#include "kibitz/core/splitmix64.hpp"
 
 namespace kibitz::core::engine {
 
 namespace {
-
-// Self-play levels: 1-5, so that one side or both blunder now and then (a
-// puzzle is the refutation of a blunder) while the games stay games.
-constexpr int lowest_level = 1, highest_level = 5;
 
 // The first rating: a puzzle the shallowest search already sees is easy, one
 // that needs depth 8 is hard, and each further move to find adds to it.
@@ -32,8 +28,9 @@ public:
 
     bool done() const { return s_.want > 0 && stats_.kept >= static_cast<std::uint64_t>(s_.want); }
 
-    // Screens g's position (ply `ply` of its game) and keeps a puzzle from it.
-    void look_at(const game& g, int ply) {
+    // Screens g's position (ply `ply` of its game, reached from `before` by
+    // `last_move`) and keeps a puzzle from it.
+    void look_at(const game& g, int ply, const std::string& before, const std::string& last_move) {
         // The positions along a kept line are that puzzle again, a move on.
         if (ply < skip_until_) return;
         if (ply < s_.opening_plies || g.current_status().over() || g.move_count() < 2) return;
@@ -59,6 +56,8 @@ public:
                                         : std::vector<std::string>{};
         p.depth = shallowest(start, screen.move);
         p.rating = first_rating(p.depth, line.value().solver_moves);
+        p.before = before;
+        p.last_move = last_move;
         ++stats_.kept;
         skip_until_ = ply + static_cast<int>(p.moves.size()) + 1;
         sink_(p);
@@ -102,29 +101,25 @@ mine_stats mine_puzzles(const game_info& info, const mine_settings& s, const puz
         }
         int ply = 0;
         m.new_game();
+        std::string before, last_move;
         for (const auto& mv : sg.moves) {
             if (m.done()) break;
-            m.look_at(*g, ply);
-            if (!g->try_move(mv)) break;
+            m.look_at(*g, ply, before, last_move);
+            auto index = g->parse_move(mv);
+            if (!index) break;
+            before = g->position_text();
+            last_move = g->move_text(index.value());  // the full form, whatever was given
+            g->play(index.value());
             ++ply;
         }
     }
-    splitmix64 rng{s.seed};
-    for (int i = 0; i < s.games && !m.done(); ++i) {
-        auto g = info.new_game();
-        m.new_game();
-        int level[2];
-        for (int& l : level)
-            l = lowest_level + static_cast<int>(rng.below(highest_level - lowest_level + 1));
-        for (int ply = 0; ply < s.max_plies && !g->current_status().over() && !m.done(); ++ply) {
-            m.look_at(*g, ply);
-            limits l;
-            l.level = level[g->to_move()];
-            l.seed = rng.next();
-            auto r = think(*g, l, {}, m.ws());
-            if (!r) break;
-            g->play(r.value().move);
-        }
+    if (!m.done()) {
+        self_play(info, s.seed, s.games, s.max_plies, m.ws(), [&](const self_play_step& step) {
+            if (m.done()) return false;
+            if (step.ply == 0) m.new_game();
+            m.look_at(step.g, step.ply, step.before, step.last_move);
+            return true;
+        });
     }
     m.stats().time_ms =
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)

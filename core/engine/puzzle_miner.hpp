@@ -28,6 +28,10 @@ struct puzzle {
     std::vector<std::string> themes;
     int depth = 0;  // the shallowest search that sees the first move as the only winner
     int rating = 0;  // the puzzle's first rating, from that depth and the line's length
+    // The move that led to `position` (what the solver sees just played) and
+    // the position before it, so a page can show that move; empty where none
+    // (a given game's first position).
+    std::string before, last_move;
 };
 
 // A game to look for puzzles in: a start (empty: the game's start) and its moves.

@@ -33,6 +33,9 @@ struct puzzle_entry {
     std::vector<std::string> moves;  // the line; the solver's moves are those where it is to move
     glicko2::rating rating;
     std::vector<std::string> themes;
+    // The move that led to `position` and the position before it, for the
+    // board's highlight on the first position; empty where none.
+    std::string before, last_move;
 };
 
 class puzzle_attempt {

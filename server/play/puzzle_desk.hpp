@@ -20,7 +20,8 @@ namespace kibitz::server {
 
 // What the HTTP API asks: every puzzle of a game, one by id, or a game's
 // puzzle of the UTC day. Each answered puzzle is
-// {"id", "game", "position", "moves", "rating", "themes", "plays"}.
+// {"id", "game", "position", "moves", "rating", "themes", "plays"}, with
+// "last_move" and "before" where the puzzle has a last move.
 struct puzzle_query {
     enum class kind { of_game, by_id, daily } what = kind::of_game;
     std::string key;  // the game, or the id

@@ -35,6 +35,15 @@ core::result<storage::puzzle_row> parse_line(const std::string& line) {
     p.rating = {j["rating"].get<double>(), puzzle_first_rd, 0.06};
     if (j.contains("themes") && !strings(j["themes"], p.themes))
         return core::error{"'themes' must be a list of names"};
+    // The last move comes with the position before it, or neither.
+    const bool has_move = j.contains("last_move"), has_before = j.contains("before");
+    if (has_move != has_before) return core::error{"'last_move' and 'before' go together"};
+    if (has_move) {
+        if (!j["last_move"].is_string() || !j["before"].is_string())
+            return core::error{"'last_move' and 'before' must be strings"};
+        p.last_move = j["last_move"].get<std::string>();
+        p.before = j["before"].get<std::string>();
+    }
     return p;
 }
 }  // namespace

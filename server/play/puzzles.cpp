@@ -19,10 +19,18 @@ void puzzles::load(const std::vector<storage::puzzle_row>& rows) {
                        row.position,
                        row.moves,
                        {row.rating.r, row.rating.rd, row.rating.vol},
-                       row.themes};
+                       row.themes,
+                       row.before,
+                       row.last_move};
         if (auto ok = puzzle_attempt::start(e); !ok) {
             spdlog::warn("puzzles: {} left out: {}", row.id, ok.reason());
             continue;
+        }
+        if (!e.last_move.empty() && lead_in_json(e).is_null()) {
+            spdlog::warn("puzzles: {}: its last move {} does not lead to it; not shown", row.id,
+                         e.last_move);
+            e.before.clear();
+            e.last_move.clear();
         }
         auto& list = by_game_[row.game];
         by_id_[row.id] = {row.game, list.size()};
@@ -39,13 +47,18 @@ puzzle_entry* puzzles::find(const std::string& id) {
 
 nlohmann::json puzzles::public_json(const puzzle_entry& p) const {
     auto plays = plays_.find(p.id);
-    return {{"id", p.id},
-            {"game", p.game},
-            {"position", p.position},
-            {"moves", p.moves},
-            {"rating", static_cast<int>(std::lround(p.rating.r))},
-            {"themes", p.themes},
-            {"plays", plays == plays_.end() ? 0 : plays->second}};
+    nlohmann::json j = {{"id", p.id},
+                        {"game", p.game},
+                        {"position", p.position},
+                        {"moves", p.moves},
+                        {"rating", static_cast<int>(std::lround(p.rating.r))},
+                        {"themes", p.themes},
+                        {"plays", plays == plays_.end() ? 0 : plays->second}};
+    if (!p.last_move.empty()) {
+        j["last_move"] = p.last_move;
+        j["before"] = p.before;
+    }
+    return j;
 }
 
 void puzzles::describe(puzzle_query q, puzzle_answer h) {
@@ -90,12 +103,13 @@ puzzles::solver& puzzles::solver_of(const std::string& key) {
 
 void puzzles::with_standing(const request& r, const std::string& game, std::function<void()> then) {
     const auto key = r.who->key();
-    if (solver_of(key).games.count(game)) return then();
     if (!store_ || !r.who->row) {
         // A guest kept in memory only: from the default rating.
-        solver_of(key).games[game] = {};
+        solver_of(key).games.try_emplace(game);
         return then();
     }
+    // A stored solver's standing is read every time: in a cluster another
+    // node may have rated a try of theirs since.
     std::weak_ptr<puzzles> weak = shared_from_this();
     store_->puzzle_solver_of(
         r.who->row, game,
@@ -107,14 +121,12 @@ void puzzles::with_standing(const request& r, const std::string& game, std::func
                     spdlog::warn("puzzles: the standing of {}: {}", key, got.reason());
                     return self->fail(r, "unavailable", "your puzzle rating could not be read");
                 }
-                auto& games = self->solver_of(key).games;
-                if (!games.count(game)) {  // not loaded meanwhile by another message
-                    standing st;
-                    if (const auto& v = got.value().rating) st.rating = {v->r, v->rd, v->vol};
-                    st.seen.insert(got.value().seen.begin(), got.value().seen.end());
-                    st.best_streak = got.value().best_streak;
-                    games[game] = std::move(st);
-                }
+                // What this node knows and the store may not have yet (a
+                // streak being written) is kept; the rating is the store's.
+                auto& st = self->solver_of(key).games[game];
+                if (const auto& v = got.value().rating) st.rating = {v->r, v->rd, v->vol};
+                st.seen.insert(got.value().seen.begin(), got.value().seen.end());
+                st.best_streak = std::max(st.best_streak, got.value().best_streak);
                 then();
             });
         });

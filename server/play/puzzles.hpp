@@ -6,8 +6,10 @@
 // is the unseen one rated nearest the solver. Streak mode (puzzle_streak.hpp)
 // serves puzzles a step harder each until the first mistake, unrated; the
 // best streak per game is kept for stored players. A stored player's ratings and
-// tries are kept in the store (what was seen survives a restart); a guest not
-// stored keeps theirs in memory while the token lives here.
+// tries are kept in the store (what was seen survives a restart, and is the
+// same on every node of a cluster: the standing is read again at each puzzle
+// shown, and a first try is rated in the store's transaction); a guest not
+// stored keeps theirs in this node's memory while the token lives here.
 //
 // Owns: the puzzle set with the puzzles' current ratings, each solver's
 // standing per game (loaded from the store on first use, at most
@@ -88,8 +90,13 @@ private:
     puzzle_streak_view end_streak_try(const request& r, solver& s, bool solved);
     void move(const request& r);
     void solution(const request& r);
-    // Ends the solver's try: rates a first try, records it; the ratings shown.
-    std::optional<puzzle_ratings_view> finish(const request& r, solver& s, bool solved);
+    // Ends the solver's try and hands `then` (on the strand) the ratings to
+    // show when it was a first try: a stored solver's is rated by the store
+    // from the ratings stored then (another node may have moved them),
+    // others' here.
+    using rated_then = std::function<void(std::optional<puzzle_ratings_view>)>;
+    void finish(const request& r, solver& s, bool solved, rated_then then);
+    void rated_by_store(const request& r, const std::string& id, bool solved, rated_then then);
     void fail(const request& r, std::string code, std::string message) const;
     puzzle_entry* find(const std::string& id);
     nlohmann::json public_json(const puzzle_entry& p) const;
@@ -111,5 +118,8 @@ std::size_t daily_index(const std::string& game, std::int64_t now_ms, std::size_
 // {"move", "path", "affected"} of the last of `moves` played from `start`,
 // for the board's highlight; null without moves.
 nlohmann::json last_move_json(const core::game& start, const std::vector<std::string>& moves);
+// The same for the move that led to a puzzle's position (from its `before`);
+// null when it has none, or one that does not lead there.
+nlohmann::json lead_in_json(const puzzle_entry& p);
 
 }  // namespace kibitz::server

@@ -4,10 +4,13 @@
 #include <cmath>
 
 #include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
 
 #include "play/puzzles.hpp"
 
 namespace kibitz::server {
+
+namespace net = boost::asio;
 
 namespace {
 puzzle_rating_view view_of(const glicko2::rating& r) {
@@ -26,6 +29,20 @@ nlohmann::json last_move_json(const core::game& start, const std::vector<std::st
     for (const auto& m : g->view_without_cells().moves)
         if (m.text == text) return {{"move", m.text}, {"path", m.path}, {"affected", m.affected}};
     return nullptr;
+}
+
+nlohmann::json lead_in_json(const puzzle_entry& p) {
+    if (p.last_move.empty()) return nullptr;
+    const core::game_info* info = core::find_game(p.game);
+    if (!info) return nullptr;
+    auto before = info->from_position(p.before);
+    if (!before) return nullptr;
+    // Only a move that really leads to the puzzle's position is shown.
+    auto after = before.value()->clone();
+    if (!after->try_move(p.last_move)) return nullptr;
+    auto there = info->from_position(after->position_text());
+    if (!there || there.value()->position_text() != p.position) return nullptr;
+    return last_move_json(*before.value(), {p.last_move});
 }
 
 void puzzles::next(const request& r) {
@@ -75,6 +92,7 @@ void puzzles::show(const request& r, const std::string& id, bool streak) {
                          p->position,
                          s.attempt->solver(),
                          to_json(g.view_for_mover(true), true),
+                         lead_in_json(*p),
                          view_of(p->rating),
                          p->themes,
                          view_of(st.rating),
@@ -114,8 +132,16 @@ void puzzles::move(const request& r) {
         played.insert(played.end(), answer.replies.begin(), answer.replies.end());
     }
     out.last = last_move_json(*before, played);
-    if (s.attempt->over() && s.in_streak) out.streak = end_streak_try(r, s, !wrong);
-    else if (s.attempt->over()) out.ratings = finish(r, s, !wrong);
+    if (s.attempt->over() && s.in_streak) {
+        out.streak = end_streak_try(r, s, !wrong);
+    } else if (s.attempt->over()) {
+        // The result waits for the ratings (a stored solver's: the store's).
+        return finish(r, s, !wrong, [r, out](std::optional<puzzle_ratings_view> rated) mutable {
+            out.ratings = std::move(rated);
+            if (r.ack) send_to(r.peer, ack_frame(*r.ack, r.type));
+            send_to(r.peer, encode(out));
+        });
+    }
     if (r.ack) send_to(r.peer, ack_frame(*r.ack, r.type));
     send_to(r.peer, encode(out));
 }
@@ -129,40 +155,77 @@ void puzzles::solution(const request& r) {
     // (and a streak with it).
     if (it != solvers_.end() && it->second.attempt && it->second.attempt_id == r.m.id &&
         !it->second.attempt->over()) {
-        if (it->second.in_streak) out.streak = end_streak_try(r, it->second, false);
-        else out.ratings = finish(r, it->second, false);
+        if (it->second.in_streak) {
+            out.streak = end_streak_try(r, it->second, false);
+        } else {
+            return finish(r, it->second, false,
+                          [r, out](std::optional<puzzle_ratings_view> rated) mutable {
+                              out.ratings = std::move(rated);
+                              send_to(r.peer, encode(out));
+                          });
+        }
     }
     send_to(r.peer, encode(out));
 }
 
-std::optional<puzzle_ratings_view> puzzles::finish(const request& r, solver& s, bool solved) {
+void puzzles::finish(const request& r, solver& s, bool solved, rated_then then) {
     const std::string id = s.attempt_id;
     auto* p = find(id);
     s.attempt.reset();  // what comes next for this id is refused (not_current)
-    if (!p) return std::nullopt;
+    if (!p) return then(std::nullopt);
     auto& st = s.games[p->game];
     const bool first = s.first_try;
     s.first_try = false;
     st.seen.insert(id);
-    auto rated = rate_first_try(st.rating, p->rating, solved, first);
-    if (!rated.counted) return std::nullopt;
+    if (!first) return then(std::nullopt);
+    if (store_ && r.who->row) return rated_by_store(r, id, solved, std::move(then));
+    // A guest kept in memory: rated here, from this node's ratings.
+    auto rated = rate_first_try(st.rating, p->rating, solved, true);
     const auto change = static_cast<int>(std::lround(rated.solver.r) - std::lround(st.rating.r));
     st.rating = rated.solver;
     p->rating = rated.puzzle;
     ++plays_[id];
-    if (store_ && r.who->row) {
-        storage::puzzle_try t{r.who->row,
-                              id,
-                              p->game,
-                              solved,
-                              cfg_.clock.now_ms(),
-                              {st.rating.r, st.rating.rd, st.rating.vol},
-                              {p->rating.r, p->rating.rd, p->rating.vol}};
-        store_->record_puzzle_try(std::move(t), [id](core::result<bool> done) {
-            if (!done) spdlog::warn("puzzles: recording a try of {}: {}", id, done.reason());
+    then(puzzle_ratings_view{view_of(st.rating), view_of(p->rating), change});
+}
+
+void puzzles::rated_by_store(const request& r, const std::string& id, bool solved,
+                             rated_then then) {
+    const auto& game = find(id)->game;
+    const glicko2::rating start;  // a solver's first rating in a game
+    storage::puzzle_try t{
+        r.who->row, id, game, solved, cfg_.clock.now_ms(), {start.r, start.rd, start.vol}};
+    // The rule, run by the store on the ratings it holds at that moment.
+    auto rate = [solved](const storage::puzzle_rating& sv, const storage::puzzle_rating& pz) {
+        const auto x = rate_first_try({sv.r, sv.rd, sv.vol}, {pz.r, pz.rd, pz.vol}, solved, true);
+        return std::pair<storage::puzzle_rating, storage::puzzle_rating>{
+            {x.solver.r, x.solver.rd, x.solver.vol}, {x.puzzle.r, x.puzzle.rd, x.puzzle.vol}};
+    };
+    std::weak_ptr<puzzles> weak = shared_from_this();
+    store_->record_puzzle_try(
+        std::move(t), std::move(rate),
+        [weak, key = r.who->key(), game, id,
+         then = std::move(then)](core::result<std::optional<storage::puzzle_try_rated>> got) {
+            auto self = weak.lock();
+            if (!self) return;
+            net::post(self->strand_, [self, key, game, id, then, got = std::move(got)] {
+                if (!got) {
+                    spdlog::warn("puzzles: recording a try of {}: {}", id, got.reason());
+                    return then(std::nullopt);
+                }
+                // Tried before on another node: this try counts for nothing.
+                if (!got.value()) return then(std::nullopt);
+                const auto& t = *got.value();
+                auto& st = self->solver_of(key).games[game];
+                st.rating = {t.solver_after.r, t.solver_after.rd, t.solver_after.vol};
+                const glicko2::rating puzzle{t.puzzle_after.r, t.puzzle_after.rd,
+                                             t.puzzle_after.vol};
+                if (auto* p = self->find(id)) p->rating = puzzle;
+                self->plays_[id] = t.plays;
+                const auto change = static_cast<int>(std::lround(t.solver_after.r) -
+                                                     std::lround(t.solver_before.r));
+                then(puzzle_ratings_view{view_of(st.rating), view_of(puzzle), change});
+            });
         });
-    }
-    return puzzle_ratings_view{view_of(st.rating), view_of(p->rating), change};
 }
 
 }  // namespace kibitz::server

@@ -22,6 +22,7 @@ frame encode(const puzzle_shown_msg& m) {
               {"position", m.position},
               {"side", m.side},
               {"board", m.board},
+              {"last", m.last},
               {"rating", to_json(m.rating)},
               {"themes", m.themes},
               {"solver", to_json(m.solver)},

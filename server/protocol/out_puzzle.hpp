@@ -31,6 +31,7 @@ struct puzzle_shown_msg {
     std::string position;  // the game's position text
     int side = 0;          // the solver's seat
     json board;            // the board with the solver's legal moves (as room.state's)
+    json last;             // the move that led to the position (the highlight); null: none
     puzzle_rating_view rating;  // the puzzle's
     std::vector<std::string> themes;
     puzzle_rating_view solver;  // the solver's in this game

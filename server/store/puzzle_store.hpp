@@ -11,6 +11,7 @@
 // Threading contract: as store.hpp: every call returns at once; the handler
 // runs on one of the store's threads after commit; writes run in call order.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -32,6 +33,9 @@ struct puzzle_row {
     puzzle_rating rating;
     std::vector<std::string> themes;
     int plays = 0;  // first tries counted
+    // The move that led to `position` and the position before it (empty:
+    // none); filled in for a stored puzzle that had none yet (migration 0017).
+    std::string before, last_move;
 };
 
 // A solver's standing in one game's puzzles: the rating, and every puzzle
@@ -43,14 +47,25 @@ struct puzzle_solver {
     int best_streak = 0;                  // the longest streak (0: none)
 };
 
-// One solver's first try of a puzzle, with both ratings after it.
+// One solver's first try of a puzzle. `solver_start`: the solver's rating in
+// this game when it has none stored yet.
 struct puzzle_try {
     player_id who = 0;
     std::string puzzle;
     std::string game;
     bool solved = false;
     std::int64_t at_ms = 0;
-    puzzle_rating solver_after, puzzle_after;
+    puzzle_rating solver_start;
+};
+// The puzzle service's rule (the store decides none): both ratings after a
+// first try, from both as stored when it is recorded.
+using puzzle_rater = std::function<std::pair<puzzle_rating, puzzle_rating>(
+    const puzzle_rating& solver, const puzzle_rating& puzzle)>;
+// What a recorded first try did: the solver's rating before and after, the
+// puzzle's after, and the puzzle's first tries counted, this one included.
+struct puzzle_try_rated {
+    puzzle_rating solver_before, solver_after, puzzle_after;
+    int plays = 0;
 };
 
 // What a profile's puzzle dashboard is made of: a player's current puzzle
@@ -82,10 +97,15 @@ public:
     virtual void load_puzzles(std::vector<puzzle_row> puzzles,
                               handler<std::vector<puzzle_row>> h) = 0;
     virtual void puzzle_solver_of(player_id who, std::string game, handler<puzzle_solver> h) = 0;
-    // Records a first try: the try, the solver's and the puzzle's new
-    // ratings and the puzzle's plays, in one transaction. A second try of
-    // the same puzzle by the same solver changes nothing: false.
-    virtual void record_puzzle_try(puzzle_try t, handler<bool> h) = 0;
+    // Records a first try and rates it, in one transaction: the try, then
+    // `rate` given the solver's and the puzzle's ratings as stored now (their
+    // rows written first, so that on PostgreSQL they stay locked until commit
+    // and tries recorded at once from several nodes apply one after another,
+    // never from the same stale rating), its answer stored with the puzzle's
+    // plays. `rate` runs on the store's thread. A second try of the same
+    // puzzle by the same solver (from any node) changes nothing: none.
+    virtual void record_puzzle_try(puzzle_try t, puzzle_rater rate,
+                                   handler<std::optional<puzzle_try_rated>> h) = 0;
     // A streak of `count` puzzles solved in a row in `game`: kept when it is
     // longer than the player's best there (true), else nothing changes (false).
     virtual void record_puzzle_streak(player_id who, std::string game, int count,

@@ -126,7 +126,8 @@ public:
     // puzzle_store (sql_store_puzzles_impl.hpp).
     void load_puzzles(std::vector<puzzle_row> puzzles, handler<std::vector<puzzle_row>> h) override;
     void puzzle_solver_of(player_id who, std::string game, handler<puzzle_solver> h) override;
-    void record_puzzle_try(puzzle_try t, handler<bool> h) override;
+    void record_puzzle_try(puzzle_try t, puzzle_rater rate,
+                           handler<std::optional<puzzle_try_rated>> h) override;
     void record_puzzle_streak(player_id who, std::string game, int count, std::int64_t at_ms,
                               handler<bool> h) override;
     void puzzle_history_of(std::string name, handler<std::optional<puzzle_history>> h) override;

@@ -10,6 +10,7 @@
 
 #include "engine/puzzle_line.hpp"
 #include "engine/puzzle_miner.hpp"
+#include "engine/puzzle_replay.hpp"
 #include "kibitz/core/game.hpp"
 #include "kibitz/core/registry.hpp"
 
@@ -100,4 +101,40 @@ TEST_CASE("no puzzle comes from the opening plies") {
     s.verify_depth = 6;
     s.opening_plies = 1000;
     CHECK(mine("checkers", s).empty());
+}
+
+TEST_CASE("each puzzle carries the move that led to it, and a replay without screening finds it") {
+    for (const char* id : {"checkers", "oware"}) {
+        CAPTURE(id);
+        const game_info& info = *find_game(id);
+        engine::mine_settings s;
+        s.games = 4;
+        s.seed = 7;
+        s.find_depth = 4;
+        s.verify_depth = 6;
+        const auto mined = mine(id, s);
+        REQUIRE(mined.size() >= 2);
+        std::vector<engine::mined_position> wanted;
+        for (const auto& p : mined) {
+            // The last move is legal before and yields the puzzle's position.
+            auto g = info.from_position(p.before);
+            REQUIRE(g);
+            REQUIRE(g.value()->try_move(p.last_move));
+            CHECK(info.from_position(g.value()->position_text()).value()->position_text() ==
+                  p.position);
+            wanted.push_back({p.position, static_cast<int>(p.moves.size())});
+        }
+        engine::replay_settings r;
+        r.seed = s.seed;
+        r.games = s.games;
+        engine::replay_stats stats;
+        const auto found = engine::find_last_moves(info, r, wanted, stats);
+        REQUIRE(found.size() == mined.size());
+        for (std::size_t i = 0; i < found.size(); ++i) {
+            CHECK(found[i].found);
+            CHECK(found[i].last_move == mined[i].last_move);
+            CHECK(found[i].before == mined[i].before);
+        }
+        CHECK(stats.out_of_order == 0);
+    }
 }

@@ -21,6 +21,21 @@ using namespace kibitz::core;
 // have fewer).
 constexpr std::size_t least_per_game = 80;
 
+// Every shipped puzzle comes from a game (self-play past its opening), so it
+// has a last move: legal in the position before, and it yields the puzzle's
+// position (as the page shows it: the board, then that move highlighted).
+std::string last_move_leads_there(const game_info& info, const engine::puzzle& p) {
+    if (p.last_move.empty() || p.before.empty()) return "no last move";
+    auto before = info.from_position(p.before);
+    if (!before) return "the position before does not load: " + before.reason();
+    auto g = std::move(before).value();
+    if (auto r = g->try_move(p.last_move); !r) return "the last move is illegal: " + r.reason();
+    auto there = info.from_position(g->position_text());
+    if (!there || there.value()->position_text() != p.position)
+        return "the last move leads to " + g->position_text();
+    return {};
+}
+
 }  // namespace
 
 TEST_CASE("every shipped puzzle is legal and its first move the only winner at its depth") {
@@ -38,6 +53,7 @@ TEST_CASE("every shipped puzzle is legal and its first move the only winner at i
             CHECK(ids.insert(s.id).second);
             CHECK(positions.insert(s.p.position).second);
             CHECK(engine::check_puzzle(info, s.p, s.p.depth, false) == "");
+            CHECK(last_move_leads_there(info, s.p) == "");
         }
     }
 }

@@ -56,6 +56,10 @@ TEST_CASE("puzzles: right moves, the server's reply, solved; rated once; kept ac
         CHECK(shown["themes"].size() == 3);
         CHECK(shown["side"] == shown["board"]["to_move"]);
         CHECK_FALSE(shown["board"]["moves"].empty());  // the solver's legal moves
+        // The opponent's move that led here, for the board's highlight.
+        CHECK(shown["last"] == json{{"move", "8-11"},
+                                    {"path", json::array({"8", "11"})},
+                                    {"affected", json::array()}});
 
         a.send(pz("puzzle.move", {{"id", first_id}, {"move", "22-18"}}, 5));
         a.expect("ack", [](const json& j) { return j["d"]["ack"] == 5; });
@@ -169,6 +173,9 @@ TEST_CASE("puzzles: over HTTP, every puzzle a line, one by id, and the daily puz
     auto p = json::parse(one.body);
     CHECK(p["moves"] == json::array({"22-18", "15x22", "26x17x10x1"}));
     CHECK(p["position"] == "W:WK2,21,22,23,25,26,27,28,29,30,31:B3,4,5,6,9,11,12,14,15");
+    CHECK(p["last_move"] == "8-11");
+    CHECK(p["before"] == "B:WK2,21,22,23,25,26,27,28,29,30,31:B3,4,5,6,8,9,12,14,15");
+    for (const auto& each : list) CHECK(each.contains("last_move"));
 
     auto daily = json::parse(http_get(srv.port(), "/api/puzzle/daily/ouril").body);
     CHECK(daily["game"] == "ouril");

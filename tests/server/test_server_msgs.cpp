@@ -347,8 +347,9 @@ const std::map<std::string, builder>& builders() {
         {"puzzle",
          [](const json& d, auto) {
              return encode(puzzle_shown_msg{d["id"], d["game"], d["position"], d["side"],
-                                            d["board"], rating_view(d["rating"]), d["themes"],
-                                            rating_view(d["solver"]), d["seen"], streak_view(d)});
+                                            d["board"], d["last"], rating_view(d["rating"]),
+                                            d["themes"], rating_view(d["solver"]), d["seen"],
+                                            streak_view(d)});
          }},
         {"puzzle.result",
          [](const json& d, auto) {

@@ -24,9 +24,14 @@ std::vector<puzzle_row> load(puzzle_store& s, std::vector<puzzle_row> rows) {
 puzzle_solver solver(puzzle_store& s, player who, const std::string& game) {
     return must<puzzle_solver>([&](auto h) { s.puzzle_solver_of(who.id, game, h); });
 }
+// A first try rated to fixed values: the solver to `r`, the puzzle to 1234.5.
 bool record(puzzle_store& s, player who, const std::string& puzzle, bool solved, double r) {
-    puzzle_try t{who.id, puzzle, "g1", solved, t0, {r, 200, 0.06}, {1234.5, 300, 0.06}};
-    return must<bool>([&](auto h) { s.record_puzzle_try(t, h); });
+    puzzle_try t{who.id, puzzle, "g1", solved, t0, {1500, 350, 0.06}};
+    auto rate = [r](const puzzle_rating&, const puzzle_rating&) {
+        return std::pair<puzzle_rating, puzzle_rating>{{r, 200, 0.06}, {1234.5, 300, 0.06}};
+    };
+    return must<std::optional<puzzle_try_rated>>([&](auto h) { s.record_puzzle_try(t, rate, h); })
+        .has_value();
 }
 }  // namespace
 
@@ -60,6 +65,34 @@ TEST_CASE("conformance: puzzles load once; a new file's puzzles are added, store
     CHECK(all[0].plays == 1);
     CHECK(all[1].plays == 0);
     CHECK(all[2].game == "g2");
+}
+
+TEST_CASE("conformance: a puzzle stored without its last move gets it from the next load") {
+    INFO("backend: " << test::backend_name());
+    auto place = test::new_place();
+    auto s = place->open();
+    auto all = load(puzzles(s), {row("g1-1", "g1", 1100)});
+    REQUIRE(all.size() == 1);
+    CHECK(all[0].last_move.empty());
+    CHECK(all[0].before.empty());
+    auto ada = must<player>([&](auto h) { s->create_guest("ada", t0, h); });
+    CHECK(record(puzzles(s), ada, "g1-1", true, 1600));
+
+    // The file now carries the last move: it is filled in, the rating kept.
+    auto with_move = row("g1-1", "g1", 1100);
+    with_move.before = "B:W21:B1";
+    with_move.last_move = "1-5";
+    all = load(puzzles(s), {with_move});
+    REQUIRE(all.size() == 1);
+    CHECK(all[0].last_move == "1-5");
+    CHECK(all[0].before == "B:W21:B1");
+    CHECK(all[0].rating.r == 1234.5);
+    CHECK(all[0].plays == 1);
+
+    // A later file never rewrites a stored last move.
+    with_move.last_move = "2-5";
+    all = load(puzzles(s), {with_move});
+    CHECK(all[0].last_move == "1-5");
 }
 
 TEST_CASE("conformance: a solver's first try counts once; seen and rating survive a restart") {
@@ -151,4 +184,40 @@ TEST_CASE("conformance: a player's puzzle history: ratings, best streaks, tries 
     CHECK(got->ratings[0].first == "g1");
     CHECK(got->ratings[0].second.r == 1450);
     CHECK(got->best_streaks == std::vector<std::pair<std::string, int>>{{"g1", 4}});
+}
+
+TEST_CASE("conformance: a first try is rated from the ratings stored when it is recorded") {
+    INFO("backend: " << test::backend_name());
+    auto place = test::new_place();
+    auto s = place->open();
+    load(puzzles(s), {row("g1-1", "g1", 1100)});
+    auto ada = must<player>([&](auto h) { s->create_guest("ada", t0, h); });
+    auto bob = must<player>([&](auto h) { s->create_guest("bob", t0, h); });
+    // What the rule is given, and what it answers: +100 for the solver, -50 for the puzzle.
+    std::vector<std::pair<puzzle_rating, puzzle_rating>> given;
+    auto rate = [&given](const puzzle_rating& sv, const puzzle_rating& pz) {
+        given.push_back({sv, pz});
+        return std::pair<puzzle_rating, puzzle_rating>{{sv.r + 100, sv.rd, sv.vol},
+                                                       {pz.r - 50, pz.rd, pz.vol}};
+    };
+    auto try_of = [&](player who) {
+        puzzle_try t{who.id, "g1-1", "g1", true, t0, {1450, 300, 0.06}};
+        return must<std::optional<puzzle_try_rated>>(
+            [&](auto h) { puzzles(s).record_puzzle_try(t, rate, h); });
+    };
+    auto a = try_of(ada);
+    REQUIRE(a);
+    CHECK(a->solver_before.r == 1450);  // no rating yet: the one the try starts from
+    CHECK(a->solver_after.r == 1550);
+    CHECK(a->puzzle_after.r == 1050);
+    CHECK(a->plays == 1);
+    auto b = try_of(bob);
+    REQUIRE(b);
+    CHECK(b->puzzle_after.r == 1000);  // from Ada's result, as stored
+    CHECK(b->plays == 2);
+    CHECK_FALSE(try_of(ada));  // a second try: nothing, the rule not asked
+    REQUIRE(given.size() == 2);
+    CHECK(given[1].second.r == 1050);
+    CHECK(solver(puzzles(s), ada, "g1").rating->r == 1550);
+    CHECK(load(puzzles(s), {})[0].rating.r == 1000);
 }

@@ -33,6 +33,8 @@ inline std::vector<shipped_puzzle> read_puzzle_file(const std::string& path) {
         s.p.themes = j.at("themes").get<std::vector<std::string>>();
         s.p.rating = j.at("rating").get<int>();
         s.p.depth = j.at("depth").get<int>();
+        s.p.before = j.value("before", "");
+        s.p.last_move = j.value("last_move", "");
         out.push_back(std::move(s));
     }
     return out;

@@ -41,6 +41,19 @@ export const scenarios = [
             await p.waitForSelector(`[data-test="puzzle"][data-game="${game}"][data-id]`, {timeout: 8000});
             await puzzle_shown(p);
             check(/^Find the best move for /.test(await p.locator('[data-test="puzzle-goal"]').textContent()), 'the goal names the side');
+            // The move that led here: named, and marked on the board.
+            const first = await p.evaluate(async (i) => (await fetch(`/api/puzzle/${i}`)).json(), (await now(p)).id);
+            check(first.last_move, `${first.id}: the API gives its last move`);
+            check((await p.locator('[data-test="puzzle-says"]').textContent()) === `Last move: ${first.last_move}. Your move.`, `${game}: the last move is named`);
+            check(await p.locator('svg.board .mark-last').count() > 0, `${game}: the last move is marked on the board`);
+            if (game === games[0]) {
+                const size = p.viewportSize();
+                await p.setViewportSize({width: 1280, height: 800});
+                await page_shot(p, artifacts, 'puzzle-last-move');
+                await p.setViewportSize({width: 390, height: 844});
+                await page_shot(p, artifacts, 'puzzle-last-move-phone');
+                await p.setViewportSize(size);
+            }
             const id = await solve(p);
             check(/\(\+\d+\)/.test(await p.locator('[data-test="puzzle-rating"]').textContent()), `${game}: a first try solved raises the rating`);
             if (game === games[0]) {

@@ -34,7 +34,8 @@ class puzzle_ctrl {
     shown(d) {
         if (d.game !== this.s.game) return;
         if (this.s.streak_mode !== Boolean(d.streak)) return;  // the other mode's answer
-        Object.assign(this.s, {puzzle: d, pos: {board: d.board, last: null}, says: null, over: false,
+        // The move that led here stays marked until the solver's first move.
+        Object.assign(this.s, {puzzle: d, pos: {board: d.board, last: d.last || null}, says: null, over: false,
             solution: null, ratings: null, choices: null, stop: null, played: 0, streak: d.streak || null});
         document.title = `Puzzle · ${game_names[d.game] || d.game} · Kibitz`;
         this.draw_board_();
@@ -43,7 +44,8 @@ class puzzle_ctrl {
     result(d) {
         const s = this.s;
         if (!s.puzzle || d.id !== s.puzzle.id) return;
-        s.pos = {board: d.board, last: d.last};
+        // A wrong move is not played: the board, and its mark, stay as they were.
+        s.pos = {board: d.board, last: d.verdict === 'wrong' ? s.pos.last : d.last};
         s.over = d.verdict !== 'right';
         if (d.verdict !== 'wrong') s.played += 1 + d.replies.length;
         if (d.ratings) s.ratings = d.ratings;

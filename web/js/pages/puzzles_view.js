@@ -55,7 +55,8 @@ function side(c) {
             p.themes.length ? ` · ${p.themes.join(', ')}` : '', p.seen ? ' · tried before: this try is not rated' : ''),
         s.streak_mode ? streak_line(s) : null,
         v('p', {class: `lesson-says${says ? ` says-${says.kind === 'solved' ? 'done' : says.kind}` : ''}`, role: 'status',
-            'aria-live': 'polite', 'data-test': 'puzzle-says'}, says ? says.text : 'Your move.'),
+            'aria-live': 'polite', 'data-test': 'puzzle-says'}, says ? says.text
+            : p.last ? `Last move: ${p.last.move}. Your move.` : 'Your move.'),
         pick_view(s.choices, s.stop, (text) => c.play(text), (m) => c.finish(m)),
         s.solution ? v('p', {'data-test': 'puzzle-solution'}, v('strong', {}, 'Solution: '), s.solution.join(' ')) : null,
         s.streak_mode ? null : s.ratings
