@@ -145,10 +145,12 @@ std::vector<bus::message> one_of_each() {
         bus::live_update{"node-2", "rAb12Cd34", "checkers", 4, 0, std::nullopt},
         bus::game_over{"node-2", "rAb12Cd34"},
         bus::games_ask{"node-3"},
-        bus::games{
-            "node-2",
-            {{"rAb12Cd34", {"#17", "#3"}, true, listed}, {"rP", {"#1"}, false, std::nullopt}}},
+        bus::games{"node-2",
+                   {{"rAb12Cd34", {"#17", "#3"}, true, false, listed},
+                    {"rP", {"#1"}, false, false, std::nullopt},
+                    {"rC", {"#1", "#2"}, false, true, std::nullopt}}},
         bus::games{"node-2", {}},
+        bus::game{"node-2", "rCo77Rr55", {"#17", "#18"}, false, true},
         // Last, so that the indexes the tests below use stay put.
         bus::lobby{"node-2", 7, ann(), {}, lobby_message(challenge, "invite.create", std::nullopt)},
     };
@@ -231,7 +233,8 @@ TEST_CASE("bus: malformed messages are errors, never exceptions") {
     CHECK(e.reason().find("party") != std::string::npos);
 
     // Every required field of every example, left out or of another type.
-    const std::set<std::string> optional = {"v", "ack", "computer", "code", "pos"};
+    const std::set<std::string> optional = {"v",    "ack", "computer", "correspondence",
+                                            "code", "pos"};
     for (const auto& ex : cluster_examples()) {
         for (const auto& [key, value] : ex.items()) {
             CAPTURE(ex.dump());
