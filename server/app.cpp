@@ -55,6 +55,7 @@ app::app(server_config cfg, std::shared_ptr<game_recorder> recorder)
     es.threads = std::max(1, cfg_.engine_threads);
     es.table_mib = cfg_.engine_table_mib;
     es.nice = cfg_.engine_nice;
+    es.endgame_dir = cfg_.endgame_dir;
     engine_ = std::make_unique<engine_pool>(es);
 }
 
@@ -255,6 +256,11 @@ std::variant<std::uint16_t, std::string> app::start() {
         deps.cluster_lobby = cluster_.get();
         deps.cluster_guests = guests_.get();
         deps.cluster_limits = limits_.get();
+        // The lobby's leader runs the tournaments (docs/cluster.md, "Tournaments").
+        if (tournament_desk_) {
+            cluster_->serve_tournaments(*tournament_desk_);
+            deps.tournaments = cluster_.get();
+        }
     }
     live_ = std::make_shared<live_games>(ioc_, cfg_.play, metrics_, cluster_.get());
     play_ = std::make_shared<hub>(ioc_, cfg_.play, metrics_, *live_, std::move(deps));
@@ -288,12 +294,17 @@ std::variant<std::uint16_t, std::string> app::start() {
     listener_ = std::make_shared<listener>(ioc_, *ctx_);
     auto port = listener_->open(cfg_.address, cfg_.port);
     if (std::holds_alternative<std::string>(port)) return port;
+    // Before the rooms come back: a restored tournament game's end finds its
+    // arena. In a cluster, before the node, which says whether this one runs
+    // them (then it loads them itself).
+    const bool cluster = cluster_ != nullptr;
+    if (swiss_ && cluster) swiss_->start(*play_, {}, true);
+    if (tournaments_ && cluster) tournaments_->start(*play_, {}, true);
     if (cluster_) cluster_->start(*play_);
     live_->start();
     play_->start();
-    // Before the rooms come back: a restored tournament game's end finds its arena.
-    if (swiss_) swiss_->start(*play_, events);
-    if (tournaments_) tournaments_->start(*play_, std::move(events));
+    if (swiss_ && !cluster) swiss_->start(*play_, events);
+    if (tournaments_ && !cluster) tournaments_->start(*play_, std::move(events));
     std::function<bool()> reachable;
     if (cluster_) reachable = [c = cluster_.get()] { return c->reachable(); };
     ready_ = std::make_unique<readiness>(ioc_, store_.get(), std::move(reachable));

@@ -174,6 +174,8 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) { return number(v, c.engine_nice, 0, 19); }},
         {"--engine-hash-mib", "KIBITZ_ENGINE_HASH_MIB", "transposition table per engine thread, MiB (default 32)",
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.engine_table_mib, 1, 4096); }},
+        {"--endgame-dir", "KIBITZ_ENDGAME_DIR", "the endgame tables (<game>.egdb from kibitz-cli endgame) for level 8 and analysis (default: none)",
+         [](server_config& c, const std::string& v) { c.endgame_dir = v; return !v.empty(); }},
         {"--max-computer-games", "KIBITZ_MAX_COMPUTER_GAMES", "games against the computer in all (default 200)",
          [](server_config& c, const std::string& v) { return number<std::size_t>(v, c.play.max_computer_games, 0, 100000); }},
         {"--max-computer-games-per-player", "KIBITZ_MAX_COMPUTER_GAMES_PER_PLAYER", "games against the computer per player (default 2)",

@@ -42,6 +42,7 @@ struct server_config {
     int engine_threads = 1;             // the computer's threads (engine pool)
     int engine_nice = 19;               // their niceness (tests on a busy machine use 0)
     std::size_t engine_table_mib = 32;  // transposition table per engine thread
+    std::string endgame_dir;  // <game>.egdb tables, read on first use; empty: none
     // Sessions (tokens) not seen for this long are forgotten, looked for this often.
     std::chrono::hours session_ttl{24 * 30};
     ms session_sweep{3600000};

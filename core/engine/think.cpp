@@ -68,7 +68,18 @@ result<report> think(const game& g, const limits& l, const info_sink& sink, work
     limits narrowed = l;
     if (lp.max_depth) narrowed.depth = l.depth ? std::min(l.depth, lp.max_depth) : lp.max_depth;
     if (lp.max_nodes) narrowed.nodes = l.nodes ? std::min(l.nodes, lp.max_nodes) : lp.max_nodes;
-    search_result r = info->think(g, narrowed, lp.margin, sink, ws);
+    // The table's verdict on the root goes with every line, for the analysis board.
+    std::optional<int> lead;
+    if (!l.endgame.empty() && info->endgame.final_lead)
+        lead = info->endgame.final_lead(g, l.endgame);
+    info_sink lines = sink;
+    if (lead && sink)
+        lines = [&sink, lead](const engine::info& i) {
+            engine::info with = i;
+            with.endgame_lead = lead;
+            sink(with);
+        };
+    search_result r = info->think(g, narrowed, lp.margin, lines, ws);
 
     random_source rng{l.seed};
     const std::size_t pick = choose(r, lp, legal, rng);
@@ -80,6 +91,7 @@ result<report> think(const game& g, const limits& l, const info_sink& sink, work
     out.depth = r.depth;
     out.nodes = r.nodes;
     out.time_ms = r.time_ms;
+    out.endgame_lead = lead;
     if (pick == r.index)
         out.pv = std::move(r.pv);
     else

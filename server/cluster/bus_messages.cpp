@@ -244,6 +244,17 @@ const std::map<std::string, decoder, std::less<>>& decoders() {
              return game_over{text(j, "from"), text(j, "room")};
          }},
         {"games.ask", [](const json& j) -> message { return games_ask{text(j, "from")}; }},
+        {"tournament.over",
+         [](const json& j) -> message {
+             return tournament_over{text(j, "from"),
+                                    text(j, "room"),
+                                    static_cast<int>(integer(j, "winner", -1, 1)),
+                                    flag(j, "aborted"),
+                                    static_cast<int>(integer(j, "plies", 0, int_max)),
+                                    integer(j, "at", 0, std::numeric_limits<std::int64_t>::max())};
+         }},
+        {"tournament.load",
+         [](const json& j) -> message { return tournament_load{text(j, "id")}; }},
         {"games",
          [](const json& j) -> message {
              games m{text(j, "from"), {}};

@@ -136,9 +136,24 @@ struct games {  // the answer to games_ask: every game of `from`
     std::vector<hosted> all;
 };
 
-using message =
-    std::variant<join, leave, cmd, frame, unknown, moved, lobby, lobby_closed, lobby_seek, seated,
-                 game, live, live_update, game_over, games_ask, games>;
+// To the node that runs the tournaments (the lobby's leader): a game that
+// ended on node `from` (any game: a room taken over no longer knows it is a
+// tournament's); `winner` -1: a draw.
+struct tournament_over {
+    std::string from, room;
+    int winner = -1;
+    bool aborted = false;
+    int plies = 0;
+    std::int64_t at = 0;  // ms since the epoch
+};
+// To the same: an event made on another node, to serve from the store.
+struct tournament_load {
+    std::string id;
+};
+
+using message = std::variant<join, leave, cmd, frame, unknown, moved, lobby, lobby_closed,
+                             lobby_seek, seated, game, live, live_update, game_over, games_ask,
+                             games, tournament_over, tournament_load>;
 
 // The text published (JSON, "t" the type).
 std::string encode(const message& m);

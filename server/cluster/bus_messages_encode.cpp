@@ -49,6 +49,10 @@ json client_body_json(const client_msg& m) {
                 if (b.answer == invite_answer::decline) d["reason"] = b.reason;
             } else if constexpr (std::is_same_v<T, quick_join_msg>) {
                 d = {{"game", b.game}, {"tc", to_json(b.tc)}, {"rated", b.rated}};
+            } else if constexpr (std::is_same_v<T, tournament_msg>) {
+                d["id"] = b.id;
+                if (!b.code.empty()) d["code"] = b.code;
+                if (b.action == tournament_action::chat) d["text"] = b.text;
             }
         },
         m.body);
@@ -151,6 +155,18 @@ json to_json(const message& msg) {
                         {"id", m.id},
                         {"invite", m.invite},
                         {"open", m.open}};
+            },
+            [](const tournament_over& m) -> json {
+                return {{"t", "tournament.over"},
+                        {"from", m.from},
+                        {"room", m.room},
+                        {"winner", m.winner},
+                        {"aborted", m.aborted},
+                        {"plies", m.plies},
+                        {"at", m.at}};
+            },
+            [](const tournament_load& m) -> json {
+                return {{"t", "tournament.load"}, {"id", m.id}};
             },
             [](const seated& m) -> json {
                 return {{"t", "seated"},

@@ -48,14 +48,20 @@ return {p, g})";
 }  // namespace
 
 void node::renew_lobby_lease() {
+    // The lease holds a lease from now at least (Redis sets it later).
+    const auto until = std::chrono::steady_clock::now() + o_.lease;
     bus_->command({"EVAL", lobby_lease_script, "1", lobby_key, o_.node,
                    std::to_string(o_.lease.count())},
-                  [self = shared_from_this()](const redisReply* r) {
+                  [self = shared_from_this(), until](const redisReply* r) {
                       std::string leader =
                           r && r->type == REDIS_REPLY_STRING ? std::string(r->str, r->len) : "";
-                      // Redis unreachable: no message can reach a leader
-                      // elsewhere, so this node's own lobby serves its clients.
-                      self->on_strand([self, leader] {
+                      self->on_strand([self, leader, until] {
+                          // The tournaments first: the subscriptions sent again
+                          // to a new leader find its events loading. Only on
+                          // Redis's word: two nodes must never pair one event.
+                          if (!leader.empty()) self->tournaments_led_by(leader, until);
+                          // Redis unreachable: no message can reach a leader
+                          // elsewhere, so this node's own lobby serves its clients.
                           self->lobby_led_by(leader.empty() ? self->o_.node : leader);
                       });
                   });
@@ -129,6 +135,21 @@ void node::note_standing(proxy& px, const client_msg& m) {
                 st.push_back({m, {}});
             } else if constexpr (std::is_same_v<T, seek_cancel_msg>) {
                 drop([&b](const proxy::standing_msg& s) { return !s.seek.empty() && s.seek == b.id; });
+            } else if constexpr (std::is_same_v<T, tournament_msg>) {
+                // Following an event (a join follows it too): a new leader is
+                // sent the subscription again; entries are in the store.
+                auto sub =
+                    b.action == tournament_action::subscribe || b.action == tournament_action::join;
+                if (!sub && b.action != tournament_action::unsubscribe) return;
+                drop([&b](const proxy::standing_msg& s) {
+                    auto* t = std::get_if<tournament_msg>(&s.m.body);
+                    return t && t->id == b.id;
+                });
+                if (sub)
+                    st.push_back(
+                        {client_msg{"tournament.sub", std::nullopt,
+                                    tournament_msg{tournament_action::subscribe, b.id, {}, {}}},
+                         {}});
             }
         },
         m.body);

@@ -40,6 +40,7 @@
 #include "play/remote_live.hpp"
 #include "play/remote_lobby.hpp"
 #include "play/remote_rooms.hpp"
+#include "play/tournament_desk.hpp"
 
 namespace kibitz::server::storage { class pg_store; }
 
@@ -63,6 +64,7 @@ class remote_peer;
 class node final : public remote_rooms,
                    public remote_lobby,
                    public remote_live,
+                   public tournament_desk,
                    public std::enable_shared_from_this<node> {
 public:
     node(boost::asio::io_context& ioc, options o, storage::pg_store& store);
@@ -123,6 +125,18 @@ public:
                      bool invite) override;
     void seek_closed(const peer_ref& p, std::uint64_t conn, const std::string& id) override;
 
+    // tournament_desk (cluster_tournaments.cpp): the lobby's leader runs the
+    // tournaments with `local` (this node's, handed before start); a game's
+    // end here goes to that leader until one heard it.
+    void serve_tournaments(tournament_desk& local) { local_tournaments_ = &local; }
+    void message(const player_ptr& who, const peer_ref& p, std::uint64_t conn,
+                 const tournament_msg& m, std::optional<std::int64_t> ack,
+                 const std::string& type) override;
+    void connection_closed(std::uint64_t conn) override;
+    void game_over(game_over_report r) override;
+    void berserk(const std::string& room, int seat) override;
+    void load(const std::string& id) override;
+
     // A room here sends a frame to a connection on node `to` (remote_peer).
     void relay(const std::string& to, std::uint64_t conn,
                const std::shared_ptr<const std::string>& frame);
@@ -179,6 +193,15 @@ private:
     void on(const bus::game_over& m);
     void on(const bus::games_ask& m);
     void on(const bus::games& m);
+    void on(const bus::tournament_over& m);  // we run the tournaments
+    void on(const bus::tournament_load& m);
+    // cluster_tournaments.cpp: who runs them, as the lease last said (never
+    // this node by default, unlike the lobby while Redis is out of reach).
+    void tournaments_led_by(const std::string& leader, std::chrono::steady_clock::time_point until);
+    void send_results();  // each game's end not heard by the leader yet, again
+    tournament_desk* local_tournaments_ = nullptr;
+    std::string tournament_leader_;
+    std::map<std::string, game_over_report> results_out_;  // by room
     // Finds the room's owner (cache, then Redis) and runs `then` with it ("" if
     // none, after one more look a moment later when `again`).
     void with_owner(const std::string& room, std::function<void(const std::string&)> then,

@@ -10,6 +10,7 @@
 namespace kibitz::server {
 
 engine_pool::engine_pool(settings s) : settings_(s) {
+    if (!settings_.endgame_dir.empty()) endgame_.emplace(settings_.endgame_dir);
     for (int i = 0; i < std::max(1, s.threads); ++i)
         workers_.emplace_back([this](std::stop_token st) { work(st); });
 }
@@ -70,6 +71,7 @@ void engine_pool::work(std::stop_token st) {
             j.done(core::error{"cancelled"});
         } else {
             j.limits.stop = j.stop.get();
+            if (j.use_endgame && endgame_) j.limits.endgame = endgame_->table(j.game->id());
             if (!ws) ws.emplace(settings_.table_mib);
             auto r = core::engine::think(*j.game, j.limits, j.progress, *ws);
             if (j.stop->load() && r.ok()) r = core::error{"cancelled"};

@@ -13,10 +13,12 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "engine/endgame_shelf.hpp"
 #include "kibitz/core/engine.hpp"
 #include "kibitz/core/game.hpp"
 
@@ -29,6 +31,9 @@ public:
         std::string owner;                   // whose turn in the fair queue
         std::unique_ptr<core::game> game;    // the job's own copy
         core::engine::limits limits;         // limits.stop is set by the pool
+        // Probe the game's endgame table, if the pool has one (limits.endgame
+        // is set by the pool, on its thread: the first use reads the file).
+        bool use_endgame = false;
         std::shared_ptr<std::atomic<bool>> stop = std::make_shared<std::atomic<bool>>(false);
         core::engine::info_sink progress;    // optional, on the pool thread
         std::function<void(outcome)> done;   // exactly once: the move, or why there is none
@@ -44,6 +49,8 @@ public:
         // flags; it only sees fewer nodes when the machine is full. (5 and 19
         // measured alike within the noise on 2 cores: BENCHMARKS.md.)
         int nice = 19;
+        // Where the endgame tables are (endgame_shelf); empty: none.
+        std::string endgame_dir;
     };
 
     explicit engine_pool(settings s);
@@ -66,6 +73,7 @@ private:
     bool take(job& out);  // under mu_
 
     settings settings_;
+    std::optional<endgame_shelf> endgame_;
     mutable std::mutex mu_;
     std::condition_variable_any ready_;
     std::map<std::string, std::deque<job>> queues_;

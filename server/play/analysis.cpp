@@ -10,13 +10,14 @@ namespace {
 
 // Scores for people: from the first seat's side (an evaluation bar reads one
 // way whoever is to move), and a forced end as plies to it.
-engine_score score_of(int score, int to_move) {
-    engine_score s{to_move == 0 ? score : -score, {}, {}};
+engine_score score_of(int score, int to_move, std::optional<int> table_lead) {
+    engine_score s{to_move == 0 ? score : -score, {}, {}, {}};
     if (core::engine::is_decided(score)) {
         const int plies = core::engine::plies_to_end(score);
         s.end_in = std::abs(plies);
         s.winner = (plies > 0) == (to_move == 0) ? 0 : 1;
     }
+    if (table_lead) s.table_lead = to_move == 0 ? *table_lead : -*table_lead;
     return s;
 }
 
@@ -55,15 +56,19 @@ std::optional<wire_error> analysis::start(engine_pool* engine, const peer_ref& t
     // One legal move (a forced capture, often) still has a value worth showing:
     // without this the engine answers at once with no evaluation.
     j.limits.score_forced_move = true;
+    j.use_endgame = true;
     stop_ = j.stop;
     const std::int64_t id = m.id;
     j.progress = [to, id, to_move](const core::engine::info& i) {
-        send_to(to, encode(analysis_info_msg{id, i.depth, score_of(i.score, to_move), i.nodes,
-                                             i.time_ms, i.pv}));
+        send_to(to,
+                encode(analysis_info_msg{id, i.depth, score_of(i.score, to_move, i.endgame_lead),
+                                         i.nodes, i.time_ms, i.pv}));
     };
     j.done = [to, id, to_move](engine_pool::outcome r) {
         analysis_done_msg m{id, {}, {}};
-        if (r) m.found = {r.value().text, r.value().depth, score_of(r.value().score, to_move)};
+        if (r)
+            m.found = {r.value().text, r.value().depth,
+                       score_of(r.value().score, to_move, r.value().endgame_lead)};
         else m.stopped = r.reason();
         send_to(to, encode(m));
     };

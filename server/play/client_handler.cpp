@@ -282,10 +282,6 @@ void client_handler::handle(const client_msg& m) {
                 };
                 if (hub_->rooms().open(b.room, std::move(open))) return;
                 hub_->rooms().elsewhere().command(player_, self_, conn_, b, m.ack, m.type);
-            } else if constexpr (std::is_same_v<T, tournament_msg>) {
-                auto* desk = hub_->deps().tournaments;
-                if (!desk) return fail(m, "unavailable", "tournaments need the server's database");
-                desk->message(player_, self_, conn_, b, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, notify_msg>) {
                 auto* desk = hub_->deps().notifications;
                 if (!desk) return fail(m, "unavailable", "notifications are not kept here");
@@ -314,8 +310,7 @@ void client_handler::closed() {
     hub_->sessions().closed(player_->token, conn_);
     hub_->counts().connection_down();
     hub_->peers().unbind(player_->key(), conn_);  // before the rooms are looked up (room::do_start)
-    lobby_left(*hub_, player_, conn_);
-    if (auto* t = hub_->deps().tournaments) t->connection_closed(conn_);
+    lobby_left(*hub_, player_, conn_);  // the tournaments' subscriptions too
     if (auto* c = hub_->deps().cluster_lobby) c->lobby_closed(player_, conn_);
     auto rooms = hub_->rooms().rooms_of(player_->key());
     rooms.insert(rooms.end(), rooms_.begin(), rooms_.end());

@@ -1,6 +1,8 @@
 #include "play/lobby_dispatch.hpp"
 
 #include "play/live_games.hpp"
+#include "play/tournament_desk.hpp"
+#include "protocol/server_msg.hpp"
 
 namespace kibitz::server {
 
@@ -32,6 +34,13 @@ void dispatch_lobby(hub& h, const player_ptr& who, const peer_ref& p, std::uint6
                 l.quick_join(who, p, conn, b, m.ack, m.type);
             } else if constexpr (std::is_same_v<T, quick_leave_msg>) {
                 l.quick_leave(who, p, m.ack, m.type);
+            } else if constexpr (std::is_same_v<T, tournament_msg>) {
+                auto* desk = h.deps().tournaments;
+                if (!desk)
+                    return send_to(
+                        p, error_frame({"unavailable", "tournaments need the server's database"},
+                                       m.type, m.ack));
+                desk->message(who, p, conn, b, m.ack, m.type);
             }
         },
         m.body);
@@ -40,6 +49,7 @@ void dispatch_lobby(hub& h, const player_ptr& who, const peer_ref& p, std::uint6
 void lobby_left(hub& h, const player_ptr& who, std::uint64_t conn) {
     h.the_lobby().connection_closed(who, conn);
     h.live().connection_closed(conn);
+    if (auto* t = h.deps().tournaments) t->connection_closed(conn);
 }
 
 }  // namespace kibitz::server

@@ -47,6 +47,9 @@ void room::computer_turn() {
     j.game = game_->clone();
     j.limits.movetime_ms = std::max<std::int64_t>(think, 1);
     j.limits.level = level;
+    // Full strength plays the endgame tables' perfect moves; the lower levels
+    // keep their mistakes (they must stay beatable).
+    j.use_endgame = level == core::engine::max_level;
     // Varied between games and plies, yet the same for a replayed position.
     j.limits.seed = std::hash<std::string>{}(id_) ^ (journal_.size() * 0x9E3779B97F4A7C15ull);
     const std::uint64_t turn = computer_.ask(j.stop);

@@ -6,6 +6,7 @@
 // composition root before the hub and handed to it in play_deps, as the
 // cluster's remote_*.hpp are. Every call returns at once (it posts to the
 // service's strand); callable from any thread.
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -39,6 +40,15 @@ public:
     // From a room's strand: `seat` of the game in `room` went berserk (before
     // its game_over, in that order).
     virtual void berserk(const std::string& room, int seat) = 0;
+
+    // A cluster (docs/cluster.md, "Tournaments"): whether this node runs the
+    // tournaments, told at every renewal of the lease; `until`: how long this
+    // word holds (a node that stalls past it pairs nobody until told again).
+    // A single node runs them from its start and is never told.
+    virtual void lead(bool /*on*/, std::chrono::steady_clock::time_point /*until*/) {}
+    // An event made on a node that does not run them: the one that does
+    // serves it from the store from now on.
+    virtual void load(const std::string& /*id*/) {}
 };
 
 }  // namespace kibitz::server

@@ -10,6 +10,10 @@ json to_json(const engine_score& s) {
     json j = {{"cp", s.cp}};
     if (s.end_in) j["end_in"] = *s.end_in;
     if (s.winner) j["winner"] = *s.winner;
+    if (s.table_lead) {
+        const int lead = *s.table_lead;
+        j["table"] = {{"lead", lead}, {"winner", lead == 0 ? json() : json(lead > 0 ? 0 : 1)}};
+    }
     return j;
 }
 

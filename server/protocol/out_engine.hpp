@@ -12,10 +12,12 @@
 namespace kibitz::server {
 
 // An evaluation from the first seat's side: hundredths of a unit, and for a
-// forced end its distance in plies and its winner.
+// forced end its distance in plies and its winner; where an endgame table
+// covers the position, the final lead with perfect play (> 0: the first seat wins).
 struct engine_score {
     int cp = 0;
     std::optional<int> end_in, winner;
+    std::optional<int> table_lead;
 };
 struct analysis_info_msg {
     std::int64_t id = 0;  // the client's number for the search

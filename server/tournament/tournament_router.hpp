@@ -30,6 +30,13 @@ public:
         arenas_.game_over(r);
         swiss_.game_over(std::move(r));
     }
+    void lead(bool on, std::chrono::steady_clock::time_point until) override {
+        arenas_.lead(on, until);
+        swiss_.lead(on, until);
+    }
+    void load(const std::string& id) override {
+        (!id.empty() && id[0] == 's' ? swiss_ : arenas_).load(id);
+    }
 
 private:
     tournament_desk& arenas_;

@@ -45,8 +45,10 @@ template <class Event>
 class tournament_service : public tournament_desk,
                            public std::enable_shared_from_this<tournament_service<Event>> {
 public:
-    // With the hub made: the unfinished events of this kind back, then the tick.
-    void start(hub& h, const std::vector<storage::tournament_record>& unfinished);
+    // With the hub made: the unfinished events of this kind back, then the
+    // tick. `cluster`: nothing runs until lead() says this node leads.
+    void start(hub& h, const std::vector<storage::tournament_record>& unfinished,
+               bool cluster = false);
     void stop();  // cancels the tick so the io_context can run out
 
     // A new event (the schedule, an account's request); `done` on the strand.
@@ -59,6 +61,10 @@ public:
     void connection_closed(std::uint64_t conn) override;
     void game_over(game_over_report r) override;
     void berserk(const std::string& room, int seat) override;
+    // A cluster (tournament_service_lead.hpp): the events run here only
+    // while this node leads, loaded from the store when it starts to.
+    void lead(bool on, std::chrono::steady_clock::time_point until) override;
+    void load(const std::string& id) override;
 
 protected:
     struct reply {  // where a message's answer goes
@@ -122,8 +128,10 @@ private:
     void arm();
     void tick();
     void schedule(std::int64_t now);  // creates the scheduled events that are due
-    // Tells each entrant once, starting_soon_ms before the start (notifications).
+    // Tells each entrant once, starting_soon_ms before the start (notifications);
+    // `who`, who joined after that, at once (`late`).
     void announce(Event& e, std::int64_t now);
+    void tell_late(Event& e, const player_ptr& who, std::int64_t now);
     void handle(const player_ptr& who, const peer_ref& p, std::uint64_t conn,
                 const tournament_msg& m, const reply& r);
     void join(Event& e, const player_ptr& who, const peer_ref& p, std::uint64_t conn,
@@ -132,6 +140,12 @@ private:
     // A line for the event's chat from one of its players, to every subscriber.
     void chat(Event& e, const player_ptr& who, const std::string& text, const reply& r);
     void route_end(const game_over_report& r);
+    void restore_all(const std::vector<storage::tournament_record>& unfinished);
+    void take_lead();  // loads the unfinished events, then runs them
+    void drop_lead();  // forgets them: the node that leads runs them
+    // Runs `f` now, or once the events are loaded (taking the lead).
+    bool held(std::function<void()> f);
+    void adopt(storage::tournament_row row);  // made here: served, or sent to the leader
 
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;
     boost::asio::steady_timer timer_;
@@ -142,8 +156,16 @@ private:
     std::map<std::string, std::string> rooms_;              // room -> event id
     std::map<std::uint64_t, std::set<std::string>> conns_;  // connection -> followed events
     schedule_keys scheduling_;                              // being created
-    std::set<std::string> announced_;  // events whose entrants were told it starts soon
+    // Events whose entrants were told it starts soon -> the players told.
+    std::map<std::string, std::set<std::string>> told_;
     std::map<std::string, tournament_chat> chats_;  // by event id (none: nobody wrote yet)
+    // A cluster's: whether this node runs the events, until when it was told
+    // so, and when it may pair (a lease after taking the lead, so that every
+    // node has sent its players' subscriptions again).
+    bool cluster_ = false, leading_ = true, loading_ = false;
+    int lead_epoch_ = 0;
+    std::chrono::steady_clock::time_point lead_until_, quiet_until_;
+    std::vector<std::function<void()>> held_;  // while loading
 };
 
 }  // namespace kibitz::server::tournament

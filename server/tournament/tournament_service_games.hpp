@@ -54,15 +54,20 @@ void tournament_service<Event>::store_status(const storage::tournament_row& row,
 
 template <class Event>
 void tournament_service<Event>::game_over(game_over_report r) {
-    on_strand([this, r = std::move(r)] { route_end(r); });
+    on_strand([this, r = std::move(r)] {
+        if (!held([this, r] { route_end(r); })) route_end(r);
+    });
 }
 
 template <class Event>
 void tournament_service<Event>::berserk(const std::string& room, int seat) {
     on_strand([this, room, seat] {
-        auto it = rooms_.find(room);
-        if (it == rooms_.end()) return;  // not a game of this kind's events
-        if (auto* e = find(it->second)) berserked(*e, room, seat);
+        auto mark = [this, room, seat] {  // before the game's end, which follows it
+            auto it = rooms_.find(room);
+            if (it == rooms_.end()) return;  // not a game of this kind's events
+            if (auto* e = find(it->second)) berserked(*e, room, seat);
+        };
+        if (!held(mark)) mark();
     });
 }
 
@@ -124,7 +129,7 @@ void tournament_service<Event>::finish(Event& e, std::int64_t now) {
                     }
                 });
                 spdlog::info("{}: {} finished ({} players)", self->log_, id, e->state->players());
-                self->announced_.erase(id);
+                self->told_.erase(id);
                 self->chats_.erase(id);
                 self->events_.erase(id);  // the HTTP API reads it from the store from now on
             });

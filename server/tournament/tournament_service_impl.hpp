@@ -11,6 +11,7 @@
 #include "store/store.hpp"
 #include "tournament/arena_state.hpp"
 #include "tournament/tournament_service.hpp"
+#include "tournament/tournament_service_lead.hpp"
 
 namespace kibitz::server::tournament {
 
@@ -38,21 +39,35 @@ Event* tournament_service<Event>::find(const std::string& id) {
 
 template <class Event>
 void tournament_service<Event>::start(hub& h,
-                                      const std::vector<storage::tournament_record>& unfinished) {
+                                      const std::vector<storage::tournament_record>& unfinished,
+                                      bool cluster) {
     hub_ = &h;
+    cluster_ = cluster;  // before any post: lead() reads it on the strand
+    leading_ = !cluster;
+    if (cluster) return;
     on_strand([this, unfinished] {
-        int restored = 0;
-        for (const auto& r : unfinished) {
-            if (r.row.settings.kind != kind_) continue;
-            restore(r), ++restored;
-            // Told before the restart: not again.
-            const auto extra = json::parse(r.row.settings.extra, nullptr, false);
-            if (extra.is_object() && extra.value("announced", false))
-                announced_.insert(r.row.public_id);
-        }
-        if (restored > 0) spdlog::info("{}: restored {} events", log_, restored);
+        restore_all(unfinished);
         arm();
     });
+}
+
+template <class Event>
+void tournament_service<Event>::restore_all(
+    const std::vector<storage::tournament_record>& unfinished) {
+    {
+        int restored = 0;
+        for (const auto& r : unfinished) {
+            if (r.row.settings.kind != kind_ || find(r.row.public_id)) continue;
+            restore(r), ++restored;
+            // Told before the restart: not again, nor any entrant then (each was
+            // told with the others or at their join).
+            const auto extra = json::parse(r.row.settings.extra, nullptr, false);
+            if (!extra.is_object() || !extra.value("announced", false)) continue;
+            auto& told = told_[r.row.public_id];
+            for (const auto& en : r.entries) told.insert("#" + std::to_string(en.who.id));
+        }
+        if (restored > 0) spdlog::info("{}: restored {} events", log_, restored);
+    }
 }
 
 template <class Event>
@@ -68,7 +83,7 @@ void tournament_service<Event>::arm() {
     if (stopped_) return;
     timer_.expires_after(tick_);
     timer_.async_wait([self = this->shared_from_this()](boost::system::error_code ec) {
-        if (ec || self->stopped_) return;
+        if (ec || self->stopped_ || !self->leading_) return;
         try {
             self->tick();
         } catch (const std::exception& e) {
@@ -81,6 +96,10 @@ void tournament_service<Event>::arm() {
 template <class Event>
 void tournament_service<Event>::tick() {
     const auto now = clock_.now_ms();
+    // A cluster's leader pairs only while its lease is known to hold, and not
+    // before the players' subscriptions came back after a takeover.
+    const auto steady = std::chrono::steady_clock::now();
+    if (cluster_ && (steady >= lead_until_ || steady < quiet_until_)) return;
     schedule(now);
     std::vector<std::string> ids;
     for (const auto& [id, e] : events_) ids.push_back(id);
@@ -93,7 +112,7 @@ void tournament_service<Event>::announce(Event& e, std::int64_t now) {
     const auto& row = e.state->row();
     const auto starts = row.settings.starts_ms;
     if (now < starts - starting_soon_ms || now >= starts) return;
-    if (!announced_.insert(row.public_id).second) return;
+    if (!told_.emplace(row.public_id, std::set<std::string>{}).second) return;
     auto* out = hub_->deps().notifications;
     if (!out) return;
     // Marked in the event's stored settings, so a restart inside the window
@@ -105,7 +124,22 @@ void tournament_service<Event>::announce(Event& e, std::int64_t now) {
         if (!r) spdlog::warn("{}: storing an announcement: {}", log, r.reason());
     });
     const json data = {{"id", row.public_id}, {"name", row.settings.name}, {"starts_ms", starts}};
-    for (const auto& who : e.state->entered()) out->notify(who, "tournament_soon", data);
+    auto& told = told_[row.public_id];
+    for (const auto& who : e.state->entered())
+        if (told.insert(who->key()).second) out->notify(who, "tournament_soon", data);
+}
+
+template <class Event>
+void tournament_service<Event>::tell_late(Event& e, const player_ptr& who, std::int64_t now) {
+    const auto& row = e.state->row();
+    auto told = told_.find(row.public_id);
+    auto* out = hub_->deps().notifications;
+    if (told == told_.end() || now >= row.settings.starts_ms || !out) return;
+    if (!told->second.insert(who->key()).second) return;  // once per player and event
+    out->notify(who, "tournament_soon",
+                {{"id", row.public_id},
+                 {"name", row.settings.name},
+                 {"starts_ms", row.settings.starts_ms}});
 }
 
 template <class Event>
@@ -136,7 +170,7 @@ void tournament_service<Event>::create(storage::tournament_settings s, created d
                              [self = this->shared_from_this(), done = std::move(done)](
                                  core::result<storage::tournament_row> r) mutable {
                                  self->on_strand([self, r = std::move(r), done] {
-                                     if (r) self->add(r.value());
+                                     if (r) self->adopt(r.value());
                                      done(std::move(r));
                                  });
                              });
@@ -146,7 +180,13 @@ template <class Event>
 void tournament_service<Event>::message(const player_ptr& who, const peer_ref& p,
                                         std::uint64_t conn, const tournament_msg& m,
                                         std::optional<std::int64_t> ack, const std::string& type) {
-    on_strand([=, this] { handle(who, p, conn, m, {p, ack, type}); });
+    on_strand([=, this] {
+        if (held([=, this] { handle(who, p, conn, m, {p, ack, type}); })) return;
+        if (!leading_)  // sent by a node that thought this one leads
+            return answer({p, ack, type},
+                          wire_error{"unavailable", "the tournaments are moving: try again"});
+        handle(who, p, conn, m, {p, ack, type});
+    });
 }
 
 template <class Event>
@@ -228,6 +268,8 @@ void tournament_service<Event>::join(Event& e, const player_ptr& who, const peer
                 e->state->enter(who, rating, self->clock_.now_ms());
                 e->dirty = true;
                 self->answer(r, std::nullopt);
+                // Joined after the "starts soon" notice went out: told now.
+                self->tell_late(*e, who, self->clock_.now_ms());
             });
         });
 }

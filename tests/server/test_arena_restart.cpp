@@ -134,3 +134,49 @@ TEST_CASE("arena restart: entrants told it starts soon are not told again after 
     CHECK_FALSE(eventually([&] { return told(ws) > 1; }, 1000ms, 50ms));
     CHECK(told(ws) == 1);
 }
+
+TEST_CASE("arena restart: a late joiner told it starts soon is not told again after a kill -9") {
+    event_ground ground;
+    const auto player = register_account(ground.db, "latecomer", "long enough password");
+    std::string id;
+    auto told = [&](ws_client& ws) {
+        ws.send({{"t", "notify.list"}, {"d", json::object()}});
+        int n = 0;
+        const auto list = ws.expect("notifications");  // kept: the loop reads into it
+        for (const auto& item : list["d"]["items"])
+            if (item["kind"] == "tournament_soon" && item["data"]["id"] == id) ++n;
+        return n;
+    };
+    auto join = [&](ws_client& ws, const char* type) {
+        auto m = tmsg(type, id);
+        m["d"]["ack"] = 1;
+        ws.send(m);
+        ws.expect("ack");
+    };
+    {
+        tournament_process srv(ground.db, ground.web);
+        json body = {{"name", "Late restart"},
+                     {"game", "checkers"},
+                     {"tc", tc(60, 0)},
+                     {"minutes", 10},
+                     {"starts_in_s", 240}};  // inside the five minutes already
+        id = create_event(srv.port, body, ground.org.token)["id"];
+        // Announced (to nobody yet) once the event's mark is stored.
+        REQUIRE(eventually([&] {
+            return db_text(ground.db, "SELECT settings FROM tournaments WHERE public_id = ?", id)
+                       .find("\"announced\":true") != std::string::npos;
+        }));
+        ws_client ws(srv.port);
+        ws.hello(player.token);
+        join(ws, "tournament.join");
+        REQUIRE(eventually([&] { return told(ws) == 1; }, 5000ms, 50ms));
+        srv.kill9();
+    }
+    tournament_process srv(ground.db, ground.web);
+    ws_client ws(srv.port);
+    ws.hello(player.token);
+    join(ws, "tournament.withdraw");
+    join(ws, "tournament.join");
+    CHECK_FALSE(eventually([&] { return told(ws) > 1; }, 1000ms, 50ms));
+    CHECK(told(ws) == 1);
+}

@@ -151,6 +151,21 @@ std::vector<bus::message> one_of_each() {
                     {"rC", {"#1", "#2"}, false, true, std::nullopt}}},
         bus::games{"node-2", {}},
         bus::game{"node-2", "rCo77Rr55", {"#17", "#18"}, false, true},
+        bus::tournament_over{"node-2", "rAb12Cd34", 0, false, 41, 1764190000000},
+        bus::tournament_over{"node-3", "rXy", -1, true, 0, 1764190000001},
+        bus::tournament_load{"tAbc12345"},
+        bus::lobby{"node-2",
+                   7,
+                   ann(),
+                   {},
+                   lobby_message(tournament_msg{tournament_action::join, "tAbc12345", "s3cret", {}},
+                                 "tournament.join", 6)},
+        bus::lobby{"node-2",
+                   7,
+                   ann(),
+                   {},
+                   lobby_message(tournament_msg{tournament_action::chat, "sAbc12345", {}, "gl all"},
+                                 "tournament.chat", std::nullopt)},
         // Last, so that the indexes the tests below use stay put.
         bus::lobby{"node-2", 7, ann(), {}, lobby_message(challenge, "invite.create", std::nullopt)},
     };
@@ -208,6 +223,20 @@ TEST_CASE("bus: every message type round-trips") {
     auto challenge = std::get<bus::lobby>(bus::decode(bus::encode(one_of_each().back())).value());
     CHECK(std::get<seek_create_msg>(challenge.m.body).public_game);
     CHECK(!std::get<seek_create_msg>(l.m.body).public_game);
+    // The tournaments' (docs/cluster.md, "Tournaments").
+    const auto all = one_of_each();
+    const auto n = all.size();
+    auto over = std::get<bus::tournament_over>(bus::decode(bus::encode(all[n - 6])).value());
+    CHECK(over.winner == 0);
+    CHECK(over.plies == 41);
+    CHECK(over.at == 1764190000000);
+    CHECK(std::get<bus::tournament_over>(bus::decode(bus::encode(all[n - 5])).value()).aborted);
+    auto join = std::get<bus::lobby>(bus::decode(bus::encode(all[n - 3])).value());
+    CHECK(std::get<tournament_msg>(join.m.body).code == "s3cret");
+    CHECK(join.m.ack == 6);
+    auto said = std::get<bus::lobby>(bus::decode(bus::encode(all[n - 2])).value());
+    CHECK(std::get<tournament_msg>(said.m.body).text == "gl all");
+    CHECK(std::get<tournament_msg>(said.m.body).id == "sAbc12345");
 }
 
 TEST_CASE("bus: a running clock is counted down to the moment it is encoded") {
@@ -231,6 +260,11 @@ TEST_CASE("bus: malformed messages are errors, never exceptions") {
     auto e = bus::decode(R"({"t":"party"})");
     REQUIRE(!e.ok());
     CHECK(e.reason().find("party") != std::string::npos);
+    // A result for a seat that does not exist, and a negative ply count.
+    CHECK(refused(
+        R"({"t":"tournament.over","from":"n","room":"r","winner":2,"aborted":false,"plies":1,"at":1})"));
+    CHECK(refused(
+        R"({"t":"tournament.over","from":"n","room":"r","winner":0,"aborted":false,"plies":-1,"at":1})"));
 
     // Every required field of every example, left out or of another type.
     const std::set<std::string> optional = {"v",    "ack", "computer", "correspondence",

@@ -46,9 +46,10 @@ std::optional<live_board> position_of(const json& d) {
 }
 
 engine_score score_of(const json& s) {
-    engine_score out{s["cp"], {}, {}};
+    engine_score out{s["cp"], {}, {}, {}};
     if (s.contains("end_in")) out.end_in = s["end_in"].get<int>();
     if (s.contains("winner")) out.winner = s["winner"].get<int>();
+    if (s.contains("table")) out.table_lead = s["table"]["lead"].get<int>();
     return out;
 }
 

@@ -166,4 +166,11 @@ std::optional<int> endgame_value(const game& g, std::span<const std::int8_t> tab
     return endgame_table(st.rules, table).value(st.pos);
 }
 
+std::optional<int> endgame_final_lead(const game& g, std::span<const std::int8_t> table) {
+    const game_state st = state_of(g);
+    const std::optional<int> v = endgame_table(st.rules, table).value(st.pos);
+    if (!v) return std::nullopt;
+    return st.pos.stores[st.pos.side] - st.pos.stores[st.pos.side ^ 1] + *v;
+}
+
 }  // namespace kibitz::core::oware

@@ -33,7 +33,11 @@ engine::search_result think(const game& g, const engine::limits& l, int margin,
 std::vector<std::int8_t> build_oware_endgame(int seeds);
 std::vector<std::int8_t> build_ouril_endgame(int seeds);
 std::optional<int> endgame_value(const game& g, std::span<const std::int8_t> table);
-inline constexpr engine::endgame_support oware_endgame{15, &build_oware_endgame, &endgame_value};
-inline constexpr engine::endgame_support ouril_endgame{15, &build_ouril_endgame, &endgame_value};
+// The stores' difference at the end: the stores now and the table's value.
+std::optional<int> endgame_final_lead(const game& g, std::span<const std::int8_t> table);
+inline constexpr engine::endgame_support oware_endgame{15, &build_oware_endgame, &endgame_value,
+                                                       &endgame_final_lead};
+inline constexpr engine::endgame_support ouril_endgame{15, &build_ouril_endgame, &endgame_value,
+                                                       &endgame_final_lead};
 
 }  // namespace kibitz::core::oware

@@ -206,7 +206,8 @@ export function mount(el, game) {
     function show_eval(d) {
         const s = d.score;
         // The bar: seat 0's share, a smooth function of the score.
-        const share = s.end_in !== undefined ? (s.winner === 0 ? 1 : 0) : 1 / (1 + Math.exp(-s.cp / 400));
+        const known = s.end_in !== undefined ? s.winner : s.table ? s.table.winner : undefined;
+        const share = known === undefined ? 1 / (1 + Math.exp(-s.cp / 400)) : known === null ? 0.5 : known === 0 ? 1 : 0;
         st.engine = {score: s, depth: d.depth, pv: d.pv, share};
         render();
     }

@@ -49,10 +49,15 @@ function line(n, ply, first_seat, current, go, main) {
 }
 
 // "+0.3 Black slightly better": the score (hundredths of a unit, from seat
-// 0's side) in the words of the side it favours.
+// 0's side) in the words of the side it favours; a forced end or an endgame
+// table's result said as such.
 export function eval_words(score, side_name) {
     const side = (seat) => capitalise(side_name(seat));
     if (score.end_in !== undefined) return `${side(score.winner)} wins in ${Math.ceil(score.end_in / 2)} moves`;
+    // The endgame table knows the result with perfect play, not its distance.
+    const t = score.table;
+    if (t) return t.winner === null ? 'Draw with perfect play (endgame table)'
+        : `${side(t.winner)} wins by ${Math.abs(t.lead)} with perfect play (endgame table)`;
     const cp = score.cp, units = Math.abs(cp) / 100;
     if (Math.abs(cp) < 20) return `${units.toFixed(1)} about equal`;
     const how = Math.abs(cp) < 60 ? 'slightly better' : Math.abs(cp) < 150 ? 'better' : Math.abs(cp) < 400 ? 'much better' : 'winning';

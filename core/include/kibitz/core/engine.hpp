@@ -63,6 +63,9 @@ struct info {
     std::uint64_t nodes = 0;
     std::int64_t time_ms = 0;
     std::vector<std::string> pv;  // the game's notation
+    // The root's final lead with perfect play when the endgame table covers it
+    // (endgame_support::final_lead): the side to move's point of view.
+    std::optional<int> endgame_lead;
 };
 using info_sink = std::function<void(const info&)>;
 
@@ -74,6 +77,7 @@ struct report {
     std::uint64_t nodes = 0;
     std::int64_t time_ms = 0;
     std::vector<std::string> pv;
+    std::optional<int> endgame_lead;  // as in info
 };
 
 // One transposition-table slot: 16 bytes, the same for every game.
@@ -128,6 +132,10 @@ struct endgame_support {
     // g's current position in `table`: what the side to move will still gain
     // (in the game's own unit: captured seeds), or nothing when not covered.
     std::optional<int> (*value)(const game& g, std::span<const std::int8_t> table) = nullptr;
+    // The game's result with perfect play from g: the side to move's final lead
+    // (its score at the end less the other's; > 0 a win, 0 a draw), or nothing
+    // when `table` does not cover g.
+    std::optional<int> (*final_lead)(const game& g, std::span<const std::int8_t> table) = nullptr;
 };
 
 // What a level means, the same for every game.

@@ -1,0 +1,204 @@
+// Tournaments across the nodes of a cluster (docs/cluster.md, "Tournaments"):
+// the node that leads the lobby runs them; players on two other nodes join
+// an arena and a Swiss event made on a third, play, and go on after the node
+// running them is killed: the event finishes there with the standings every
+// node gives alike, each result counted once, no game paired twice.
+#include "cluster_nodes.hpp"
+
+using namespace kibitz::test;
+using namespace kibitz::test::cluster;
+
+namespace {
+
+const std::vector<std::string> fast_events = {"--tournament-tick-ms",       "50",
+                                              "--tournament-pair-delay-ms", "0",
+                                              "--registrations-per-hour",   "100000"};
+
+json tsend(const std::string& type, const std::string& id, int ack) {
+    return {{"t", type}, {"d", {{"id", id}, {"ack", ack}}}};
+}
+
+// Sends `type` for event `id` until acknowledged: while the node that runs
+// the events changes, a message may be answered "moving" or find no event yet.
+void until_acked(ws_client& c, const std::string& type, const std::string& id) {
+    static int ack = 1000;
+    const int mine = ++ack;
+    std::string last;  // the last refusal, for the failure's message
+    INFO(type << " " << id << ": " << last);
+    REQUIRE(eventually(
+        [&] {
+            c.send(tsend(type, id, mine));
+            for (int i = 0; i < 20; ++i) {
+                if (c.sees("ack", 100ms)) return true;
+                if (c.sees("error", 0ms)) {
+                    last = c.expect("error").dump();
+                    return false;
+                }
+            }
+            return false;
+        },
+        20000ms, 300ms));
+    c.expect("ack");
+}
+
+struct seat_of {
+    std::string room;
+    ws_client* seat[2] = {};
+};
+// The next tournament game of `a` and `b` (each is sent game.found).
+seat_of next_game(ws_client& a, ws_client& b) {
+    seat_of g;
+    for (auto* c : {&a, &b}) {
+        auto f = c->expect(
+            "game.found", [](const json& m) { return m["d"]["via"] == "tournament"; }, 20000ms);
+        REQUIRE(f.is_object());
+        g.room = f["d"]["room"];
+        g.seat[f["d"]["seat"].get<int>()] = c;
+    }
+    REQUIRE((g.seat[0] && g.seat[1]));
+    return g;
+}
+
+// Both seats move once (a resignation needs it; each move acknowledged, so stored).
+void both_move(const seat_of& g) {
+    for (int ply = 1; ply <= 2; ++ply) {
+        auto& mover = *g.seat[ply - 1];
+        auto state = join_when_owned(mover, g.room, 5000ms);
+        REQUIRE(state.is_object());
+        play_ply(mover, g.room, state["d"]["board"], ply, {g.seat[2 - ply]});
+    }
+}
+
+// `c` resigns `room` (joining it again while it changes nodes).
+void resign(ws_client& c, const std::string& room) {
+    static int ack = 5000;
+    std::string last;  // the last refusal, for the failure's message
+    INFO("resign " << room << ": " << last);
+    REQUIRE(eventually(
+        [&] {
+            join_when_owned(c, room, 10000ms);
+            c.clear();
+            c.send({{"t", "resign"}, {"d", {{"room", room}, {"ack", ++ack}}}});
+            if (c.sees("end", 3000ms)) return true;
+            if (c.sees("error", 0ms)) last = c.expect("error").dump();
+            return false;
+        },
+        20000ms, 300ms));
+}
+
+// The event as node `port` gives it.
+json event_at(std::uint16_t port, const std::string& id) {
+    auto r = http_get(port, "/api/tournament/" + id);
+    REQUIRE(r.status == 200);
+    return json::parse(r.body);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "cluster tournaments: an arena and a Swiss event go on when the node running them is killed") {
+    cluster_env env("tourney");
+    node_process n1("tour-1", env.db, env.redis, env.web, fast_events),
+        n2("tour-2", env.db, env.redis, env.web, fast_events),
+        n3("tour-3", env.db, env.redis, env.web, fast_events);
+    ws_client probe(n1.port);
+    probe.hello();
+    lobby_snapshot(probe);  // a live leader holds the lease
+    const std::string leader = env.lobby_leader();
+    node_process* lead = nullptr;
+    std::vector<node_process*> others;
+    for (auto* n : {&n1, &n2, &n3}) {
+        if (n->name == leader) lead = n;
+        else others.push_back(n);
+    }
+    REQUIRE(lead);
+    REQUIRE(others.size() == 2);
+    auto& x = *others[0];
+    auto& y = *others[1];
+
+    // Made on a node that does not run them.
+    auto reg = http_post(x.port, "/api/register",
+                         {{"username", "organizer"}, {"password", "long enough password"}});
+    REQUIRE(reg.status == 200);
+    const std::string token = json::parse(reg.body)["token"];
+    auto make = [&](json body) {
+        auto r = http_post(x.port, "/api/tournaments", body, token);
+        REQUIRE(r.status == 201);
+        return json::parse(r.body)["tournament"]["id"].get<std::string>();
+    };
+    const auto arena =
+        make({{"name", "Cluster arena"}, {"game", "checkers"}, {"tc", tc(60, 0)}, {"minutes", 1}});
+    const auto swiss = make({{"name", "Cluster Swiss"},
+                             {"kind", "swiss"},
+                             {"game", "checkers"},
+                             {"tc", tc(60, 0)},
+                             {"rounds", 1},  // two players meet once
+                             {"interval_s", 0},
+                             // Round 1 once both have joined (with fewer it would end at once).
+                             {"starts_in_s", 6}});
+
+    // One player of each event on each of the two nodes.
+    ws_client a0(x.port), a1(y.port), s0(x.port), s1(y.port);
+    std::map<ws_client*, std::string> names;  // a guest's id changes once stored, its name not
+    for (auto* c : {&a0, &a1, &s0, &s1}) names[c] = c->hello()["user"]["name"];
+    until_acked(a0, "tournament.join", arena);
+    until_acked(a1, "tournament.join", arena);
+    until_acked(s0, "tournament.join", swiss);
+    until_acked(s1, "tournament.join", swiss);
+
+    // The arena's first game: its first seat resigns. Then the arena's
+    // second game and the Swiss round start on the node that runs them.
+    std::map<ws_client*, int> arena_wins, swiss_wins;
+    auto first = next_game(a0, a1);
+    both_move(first);
+    resign(*first.seat[0], first.room);
+    ++arena_wins[first.seat[1]];
+    auto second = next_game(a0, a1);
+    auto round1 = next_game(s0, s1);
+    both_move(second);  // stored, and resignable
+    both_move(round1);
+
+    lead->kill9();
+
+    // Another node runs them: the arena's players pause (no third game) and
+    // both second games are resigned by their second seat, in rooms taken over.
+    until_acked(a0, "tournament.pause", arena);
+    until_acked(a1, "tournament.pause", arena);
+    resign(*second.seat[1], second.room);
+    ++arena_wins[second.seat[0]];
+    resign(*round1.seat[1], round1.room);
+    ++swiss_wins[round1.seat[0]];
+
+    // Both finish (the arena at its end, a minute after its start), alike on both nodes.
+    for (const auto& id : {arena, swiss})
+        REQUIRE(eventually(
+            [&] {
+                return event_at(x.port, id)["tournament"]["status"] == "finished" &&
+                       event_at(y.port, id)["tournament"]["status"] == "finished";
+            },
+            90000ms, 500ms));
+    auto score_of = [](const json& standings, const std::string& player) {
+        for (const auto& s : standings)
+            if (s["player"]["name"] == player) return s["score"].get<int>();
+        FAIL("no standing for " << player);
+        return -1;
+    };
+    for (const auto& [id, wins] : {std::pair{arena, &arena_wins}, std::pair{swiss, &swiss_wins}}) {
+        const auto there = event_at(x.port, id);
+        CHECK(there["standings"] == event_at(y.port, id)["standings"]);
+        CAPTURE(there.dump());
+        // An arena's win counts 2 (the second in a row too: the third would
+        // count double); a Swiss win 1, in half points.
+        for (auto& [c, n] : *wins) CHECK(score_of(there["standings"], names[c]) == 2 * n);
+        // Each game paired once and its result stored once.
+        auto pairings =
+            env.admin->query("SELECT COUNT(*), COUNT(DISTINCT p.room), COUNT(p.result) FROM " +
+                                 env.schema + ".tournament_pairings p JOIN " + env.schema +
+                                 ".tournaments t ON t.id = p.tournament WHERE t.public_id = $1",
+                             id);
+        const int games = id == arena ? 2 : 1;
+        CHECK(pairings.i64(0, 0) == games);
+        CHECK(pairings.i64(0, 1) == games);
+        CHECK(pairings.i64(0, 2) == games);
+    }
+}
