@@ -248,6 +248,7 @@ std::variant<std::uint16_t, std::string> app::start() {
         limits_ = std::make_shared<cluster::redis_limits>(ioc_, cluster_->bus(), node_name_);
         if (accounts_) accounts_->share_limits(limits_.get());
         if (tokens_) tokens_->share_limits(limits_.get());
+        if (push_) push_->share(limits_);  // one push budget per player, not one per node
         guests_ = std::make_unique<cluster::redis_guests>(
             cluster_->bus(),
             std::chrono::duration_cast<std::chrono::milliseconds>(cfg_.session_ttl));

@@ -230,7 +230,7 @@ const std::map<std::string, decoder, std::less<>>& decoders() {
         {"game",
          [](const json& j) -> message {
              return game{text(j, "from"), text(j, "room"), texts(j, "players", 16),
-                         maybe_flag(j, "computer")};
+                         maybe_flag(j, "computer"), maybe_flag(j, "correspondence")};
          }},
         {"live",
          [](const json& j) -> message {
@@ -267,7 +267,7 @@ const std::map<std::string, decoder, std::less<>>& decoders() {
              for (const auto& one : all) {
                  if (!one.is_object()) throw malformed("a game is not an object");
                  hosted h{text(one, "room"), texts(one, "players", 16), maybe_flag(one, "computer"),
-                          std::nullopt};
+                          maybe_flag(one, "correspondence"), std::nullopt};
                  if (one.contains("summary")) h.listed = listing_of(one);
                  m.all.push_back(std::move(h));
              }

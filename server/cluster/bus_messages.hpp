@@ -112,7 +112,8 @@ struct listing {
 struct game {  // a game in play here, of `players` (keys)
     std::string from, room;
     std::vector<std::string> players;
-    bool computer = false;  // against the computer
+    bool computer = false;        // against the computer
+    bool correspondence = false;  // days per move: engine analysis allowed meanwhile
 };
 struct live {  // it is public
     std::string from, room;
@@ -133,6 +134,7 @@ struct hosted {
     std::string room;
     std::vector<std::string> players;
     bool computer = false;
+    bool correspondence = false;
     std::optional<listing> listed;  // none: private
 };
 struct games {  // the answer to games_ask: every game of `from`

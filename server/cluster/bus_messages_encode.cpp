@@ -63,6 +63,7 @@ json client_body_json(const client_msg& m) {
 json hosted_json(const hosted& h) {
     json j = {{"room", h.room}, {"players", h.players}};
     if (h.computer) j["computer"] = true;
+    if (h.correspondence) j["correspondence"] = true;
     if (h.listed)
         j.update({{"game", h.listed->game},
                   {"summary", h.listed->summary},
@@ -181,6 +182,7 @@ json to_json(const message& msg) {
                 json j = {
                     {"t", "game"}, {"from", m.from}, {"room", m.room}, {"players", m.players}};
                 if (m.computer) j["computer"] = true;
+                if (m.correspondence) j["correspondence"] = true;
                 return j;
             },
             [](const live& m) -> json {

@@ -20,7 +20,7 @@ void node::publish_games(const bus::message& m) {
 }
 
 void node::note_hosting(const std::string& room, const std::vector<std::string>& players,
-                        bool computer) {
+                        game_kind kind) {
     // Taken over here: the room directory counts it among this node's own rooms now.
     {
         std::lock_guard lock(games_mu_);
@@ -31,8 +31,8 @@ void node::note_hosting(const std::string& room, const std::vector<std::string>&
     }
     auto& g = games_here_[room];
     g.players = players;
-    g.computer = computer;
-    publish_games(bus::game{o_.node, room, players, computer});
+    g.kind = kind;
+    publish_games(bus::game{o_.node, room, players, kind.computer, kind.correspondence});
 }
 
 void node::note_over(const std::string& room, bool tell) {
@@ -74,7 +74,7 @@ void node::on(const bus::games_ask& m) {
     if (m.from == o_.node) return;  // our own, back from the channel
     bus::games all{o_.node, {}};
     for (const auto& [room, g] : games_here_)
-        all.all.push_back({room, g.players, g.computer, g.listed});
+        all.all.push_back({room, g.players, g.kind.computer, g.kind.correspondence, g.listed});
     publish(m.from, all);
 }
 
@@ -85,7 +85,7 @@ void node::on(const bus::games& m) {
     std::set<std::string> now;
     for (const auto& one : m.all) {
         now.insert(one.room);
-        game_there_on(m.from, one.room, &one.players, one.computer,
+        game_there_on(m.from, one.room, &one.players, {one.computer, one.correspondence},
                       one.listed ? &*one.listed : nullptr);
     }
     std::vector<std::string> gone;
@@ -96,12 +96,12 @@ void node::on(const bus::games& m) {
 
 void node::on(const bus::game& m) {
     if (m.from == o_.node || hosted_.count(m.room)) return;  // ours (now: an old owner's news)
-    game_there_on(m.from, m.room, &m.players, m.computer, nullptr);
+    game_there_on(m.from, m.room, &m.players, {m.computer, m.correspondence}, nullptr);
 }
 
 void node::on(const bus::live& m) {
     if (m.from == o_.node || hosted_.count(m.room)) return;
-    game_there_on(m.from, m.room, nullptr, false, &m.listed);
+    game_there_on(m.from, m.room, nullptr, {}, &m.listed);
 }
 
 namespace {
@@ -132,7 +132,7 @@ std::vector<remote_rooms::game_elsewhere> node::games_elsewhere(
     std::lock_guard lock(games_mu_);
     auto it = there_by_player_.find(player_key);
     if (it == there_by_player_.end()) return out;
-    for (const auto& room : it->second) out.push_back({room, games_there_.at(room).computer});
+    for (const auto& room : it->second) out.push_back({room, games_there_.at(room).kind});
     return out;
 }
 
@@ -145,7 +145,7 @@ void node::unindex_there(const std::string& room, const game_there& g) {
 }
 
 void node::game_there_on(const std::string& from, const std::string& room,
-                         const std::vector<std::string>* players, bool computer,
+                         const std::vector<std::string>* players, game_kind kind,
                          const bus::listing* listed) {
     if (hosted_.count(room)) return;
     {
@@ -155,7 +155,7 @@ void node::game_there_on(const std::string& from, const std::string& room,
         if (players) {
             unindex_there(room, g);
             g.players = *players;
-            g.computer = computer;
+            g.kind = kind;
             for (const auto& key : g.players) there_by_player_[key].insert(room);
         }
         if (!listed) return;

@@ -154,7 +154,7 @@ void node::relay(const std::string& to, std::uint64_t conn,
 // --- Leases: the rooms this node hosts -------------------------------------
 
 void node::hosting(const std::string& room, const std::vector<std::string>& players,
-                   bool computer) {
+                   game_kind kind) {
     // A new room: its id is new, so the lease is free. Sent at once, not from
     // the strand: the room's start is posted after this call, and its
     // game.found (here, or `seated` to other nodes) must not reach a client
@@ -163,8 +163,8 @@ void node::hosting(const std::string& room, const std::vector<std::string>& play
     // first is done first. A takeover's lease is ours already: NX keeps it.
     bus_->command({"SET", lease_key(room), o_.node, "PX", std::to_string(o_.lease.count()), "NX"});
     bus_->command({"SADD", rooms_key, room});
-    on_strand([this, room, players, computer] {
-        note_hosting(room, players, computer);
+    on_strand([this, room, players, kind] {
+        note_hosting(room, players, kind);
         hosted_.emplace(room, true);
         taking_.erase(room);
         owners_.erase(room);

@@ -99,7 +99,7 @@ public:
     bool spans_nodes() const override { return true; }
     std::vector<game_elsewhere> games_elsewhere(const std::string& player_key) const override;
     void hosting(const std::string& room, const std::vector<std::string>& players,
-                 bool computer) override;
+                 game_kind kind) override;
     void finished(const std::string& room) override;
     void released(const std::string& room) override;
     void join(const std::string& room, player_ptr who, peer_ref p, std::uint64_t conn,
@@ -266,7 +266,7 @@ private:
     // the hub (caps, welcome's rooms, lobby.yours) and live_games (live lists).
     struct game_here {
         std::vector<std::string> players;
-        bool computer = false;                // against the computer
+        game_kind kind;
         std::optional<bus::listing> listed;  // none: private, or not started yet
     };
     struct game_there {
@@ -274,7 +274,7 @@ private:
         std::string game;
         bool listed = false;
         std::vector<std::string> players;  // keys
-        bool computer = false;
+        game_kind kind;
     };
     std::map<std::string, game_here> games_here_;    // by room
     // Written on the strand under games_mu_ (read from any thread).
@@ -283,13 +283,13 @@ private:
     std::map<std::string, std::set<std::string>> there_by_player_;  // player key -> rooms
     void unindex_there(const std::string& room, const game_there& g);  // under games_mu_
     void note_hosting(const std::string& room, const std::vector<std::string>& players,
-                      bool computer);
+                      game_kind kind);
     void note_over(const std::string& room, bool tell);  // over, or not ours any more
     void publish_games(const bus::message& m);
     void ask_games();  // every other node sends its games here
     // A game of node `from`: its players, and how it is listed (if public).
     void game_there_on(const std::string& from, const std::string& room,
-                       const std::vector<std::string>* players, bool computer,
+                       const std::vector<std::string>* players, game_kind kind,
                        const bus::listing* listed);
     void game_there_over(const std::string& room);
     void forget_games_of(const std::string& other);  // its node is gone

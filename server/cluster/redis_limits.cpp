@@ -79,6 +79,14 @@ void redis_limits::attempt(std::vector<auth::limited_key> keys, answer done) {
     });
 }
 
+void redis_limits::spend_push(std::int64_t who, int per_minute, push::shared_budget::answer done) {
+    attempt({{"push:" + std::to_string(who), {per_minute, 60 * 1000}}},
+            [done = std::move(done)](std::optional<std::int64_t> wait) {
+                if (!wait) return done(std::nullopt);
+                done(*wait == 0);
+            });
+}
+
 void redis_limits::forgive_one(const std::string& key) {
     link_->command({"ZPOPMAX", redis_key(key)});
 }

@@ -1,5 +1,5 @@
 #pragma once
-// The log-in, sign-up and guest limits of a cluster, kept in Redis
+// The log-in, sign-up, guest and per-player push limits of a cluster, kept in Redis
 // (docs/cluster.md, "Limits across nodes"): one sorted set per limited key,
 // `kibitz:limit:<key>` (scores: the attempts' times in ms, by Redis's own
 // clock, so the nodes' clocks need not agree), trimmed to the window and
@@ -20,18 +20,24 @@
 
 #include "auth/shared_limits.hpp"
 #include "cluster/redis_link.hpp"
+#include "push/shared_budget.hpp"
 
 namespace kibitz::server::cluster {
 
 class redis_limits final : public auth::shared_limits,
+                           public push::shared_budget,
                            public std::enable_shared_from_this<redis_limits> {
 public:
+    using answer = auth::shared_limits::answer;  // both bases name one
+
     redis_limits(boost::asio::io_context& ioc, std::shared_ptr<redis_link> link, std::string node,
                  std::chrono::milliseconds timeout = std::chrono::milliseconds(1000));
 
     void attempt(std::vector<auth::limited_key> keys, answer done) override;
     void forgive_one(const std::string& key) override;
     void clear(const std::string& key) override;
+    // `push:<row>`, a minute's sliding window.
+    void spend_push(std::int64_t who, int per_minute, push::shared_budget::answer done) override;
     // Answers every attempt still waiting with "no answer" (app, at shut-down,
     // once the I/O threads have returned: nothing else would).
     void abandon();

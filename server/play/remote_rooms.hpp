@@ -20,9 +20,16 @@ namespace kibitz::server {
 
 class remote_rooms {
 public:
+    // What the rules on a player's games need to know of a game on another
+    // node: the caps count live and correspondence games apart, and engine
+    // analysis is refused to a player of a live game against a person.
+    struct game_kind {
+        bool computer = false;        // against the computer
+        bool correspondence = false;  // days per move
+    };
     struct game_elsewhere {
         std::string room;
-        bool computer = false;  // against the computer
+        game_kind kind;
     };
     virtual ~remote_rooms() = default;
 
@@ -35,12 +42,12 @@ public:
 
     // This node hosts `room` now (started, restored or taken over here), a
     // game of `players` (their keys): every node counts it among their
-    // unfinished games (caps, welcome's rooms, lobby.yours), and among their
-    // games against the computer when `computer`. Called before
+    // unfinished games (caps, welcome's rooms, lobby.yours, analysis.start)
+    // as a game of that `kind`. Called before
     // the room's start is posted: what it sends to other nodes (the lease
     // first) goes out before anything the room sends.
     virtual void hosting(const std::string& room, const std::vector<std::string>& players,
-                         bool computer) = 0;
+                         game_kind kind) = 0;
     // Its game is over: no other node is to take it over, nor count it.
     virtual void finished(const std::string& room) = 0;
     // This node no longer hosts it (forgotten after it lingered).

@@ -29,13 +29,14 @@ std::shared_ptr<room> room_directory::start_room(const room_settings& s, player_
 void room_directory::register_room(const std::shared_ptr<room>& r, const player_ptr& seat0,
                                    const player_ptr& seat1, const std::string* start_via) {
     hub_.stats().room_opened(r->settings().game->id, +1);
-    const bool computer = seat0->computer_level || seat1->computer_level;
+    const remote_rooms::game_kind kind{seat0->computer_level || seat1->computer_level,
+                                       is_correspondence(r->settings().tc)};
     std::lock_guard lock(mu_);
     rooms_[r->id()] = r;
-    count_game_locked(r->id(), seat0, seat1, is_correspondence(r->settings().tc));
+    count_game_locked(r->id(), seat0, seat1, kind.correspondence);
     // The other nodes first: in a cluster that sets the room's lease, so the
     // room is findable from every node before its start tells anyone of it.
-    remote_.hosting(r->id(), {seat0->key(), seat1->key()}, computer);
+    remote_.hosting(r->id(), {seat0->key(), seat1->key()}, kind);
     if (start_via) r->start(*start_via);  // only posts: nothing runs under the lock
 }
 
@@ -176,21 +177,21 @@ std::vector<std::string> room_directory::rooms_of(const std::string& player_key)
 }
 
 std::size_t room_directory::games_of(const std::string& player_key, bool correspondence) const {
-    // Other nodes' games count as live: the cluster does not tell their kind.
-    auto there = correspondence ? decltype(remote_.games_elsewhere(player_key)){}
-                                : remote_.games_elsewhere(player_key);
+    auto there = remote_.games_elsewhere(player_key);
     std::lock_guard lock(mu_);
     auto it = active_.find(player_key);
     std::size_t n = 0;
     if (it != active_.end())
         for (const auto& room : it->second) n += correspondence_.count(room) == correspondence;
-    for (const auto& g : there)
-        n += it == active_.end() || !it->second.count(g.room);  // taken over here: counted once
+    for (const auto& g : there)  // taken over here: counted once
+        n += g.kind.correspondence == correspondence &&
+             (it == active_.end() || !it->second.count(g.room));
     return n;
 }
 
 std::size_t room_directory::live_games_with_people(const std::string& player_key) const {
-    // Other nodes' games count as live here too: the cluster does not tell their kind.
+    // Other nodes' games by the kind their node announced (docs/cluster.md),
+    // so every node gives a player the same answer.
     auto there = remote_.games_elsewhere(player_key);
     std::lock_guard lock(mu_);
     auto it = active_.find(player_key);
@@ -199,7 +200,8 @@ std::size_t room_directory::live_games_with_people(const std::string& player_key
         for (const auto& room : it->second)
             n += !correspondence_.count(room) && !computer_rooms_.count(room);
     for (const auto& g : there)
-        n += !g.computer && (it == active_.end() || !it->second.count(g.room));
+        n += !g.kind.computer && !g.kind.correspondence &&
+             (it == active_.end() || !it->second.count(g.room));
     return n;
 }
 
@@ -222,7 +224,7 @@ std::size_t room_directory::computer_games_of(const std::string& player_key) con
     std::size_t n = it == computer_games_by_.end() ? 0 : it->second;
     auto here = active_.find(player_key);
     for (const auto& g : there)
-        if (g.computer && (here == active_.end() || !here->second.count(g.room))) ++n;
+        if (g.kind.computer && (here == active_.end() || !here->second.count(g.room))) ++n;
     return n;
 }
 

@@ -14,7 +14,7 @@ public:
 
     bool spans_nodes() const override { return false; }
     std::vector<game_elsewhere> games_elsewhere(const std::string&) const override { return {}; }
-    void hosting(const std::string&, const std::vector<std::string>&, bool) override {}
+    void hosting(const std::string&, const std::vector<std::string>&, game_kind) override {}
     void finished(const std::string&) override {}
     void released(const std::string&) override {}
     void seated(const player_ptr&, const std::string&,

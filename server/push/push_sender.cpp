@@ -65,16 +65,34 @@ void push_sender::send(std::int64_t who, std::string payload, std::string urgenc
             return;
         }
         auto shared = std::make_shared<const std::string>(std::move(payload));
-        self->store_.push_subscriptions_of(
-            who, [self, shared, urgency = std::move(urgency)](
-                     core::result<std::vector<storage::push_subscription>> r) {
-                if (!r) return spdlog::warn("push: subscriptions: {}", r.reason());
-                // From the store's thread back to the strand.
-                net::post(self->strand_, [self, shared, urgency, subs = std::move(r.value())] {
-                    for (const auto& s : subs) self->enqueue({s, shared, urgency, 1});
+        if (!self->budget_) return self->fan_out(who, std::move(shared), std::move(urgency));
+        // The cluster's budget too; no answer in time: this node's window alone decides.
+        self->budget_->spend_push(
+            who, self->cfg_.per_player_per_minute,
+            [self, who, shared, urgency = std::move(urgency)](std::optional<bool> allowed) {
+                net::post(self->strand_, [self, who, shared, urgency, allowed] {
+                    if (allowed && !*allowed) {
+                        self->give_back(who);
+                        ++self->counts_->rate_limited;
+                        return;
+                    }
+                    if (!self->stopped_) self->fan_out(who, shared, urgency);
                 });
             });
     });
+}
+
+void push_sender::fan_out(std::int64_t who, std::shared_ptr<const std::string> payload,
+                          std::string urgency) {
+    store_.push_subscriptions_of(
+        who, [self = shared_from_this(), payload, urgency = std::move(urgency)](
+                 core::result<std::vector<storage::push_subscription>> r) {
+            if (!r) return spdlog::warn("push: subscriptions: {}", r.reason());
+            // From the store's thread back to the strand.
+            net::post(self->strand_, [self, payload, urgency, subs = std::move(r.value())] {
+                for (const auto& s : subs) self->enqueue({s, payload, urgency, 1});
+            });
+        });
 }
 
 bool push_sender::allow(std::int64_t who) {
@@ -86,6 +104,11 @@ bool push_sender::allow(std::int64_t who) {
     auto& w = windows_[who];
     if (now - w.start >= std::chrono::minutes(1)) w = {now, 0};
     return ++w.count <= cfg_.per_player_per_minute;
+}
+
+void push_sender::give_back(std::int64_t who) {
+    if (auto it = windows_.find(who); it != windows_.end() && it->second.count > 0)
+        --it->second.count;
 }
 
 void push_sender::enqueue(delivery d) {

@@ -6,7 +6,8 @@
 // or failing service (429, 5xx, no answer) is tried again after its
 // Retry-After or a doubling backoff, a bounded number of times. A player who
 // sets off more than `per_player_per_minute` notifications has the rest
-// dropped for that minute, and at most `queue_limit` deliveries wait.
+// dropped for that minute (in a cluster, counted across the nodes when the
+// shared budget answers: share()), and at most `queue_limit` deliveries wait.
 //
 // Owns: the VAPID key, the TLS context, the waiting deliveries, the rate
 // windows, the retry timers. Runs on its own strand of the app's io_context;
@@ -31,6 +32,7 @@
 #include "push/endpoint.hpp"
 #include "push/p256.hpp"
 #include "push/push_request.hpp"
+#include "push/shared_budget.hpp"
 #include "store/notification_store.hpp"
 
 namespace kibitz::server::push {
@@ -62,6 +64,9 @@ public:
 
     // Registers the counts as gauges (start-up, before the server listens).
     void count_on(metrics& m);
+    // The cluster's per-player budget, checked after this node's own window
+    // (both must allow a push). Set once at start-up, before any send.
+    void share(std::shared_ptr<shared_budget> budget) { budget_ = std::move(budget); }
     // A new notification for stored player `who`: `payload` the JSON the
     // service worker reads, `urgency` RFC 8030's ("high" for your move).
     void send(std::int64_t who, std::string payload, std::string urgency);
@@ -77,6 +82,9 @@ private:
         int attempt = 1;
     };
     bool allow(std::int64_t who);
+    void give_back(std::int64_t who);  // refused by the cluster: not spent here either
+    // To every subscription of `who`.
+    void fan_out(std::int64_t who, std::shared_ptr<const std::string> payload, std::string urgency);
     void enqueue(delivery d);
     void pump();
     void deliver(delivery d);
@@ -89,6 +97,7 @@ private:
     push_sender_config cfg_;
     boost::asio::ssl::context tls_;
     std::shared_ptr<push_counts> counts_ = std::make_shared<push_counts>();
+    std::shared_ptr<shared_budget> budget_;  // none: a single node
     std::deque<delivery> waiting_;
     int running_ = 0;
     bool stopped_ = false;

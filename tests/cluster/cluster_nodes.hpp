@@ -141,6 +141,32 @@ inline json join_when_owned(ws_client& c, const std::string& room, std::chrono::
     return state;
 }
 
+// Whether a list of rooms (ids, or objects with "room") holds `room`.
+inline bool has_room(const json& rooms, const std::string& room) {
+    for (const auto& r : rooms)
+        if ((r.is_string() && r == room) || (r.is_object() && r["room"] == room)) return true;
+    return false;
+}
+
+// A page of the player with `token` on node `n`, once its welcome lists
+// `room`: the other nodes learn of a game over the bus, a few milliseconds
+// after it starts (more on a loaded machine).
+inline std::unique_ptr<ws_client> page_knowing(node_process& n, const std::string& token,
+                                               const std::string& room) {
+    json welcome;
+    std::unique_ptr<ws_client> page;
+    eventually(  // a new page each time, so no faster than every 100 ms
+        [&] {
+            page = std::make_unique<ws_client>(n.port);
+            welcome = page->hello(token);
+            return has_room(welcome["rooms"], room);
+        },
+        3s, 100ms);
+    CHECK_MESSAGE(has_room(welcome["rooms"], room),
+                  "welcome on " << n.name << ": " << welcome["rooms"]);
+    return page;
+}
+
 // The scratch Redis and a schema of this test's own in the scratch PostgreSQL.
 struct cluster_env {
     temp_dir dir;

@@ -70,31 +70,6 @@ table computer_game(ws_client& c, int ack) {
     return {found["d"]["room"], found["d"]["seat"], state["d"]["board"]};
 }
 
-bool has_room(const json& rooms, const std::string& room) {
-    for (const auto& r : rooms)
-        if ((r.is_string() && r == room) || (r.is_object() && r["room"] == room)) return true;
-    return false;
-}
-
-// A page of the player with `token` on node `n`, once its welcome lists
-// `room`: the other nodes learn of a game over the bus, a few milliseconds
-// after it starts (more on a loaded machine).
-std::unique_ptr<ws_client> page_knowing(node_process& n, const std::string& token,
-                                        const std::string& room) {
-    json welcome;
-    std::unique_ptr<ws_client> page;
-    eventually(  // a new page each time, so no faster than every 100 ms
-        [&] {
-            page = std::make_unique<ws_client>(n.port);
-            welcome = page->hello(token);
-            return has_room(welcome["rooms"], room);
-        },
-        3s, 100ms);
-    CHECK_MESSAGE(has_room(welcome["rooms"], room),
-                  "welcome on " << n.name << ": " << welcome["rooms"]);
-    return page;
-}
-
 }  // namespace
 
 TEST_CASE("cluster games: a game on a node that does not lead is in the live list on a third") {

@@ -72,6 +72,18 @@ TEST_CASE("push api: subscriptions are for accounts, checked, capped and one's o
     guest.hello();
     // A guest's session is the play layer's alone: the API knows no such token.
     CHECK(http_post(port, "/api/push/subscribe", ok, guest.token).status == 401);
+    // Once it plays it is stored, and the API knows it, as a guest: push is
+    // for accounts (docs/push.md, "Accounts only"), said so.
+    ws_client other(port);
+    other.hello();
+    pair_by_seek(guest, other, "checkers", tc(300, 0));
+    http_reply as_guest;
+    CHECK(eventually([&] {
+        as_guest = http_post(port, "/api/push/subscribe", ok, guest.token);
+        return as_guest.status != 401;
+    }));
+    CHECK(as_guest.status == 403);
+    CHECK(error_of(as_guest) == "account_required");
     CHECK(db_scalar(db, "SELECT COUNT(*) FROM push_subscriptions") == 0);
 
     auto refused = [&](json body, const std::string& code) {

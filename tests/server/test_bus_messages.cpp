@@ -145,10 +145,12 @@ std::vector<bus::message> one_of_each() {
         bus::live_update{"node-2", "rAb12Cd34", "checkers", 4, 0, std::nullopt},
         bus::game_over{"node-2", "rAb12Cd34"},
         bus::games_ask{"node-3"},
-        bus::games{
-            "node-2",
-            {{"rAb12Cd34", {"#17", "#3"}, true, listed}, {"rP", {"#1"}, false, std::nullopt}}},
+        bus::games{"node-2",
+                   {{"rAb12Cd34", {"#17", "#3"}, true, false, listed},
+                    {"rP", {"#1"}, false, false, std::nullopt},
+                    {"rC", {"#1", "#2"}, false, true, std::nullopt}}},
         bus::games{"node-2", {}},
+        bus::game{"node-2", "rCo77Rr55", {"#17", "#18"}, false, true},
         bus::tournament_over{"node-2", "rAb12Cd34", 0, false, 41, 1764190000000},
         bus::tournament_over{"node-3", "rXy", -1, true, 0, 1764190000001},
         bus::tournament_load{"tAbc12345"},
@@ -266,7 +268,8 @@ TEST_CASE("bus: malformed messages are errors, never exceptions") {
         R"({"t":"tournament.over","from":"n","room":"r","winner":0,"aborted":false,"plies":-1,"at":1})"));
 
     // Every required field of every example, left out or of another type.
-    const std::set<std::string> optional = {"v", "ack", "computer", "code", "pos"};
+    const std::set<std::string> optional = {"v",    "ack", "computer", "correspondence",
+                                            "code", "pos"};
     for (const auto& ex : cluster_examples()) {
         for (const auto& [key, value] : ex.items()) {
             CAPTURE(ex.dump());

@@ -2,7 +2,8 @@
 // accounts start a game, each bell counts it unread; the list names the game
 // and leads to it; "mark all read" clears the count on every tab and the
 // count stays cleared after a reload (kept on the server); turning a kind off
-// is kept too. Screenshots of the open list at 1280×800 and 390×844.
+// is kept too. Screenshots of the open list at 1280×800 and 390×844. A guest
+// is told why there is no push switch, and led to sign up.
 import {new_player, online, check} from '../lib.mjs';
 import {register, page_shot} from '../helpers.mjs';
 
@@ -57,5 +58,23 @@ export const scenarios = [
         await a.click('[data-test="bell"]');
         await a.locator('[data-test="notice-kind-game_started"]').waitFor({timeout: 5000});
         check(!(await a.locator('[data-test="notice-kind-game_started"]').isChecked()), 'the choice is kept');
+    }],
+    ['notifications: a guest is told push is for accounts, with the way to sign up', async ({browser, base, artifacts}) => {
+        for (const [width, height] of [[1280, 800], [390, 844]]) {
+            const g = await new_player(browser, base, '#/', {width, height});
+            await g.click('[data-test="bell"]');
+            const note = g.locator('[data-test="notice-guest"]');
+            await note.waitFor({timeout: 5000});
+            const text = await note.textContent();
+            check(/with the site closed/.test(text) && /for accounts/.test(text), `says push is for accounts: ${text}`);
+            check(await g.locator('[data-test="notice-push"]').count() === 0, 'no push switch for a guest');
+            check(await g.locator('[data-test="notice-prefs"]').count() === 0, 'no settings for a guest');
+            const box = await note.boundingBox();
+            check(box && box.x >= 0 && box.x + box.width <= width, `the note fits the width: ${JSON.stringify(box)}`);
+            await page_shot(g, artifacts, `notifications-guest-${width}x${height}`);
+            await g.click('[data-test="notice-signup"]');
+            await g.waitForURL(/#\/login$/, {timeout: 5000});
+            await g.context().close();
+        }
     }],
 ];

@@ -75,5 +75,15 @@ export function notifications_view(ctrl) {
             s.items.length ? v('ul', {class: 'notice-list'}, s.items.map((n) => item(ctrl, n)))
                 : v('p', {class: 'muted'}, 'Nothing yet.'),
             s.error ? v('p', {role: 'alert'}, s.error) : null,
-            s.guest ? v('p', {class: 'muted'}, 'Log in to keep your notifications and choose which you get.') : prefs(ctrl, s.prefs)) : null);
+            s.guest ? guest_note() : prefs(ctrl, s.prefs)) : null);
+}
+
+// Why a guest gets no settings and no push (docs/push.md, "Accounts only"):
+// a push subscription outlives the tab, and a guest's name lives in this
+// browser's storage alone, so it is kept for accounts, as lichess does.
+function guest_note() {
+    return v('p', {class: 'muted', 'data-test': 'notice-guest'},
+        'Notifications on this device with the site closed, and the choice of which you get, are for accounts: ',
+        'a guest lives in this browser only. ',
+        v('a', {href: '#/login', 'data-test': 'notice-signup'}, 'Sign up'), ' (free; your games come with you) or log in.');
 }
