@@ -43,7 +43,7 @@ check "match" 0 "$cli" match checkers --a depth=3 --b level=1,depth=3 --games 2
 expect "match summary" '^score [0-9.]+–[0-9.]+ \([0-9]+/[0-9]+/[0-9]+\) Elo [-+][0-9]+ ±[0-9]+$'
 check "match bad spec" 1 "$cli" match checkers --a level=0 --b depth=2
 check "puzzles" 0 "$cli" puzzles checkers --games 2 --seed 1 --find-depth 4 --verify-depth 6 --want 1
-expect "a puzzle line" '^\{"id":"checkers-1-1","game":"checkers","position":"[^"]+","moves":\["[0-9x-]+"'
+expect "a puzzle line" '^\{"id":"checkers-1-1","game":"checkers","position":"[^"]+","last_move":"[0-9x-]+","before":"[^"]+","moves":\["[0-9x-]+"'
 expect "the figures" '^checkers: [0-9]+ positions screened, [0-9]+ candidates, 0 duplicates, 1 puzzles'
 check "puzzles verify deeper" 1 "$cli" puzzles checkers --find-depth 6 --verify-depth 6
 

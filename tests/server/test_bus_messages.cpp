@@ -151,6 +151,7 @@ std::vector<bus::message> one_of_each() {
                     {"rC", {"#1", "#2"}, false, true, std::nullopt}}},
         bus::games{"node-2", {}},
         bus::game{"node-2", "rCo77Rr55", {"#17", "#18"}, false, true},
+        bus::player_frame{"node-2", "#17", R"({"t":"challenge","d":{}})"},
         bus::tournament_over{"node-2", "rAb12Cd34", 0, false, 41, 1764190000000},
         bus::tournament_over{"node-3", "rXy", -1, true, 0, 1764190000001},
         bus::tournament_load{"tAbc12345"},
@@ -166,7 +167,6 @@ std::vector<bus::message> one_of_each() {
                    {},
                    lobby_message(tournament_msg{tournament_action::chat, "sAbc12345", {}, "gl all"},
                                  "tournament.chat", std::nullopt)},
-        bus::player_frame{"node-2", "#17", R"({"t":"challenge","d":{}})"},
         // Last, so that the indexes the tests below use stay put.
         bus::lobby{"node-2", 7, ann(), {}, lobby_message(challenge, "invite.create", std::nullopt)},
     };
