@@ -333,8 +333,9 @@ void room::spectators_changed() {
     spectators_timer_.async_wait([self = shared_from_this(), this](boost::system::error_code ec) {
         spectators_dirty_ = false;
         if (ec) return;
-        to_all(encode(spectators_msg{id_, spectators_.size()}));
+        // The live lists first: once a player sees the count, TV's pick has it.
         live_changed();
+        to_all(encode(spectators_msg{id_, spectators_.size()}));
     });
 }
 
