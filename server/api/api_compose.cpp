@@ -12,10 +12,6 @@ namespace {
 
 constexpr std::size_t max_pieces = 200;  // the largest board has 98 cells
 
-api_response bad(std::string_view code, std::string message) {
-    return error_response(400, code, message);
-}
-
 // A whole number field of a piece, or `fallback` when absent; false when it is
 // present but not a small whole number (the rules core checks the range).
 bool small_int(const json& j, const char* key, int fallback, int& out) {
@@ -54,16 +50,16 @@ std::string read_pieces(const json& list, core::composition& c) {
 
 api_response post_compose(const json& body) {
     if (!body.contains("game") || !body["game"].is_string())
-        return bad("bad_request", "say which game: {\"game\": <a catalogue id>, ...}");
+        return bad_request("bad_request", "say which game: {\"game\": <a catalogue id>, ...}");
     const auto* info = core::find_game(body["game"].get<std::string>());
-    if (!info) return bad("unknown_game", "no such game");
+    if (!info) return bad_request("unknown_game", "no such game");
     core::composition c;
     if (!small_int(body, "to_move", 0, c.to_move))
-        return bad("bad_request", "to_move is a seat: 0 or 1");
+        return bad_request("bad_request", "to_move is a seat: 0 or 1");
     if (auto why = read_pieces(body.value("pieces", json::array()), c); !why.empty())
-        return bad("bad_request", why);
+        return bad_request("bad_request", why);
     auto composed = info->compose(c);
-    if (!composed) return bad("bad_position", composed.reason());
+    if (!composed) return bad_request("bad_position", composed.reason());
     return post_position({{"game", info->id}, {"position", composed.value()->position_text()}});
 }
 

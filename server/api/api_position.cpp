@@ -21,10 +21,6 @@ json status_json(const core::status& s) {
     return {{"state", s.over() ? "over" : "playing"}, {"winner", s.winner}, {"reason", s.reason}};
 }
 
-api_response bad(std::string_view code, std::string message) {
-    return error_response(400, code, message);
-}
-
 // Whether the goal holds after the last move; `before` is the game before it.
 bool goal_met(const json& goal, const core::game& before, const core::game& after,
               const std::string& last) {
@@ -47,30 +43,30 @@ bool goal_met(const json& goal, const core::game& before, const core::game& afte
 
 api_response post_position(const json& body) {
     if (!body.contains("game") || !body["game"].is_string())
-        return bad("bad_request", "say which game: {\"game\": <a catalogue id>, ...}");
+        return bad_request("bad_request", "say which game: {\"game\": <a catalogue id>, ...}");
     const auto* info = core::find_game(body["game"].get<std::string>());
-    if (!info) return bad("unknown_game", "no such game");
+    if (!info) return bad_request("unknown_game", "no such game");
     std::unique_ptr<core::game> g;
     if (auto p = body.find("position"); p != body.end() && !p->is_null()) {
         if (!p->is_string() || p->get<std::string>().size() > 512)
-            return bad("bad_position", "the position must be a text of at most 512 characters");
+            return bad_request("bad_position", "the position must be a text of at most 512 characters");
         auto loaded = info->from_position(p->get<std::string>());
-        if (!loaded) return bad("bad_position", loaded.reason());
+        if (!loaded) return bad_request("bad_position", loaded.reason());
         g = std::move(loaded.value());
     } else {
         g = info->new_game();
     }
     json moves = body.value("moves", json::array());
     if (!moves.is_array() || moves.size() > max_moves)
-        return bad("bad_request", "moves must be a list of at most 300 moves");
+        return bad_request("bad_request", "moves must be a list of at most 300 moves");
     json played = json::array();
     std::unique_ptr<core::game> before;
     std::string last;
     for (std::size_t i = 0; i < moves.size(); ++i) {
-        if (!moves[i].is_string()) return bad("bad_request", "every move must be a text");
+        if (!moves[i].is_string()) return bad_request("bad_request", "every move must be a text");
         before = g->clone();
         auto r = g->try_move(moves[i].get<std::string>());
-        if (!r) return bad("illegal", "move " + std::to_string(i + 1) + ": " + r.reason());
+        if (!r) return bad_request("illegal", "move " + std::to_string(i + 1) + ": " + r.reason());
         last = before->move_text(r.value());
         played.push_back(last);
     }

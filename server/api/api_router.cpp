@@ -27,6 +27,10 @@ api_response error_response(int status, std::string_view code, std::string_view 
     return json_response(status, {{"error", code}, {"message", message}});
 }
 
+api_response bad_request(std::string_view code, std::string_view message) {
+    return error_response(400, code, message);
+}
+
 bool is_api_target(std::string_view target) {
     auto path = target.substr(0, target.find_first_of("?#"));
     return path == "/api" || path.starts_with("/api/");

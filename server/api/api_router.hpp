@@ -113,4 +113,7 @@ void handle_api(api_request req, api_context& ctx, api_reply reply);
 // {"error": code, "message": text} with the given status.
 api_response error_response(int status, std::string_view code, std::string_view message);
 
+// A 400 with that error code and message.
+api_response bad_request(std::string_view code, std::string_view message);
+
 }  // namespace kibitz::server::api

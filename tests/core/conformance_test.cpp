@@ -17,7 +17,7 @@ namespace core = kibitz::core;
 namespace {
 
 constexpr int seeds_per_game = 24;
-constexpr int max_plies = 20000;
+constexpr int random_game_plies = 20000;
 
 int count_pieces(const core::board_view& v, std::string_view kind) {
     int n = 0;
@@ -103,7 +103,7 @@ template <class Visit>
 void visit_random_game(const core::game_info& info, int seed, Visit visit) {
     std::mt19937_64 rng(seed);
     auto g = info.new_game();
-    for (int plies = 0; !g->current_status().over() && plies < max_plies; ++plies) {
+    for (int plies = 0; !g->current_status().over() && plies < random_game_plies; ++plies) {
         visit(*g);
         REQUIRE(g->move_count() > 0);
         g->play(rng() % g->move_count());
@@ -124,7 +124,7 @@ TEST_CASE("every registered game keeps the interface's promises in random play")
             auto g = info.new_game();
             CHECK(g->id() == info.id);
             int plies = 0;
-            while (!g->current_status().over() && plies < max_plies) {
+            while (!g->current_status().over() && plies < random_game_plies) {
                 check_position(info, *g);
                 REQUIRE(g->move_count() > 0);
                 auto before = g->clone();
@@ -134,7 +134,7 @@ TEST_CASE("every registered game keeps the interface's promises in random play")
                 ++plies;
             }
             total_plies += plies;
-            REQUIRE_MESSAGE(g->current_status().over(), "game did not end in " << max_plies);
+            REQUIRE_MESSAGE(g->current_status().over(), "game did not end in " << random_game_plies);
             CHECK(g->move_count() == 0);
             CHECK(g->view().moves.empty());
             CHECK(!g->current_status().reason.empty());

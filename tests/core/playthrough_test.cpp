@@ -24,7 +24,7 @@ namespace core = kibitz::core;
 namespace {
 
 constexpr int seeds = 2;
-constexpr std::size_t max_plies = 120;  // enough to reach each game's middle and, often, its end
+constexpr std::size_t playthrough_plies = 120;  // enough to reach each game's middle and, often, its end
 
 // A generator whose sequence is fixed by its definition (std::mt19937's is too,
 // but the standard distributions' are not).
@@ -33,13 +33,13 @@ using split_mix = core::splitmix64;
 std::string playthrough(const core::game_info& info) {
     std::ostringstream out;
     out << "# " << info.id << ": " << seeds << " games of seeded random moves, at most "
-        << max_plies << " plies each\n";
+        << playthrough_plies << " plies each\n";
     for (int seed = 1; seed <= seeds; ++seed) {
         split_mix rng{static_cast<std::uint64_t>(seed)};
         auto g = info.new_game();
         out << "\ngame " << seed << "\n";
         std::size_t ply = 0;
-        for (; ply < max_plies && g->move_count() > 0; ++ply) {
+        for (; ply < playthrough_plies && g->move_count() > 0; ++ply) {
             out << "ply " << ply << " | to move " << g->to_move() << " | " << g->position_text()
                 << "\n  moves:";
             for (std::size_t i = 0; i < g->move_count(); ++i) out << ' ' << g->move_text(i);

@@ -11,18 +11,12 @@
 
 #include "push/base64url.hpp"
 #include "push/push_sender.hpp"
+#include "push_browser.hpp"
 #include "push_endpoint.hpp"
 #include "store/sqlite_store.hpp"
 #include "store_helpers.hpp"
 
 namespace kibitz::test {
-
-// A subscribed browser: its key pair and auth secret, as the test keeps them.
-struct browser {
-    server::push::p256_key key = *server::push::p256_key::generate();
-    std::string auth = server::push::base64url_encode(std::string("0123456789abcdef"));
-    std::string p256dh() const { return server::push::base64url_encode(key.public_point()); }
-};
 
 template <class T, class F>
 T must(F&& call) {

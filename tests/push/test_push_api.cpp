@@ -7,6 +7,7 @@
 #include "eventually.hpp"
 #include "push/base64url.hpp"
 #include "push/p256.hpp"
+#include "push_browser.hpp"
 #include "push_endpoint.hpp"
 #include "store_helpers.hpp"
 
@@ -21,15 +22,6 @@ std::function<void(server_config&)> with_push(const std::string& db) {
         c.push_http_hosts = {"127.0.0.1"};  // the local push service below
     };
 }
-
-struct browser {
-    push::p256_key key = *push::p256_key::generate();
-    std::string auth = push::base64url_encode(std::string("fedcba9876543210"));
-    json subscription(const std::string& endpoint) const {
-        return {{"endpoint", endpoint},
-                {"keys", {{"p256dh", push::base64url_encode(key.public_point())}, {"auth", auth}}}};
-    }
-};
 
 std::string error_of(const http_reply& r) {
     auto j = json::parse(r.body, nullptr, false);

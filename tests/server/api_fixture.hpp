@@ -145,6 +145,11 @@ reply post(std::uint16_t port, const std::string& target, const json& body,
     return call(port, http::verb::post, target, body.dump(), std::move(headers));
 }
 
+// The header that authenticates a request with a session or API token.
+[[maybe_unused]] std::map<std::string, std::string> bearer(const std::string& token) {
+    return {{"Authorization", "Bearer " + token}};
+}
+
 // Waits for an asynchronous store call (only tests may block on one).
 template <class T, class F>
 T must(F start) {

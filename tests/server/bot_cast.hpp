@@ -14,10 +14,6 @@ namespace {
 
 using kibitz::test::ws_client;
 
-std::map<std::string, std::string> bearer(const std::string& token) {
-    return {{"Authorization", "Bearer " + token}};
-}
-
 std::string session_of(api_server& srv, const std::string& name) {
     auto r = post(srv.port, "/api/register", {{"username", name}, {"password", "correct horse"}});
     REQUIRE(r.status == 200);

@@ -24,6 +24,14 @@ inline long long metric(std::uint16_t port, const std::string& name) {
     return std::stoll(r.body.substr(at + name.size() + 2));
 }
 
+// The computer thinks 20 ms with no natural delay, at normal priority: at 19 a
+// busy machine can starve a 20 ms think for seconds.
+inline void quick_computer(server::server_config& c) {
+    c.play.computer_max_think = std::chrono::milliseconds(20);
+    c.play.computer_natural_delay = false;
+    c.engine_nice = 0;
+}
+
 inline json untimed() { return nullptr; }
 inline json tc(int initial_s, int increment_s) {
     return {{"initial_s", initial_s}, {"increment_s", increment_s}};

@@ -11,10 +11,6 @@
 
 namespace {
 
-std::map<std::string, std::string> bearer(const std::string& token) {
-    return {{"Authorization", "Bearer " + token}};
-}
-
 // Registers `name` and returns its session token and player id.
 std::pair<std::string, storage::player_id> sign_up(api_server& srv, const std::string& name) {
     auto r = post(srv.port, "/api/register", {{"username", name}, {"password", "correct horse"}});

@@ -92,12 +92,6 @@ int play_out(ws_client& a, ws_client* watcher, const computer_table& t, core::ga
     return ply;
 }
 
-void quick_computer(kibitz::server::server_config& c) {
-    c.play.computer_max_think = std::chrono::milliseconds(20);
-    c.play.computer_natural_delay = false;
-    c.engine_nice = 0;  // at 19 a busy machine can starve a 20 ms think for seconds
-}
-
 }  // namespace
 
 TEST_CASE("computer: a whole game against the computer in every game with an engine") {

@@ -12,12 +12,6 @@ namespace {
 // Checkers after 11-15 22-18 15x22 25x18: Black to move.
 const std::string after_four = "B:W18,21,23,24,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12";
 
-void quick_computer(kibitz::server::server_config& c) {
-    c.play.computer_max_think = std::chrono::milliseconds(20);
-    c.play.computer_natural_delay = false;
-    c.engine_nice = 0;  // at 19 a busy machine can starve a 20 ms think for seconds
-}
-
 json error_for(ws_client& c, int ack) {
     return c.expect("error", [&](const json& j) { return j["d"].value("ack", -1) == ack; });
 }

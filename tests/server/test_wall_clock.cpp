@@ -3,14 +3,13 @@
 // stores is the test's, and moves when the test moves it.
 #include <doctest/doctest.h>
 
+#include "correspondence_fixture.hpp"  // noon
 #include "store_helpers.hpp"
 
 using namespace kibitz::test;
 using kibitz::server::manual_clock;
 
 namespace {
-
-constexpr std::int64_t noon = 1'600'000'000'000;  // 2020-09-13, far from today
 
 std::int64_t stored(const std::string& db, const std::string& sql, const std::string& room) {
     return db_scalar(db, sql + " WHERE game = (SELECT id FROM games WHERE public_id = ?)", room);

@@ -22,11 +22,8 @@ using test::get;
 using test::must;
 
 namespace {
-constexpr std::int64_t t0 = 1700000000000;
+using test::t0;
 
-player guest(store& s, const std::string& name) {
-    return must<player>([&](auto h) { s.create_guest(name, t0, h); });
-}
 player account(store& s, const std::string& name) {
     return must<player>([&](auto h) { s.create_account(name, "$argon2id$hash-of-" + name, std::nullopt, t0, h); });
 }
@@ -62,8 +59,8 @@ TEST_CASE("conformance: guests get distinct ids; the computer's players are made
     INFO("backend: " << test::backend_name());
     auto place = test::new_place();
     auto s = place->open();
-    auto a = guest(*s, "Guest-1");
-    auto b = guest(*s, "Guest-1");  // names of guests need not be unique
+    auto a = test::make_guest(*s, "Guest-1");
+    auto b = test::make_guest(*s, "Guest-1");  // names of guests need not be unique
     CHECK(a.id != b.id);
     CHECK(a.guest());
     CHECK(a.name == "Guest-1");
@@ -99,8 +96,8 @@ TEST_CASE("conformance: accounts are unique without regard to case; a guest is a
     CHECK(login->password_hash == "$argon2id$hash-of-Alice");
     CHECK_FALSE(must<std::optional<account_login>>([&](auto h) { s->find_login("bob", h); }));
 
-    auto g = guest(*s, "Guest-7");
-    auto other = guest(*s, "Guest-8");
+    auto g = test::make_guest(*s, "Guest-7");
+    auto other = test::make_guest(*s, "Guest-8");
     auto key = start(*s, casual("oware", g, other));
     finish(*s, key, 0);
     auto bob = must<player>([&](auto h) { s->create_account("bob", "hb", g.id, t0, h); });
@@ -124,7 +121,7 @@ TEST_CASE("conformance: sessions are found, refreshed, deleted and expired") {
     auto place = test::new_place();
     auto s = place->open();
     auto a = account(*s, "alice");
-    auto b = guest(*s, "Guest-2");
+    auto b = test::make_guest(*s, "Guest-2");
     // Token hashes are raw bytes (NUL and high bytes included).
     const std::string ta("\x00\x01\xff\xfe" "aaaa", 8), tb("\x00\x01\xff\xfe" "bbbb", 8), tc("ccc");
     CHECK(must<bool>([&](auto h) { s->create_session(ta, a.id, t0, h); }));
@@ -139,7 +136,7 @@ TEST_CASE("conformance: sessions are found, refreshed, deleted and expired") {
     CHECK_FALSE(must<std::optional<player>>([&](auto h) { s->find_session("nope", t0, h); }));
     auto fb = must<std::optional<player>>([&](auto h) { s->find_session(tb, t0 + 1, h); });
     REQUIRE(fb);
-    CHECK(fb->guest());
+    CHECK(fb->test::make_guest());
 
     // Last seen: a at t0+50, b at t0+1, c at t0. Expiring what was not seen
     // since t0+10 removes b and c; a stays because find_session refreshed it.
@@ -158,7 +155,7 @@ TEST_CASE("conformance: a game's start, moves and end, read back by key and publ
     INFO("backend: " << test::backend_name());
     auto place = test::new_place();
     auto s = place->open();
-    auto a = guest(*s, "A"), b = guest(*s, "B");
+    auto a = test::make_guest(*s, "A"), b = test::make_guest(*s, "B");
     new_game g{{"ouril", 300000, 2000, false, true, "S:4,4:0,0"}, {a.id, b.id}, t0, "PubId42", nullptr};
     std::promise<core::result<game_key>> started;
     auto key = s->start_game(g, [&](core::result<game_key> r) { started.set_value(r); });
@@ -259,7 +256,7 @@ TEST_CASE("conformance: a start refused by its rule writes nothing; rated play t
     INFO("backend: " << test::backend_name());
     auto place = test::new_place();
     auto s = place->open();
-    auto g1 = guest(*s, "G"), alice = account(*s, "alice"), bob = account(*s, "bob");
+    auto g1 = test::make_guest(*s, "G"), alice = account(*s, "alice"), bob = account(*s, "bob");
     server::rating::rated_games rules(*s);
     auto rated = [&](player a, player b) {
         return new_game{{"checkers", 60000, 0, true, false, ""}, {a.id, b.id}, t0, "", nullptr};
@@ -374,7 +371,7 @@ TEST_CASE("conformance: profile and recent games list public games, newest first
     finish(*s, keys[1], 1, t0 + 100);
     finish(*s, keys[2], 1, t0 + 500);  // private
     // keys[3] still playing
-    auto other = start(*s, casual("checkers", guest(*s, "X"), guest(*s, "Y")));
+    auto other = start(*s, casual("checkers", test::make_guest(*s, "X"), test::make_guest(*s, "Y")));
     finish(*s, other, -1, t0 + 200);
 
     auto recent = must<std::vector<game_summary>>([&](auto h) { s->recent_games(10, h); });
@@ -410,7 +407,7 @@ TEST_CASE("conformance: a guest's profile by its name, and paging back through r
     auto place = test::new_place();
     auto s = place->open();
     auto alice = account(*s, "alice");
-    auto x = guest(*s, "Guest-000042");
+    auto x = test::make_guest(*s, "Guest-000042");
     std::vector<game_key> keys;
     for (int i = 0; i < 3; ++i) keys.push_back(start(*s, casual("oware", x, alice)));
     finish(*s, keys[0], 0, t0 + 100);
@@ -439,7 +436,7 @@ TEST_CASE("conformance: a finished game keeps the public id of its rematch") {
     INFO("backend: " << test::backend_name());
     auto place = test::new_place();
     auto s = place->open();
-    auto a = guest(*s, "Ann"), b = guest(*s, "Ben");
+    auto a = test::make_guest(*s, "Ann"), b = test::make_guest(*s, "Ben");
     auto first = start(*s, casual("checkers", a, b, "FirstGame1"));
     move(*s, first, 0);
     finish(*s, first, 0);
@@ -462,7 +459,7 @@ TEST_CASE("conformance: chat, analysis and lesson progress") {
     INFO("backend: " << test::backend_name());
     auto place = test::new_place();
     auto s = place->open();
-    auto a = guest(*s, "Ann"), b = guest(*s, "Ben");
+    auto a = test::make_guest(*s, "Ann"), b = test::make_guest(*s, "Ben");
     auto key = start(*s, casual("oware", a, b));
     const std::string tricky = "it's \"fine\"; DROP TABLE games; -- ☃ \\";
     CHECK(must<bool>([&](auto h) { s->add_chat(key, a.id, "players", tricky, t0 + 1, h); }));
@@ -517,8 +514,8 @@ TEST_CASE("conformance: unfinished games come back after a reopen, with moves an
     player a;
     {
         auto s = place->open();
-        a = guest(*s, "A");
-        auto b = guest(*s, "B");
+        a = test::make_guest(*s, "A");
+        auto b = test::make_guest(*s, "B");
         g1 = start(*s, casual("checkers", a, b, "room1"));
         ended = start(*s, casual("oware", a, b));
         g2 = start(*s, casual("ouril", b, a, "room2"));
@@ -559,8 +556,8 @@ TEST_CASE("conformance: a key is never handed out twice, after a reopen or by a 
     player a, b;
     {
         auto s = place->open();
-        a = guest(*s, "A");
-        b = guest(*s, "B");
+        a = test::make_guest(*s, "A");
+        b = test::make_guest(*s, "B");
         seen.insert(start(*s, casual("oware", a, b)));
         // The last key goes to a start its rule refuses: nothing is stored under it.
         auto refused = casual("oware", a, b);
@@ -590,7 +587,7 @@ TEST_CASE("conformance: calls from one thread run in the order made, without wai
     INFO("backend: " << test::backend_name());
     auto place = test::new_place();
     auto s = place->open();
-    auto a = guest(*s, "A");
+    auto a = test::make_guest(*s, "A");
     constexpr int n = 300;
     // Nothing awaited: the start and every move queued back to back. Each move
     // is only accepted in ply order, so any reordering would fail one.
@@ -625,7 +622,7 @@ TEST_CASE("conformance: many threads write at once; nothing is lost or mixed up"
     INFO("backend: " << test::backend_name());
     auto place = test::new_place();
     auto s = place->open();
-    auto a = guest(*s, "A");
+    auto a = test::make_guest(*s, "A");
     constexpr int threads = 4, games = 10, plies = 20;
     std::atomic<int> failed{0};
     std::vector<game_key> keys(threads * games);
@@ -780,8 +777,8 @@ TEST_CASE(
     player ann, ben;
     {
         auto s = place->open();
-        ann = guest(*s, "Ann");
-        ben = guest(*s, "Ben");
+        ann = test::make_guest(*s, "Ann");
+        ben = test::make_guest(*s, "Ben");
         new_game n{{"checkers", 0, 0, false, false, "", 3}, {ann.id, ben.id}, t0, "prem1", nullptr};
         g = must<game_key>([&](auto h) { s->start_game(n, h); });
         must<game_key>([&](auto h) { s->start_game(casual("checkers", ann, ben), h); });  // live

@@ -12,9 +12,8 @@ using namespace kibitz::server::storage;
 using test::must;
 
 namespace {
-constexpr std::int64_t t0 = 1700000000000;
+using test::t0;
 
-player account(store& s, const std::string& name) { return test::make_account(s, name); }
 notification_store& notes(const std::unique_ptr<store>& s) {
     return test::store_part<notification_store>(s);
 }
@@ -36,7 +35,7 @@ TEST_CASE("conformance: notifications are listed newest first, read one or all, 
     auto place = test::new_place();
     auto s = place->open();
     auto& n = notes(s);
-    auto ada = account(*s, "ada"), bob = account(*s, "bob");
+    auto ada = test::make_account(*s, "ada"), bob = test::make_account(*s, "bob");
     auto first = add(n, ada, "game_started");
     auto second = add(n, ada, "your_turn", 50, t0 + 1);
     add(n, bob, "game_over");
@@ -72,7 +71,7 @@ TEST_CASE("conformance: a player's notifications are bounded, the oldest going f
     auto place = test::new_place();
     auto s = place->open();
     auto& n = notes(s);
-    auto ada = account(*s, "ada"), bob = account(*s, "bob");
+    auto ada = test::make_account(*s, "ada"), bob = test::make_account(*s, "bob");
     add(n, bob, "game_over", 3);
     std::vector<std::int64_t> ids;
     for (int i = 0; i < 5; ++i) ids.push_back(add(n, ada, "your_turn", 3).id);
@@ -90,7 +89,7 @@ TEST_CASE("conformance: notification preferences are stored per player, everythi
     auto place = test::new_place();
     auto s = place->open();
     auto& n = notes(s);
-    auto ada = account(*s, "ada"), bob = account(*s, "bob");
+    auto ada = test::make_account(*s, "ada"), bob = test::make_account(*s, "bob");
     auto prefs = must<notification_prefs>([&](auto h) { n.notification_prefs_of(ada.id, h); });
     CHECK_FALSE(prefs.all_off);
     CHECK(prefs.muted.empty());
@@ -113,7 +112,7 @@ TEST_CASE("conformance: push subscriptions by endpoint, replaced on subscribing 
     auto place = test::new_place();
     auto s = place->open();
     auto& n = notes(s);
-    auto ada = account(*s, "ada"), bob = account(*s, "bob");
+    auto ada = test::make_account(*s, "ada"), bob = test::make_account(*s, "bob");
     auto of = [&](player p) {
         return must<std::vector<push_subscription>>(
             [&](auto h) { n.push_subscriptions_of(p.id, h); });

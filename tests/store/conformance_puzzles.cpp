@@ -12,7 +12,7 @@ using namespace kibitz::server::storage;
 using test::must;
 
 namespace {
-constexpr std::int64_t t0 = 1700000000000;
+using test::t0;
 
 puzzle_store& puzzles(const std::unique_ptr<store>& s) { return test::store_part<puzzle_store>(s); }
 puzzle_row row(const std::string& id, const std::string& game, double r) {

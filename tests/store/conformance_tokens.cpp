@@ -13,9 +13,8 @@ using test::get;
 using test::must;
 
 namespace {
-constexpr std::int64_t t0 = 1700000000000;
+using test::t0;
 
-player account(store& s, const std::string& name) { return test::make_account(s, name); }
 token_store& tokens(const std::unique_ptr<store>& s) { return test::store_part<token_store>(s); }
 
 api_token new_token(token_store& s, player who, const std::string& hash,
@@ -36,7 +35,7 @@ TEST_CASE("conformance: API tokens are found by digest, listed, and revoked by t
     auto place = test::new_place();
     auto s = place->open();
     auto& t = tokens(s);
-    auto ada = account(*s, "ada"), bob = account(*s, "bob");
+    auto ada = test::make_account(*s, "ada"), bob = test::make_account(*s, "bob");
     std::string digest_a(32, '\xa1'), digest_b(32, '\x00');  // raw bytes, a NUL among them
     digest_b[5] = 'x';
     auto a = new_token(t, ada, digest_a, "bot:play board:play");
@@ -79,7 +78,7 @@ TEST_CASE("conformance: an account becomes a bot for good, if the rule admits it
     auto place = test::new_place();
     auto s = place->open();
     auto& t = tokens(s);
-    auto ada = account(*s, "ada"), bob = account(*s, "bob"), cy = account(*s, "cy");
+    auto ada = test::make_account(*s, "ada"), bob = test::make_account(*s, "bob"), cy = test::make_account(*s, "cy");
     auto guest = must<player>([&](auto h) { s->create_guest("Guest-7", t0, h); });
     CHECK_FALSE(ada.bot);
 
@@ -132,7 +131,7 @@ TEST_CASE("conformance: a person's opt-in to bot challenges is off until set, an
     auto place = test::new_place();
     auto s = place->open();
     auto& t = tokens(s);
-    auto ada = account(*s, "ada"), bob = account(*s, "bob");
+    auto ada = test::make_account(*s, "ada"), bob = test::make_account(*s, "bob");
     CHECK_FALSE(must<bool>([&](auto h) { t.bot_challenges(ada.id, h); }));
     CHECK(must<bool>([&](auto h) { t.set_bot_challenges(ada.id, true, h); }));
     CHECK(must<bool>([&](auto h) { t.bot_challenges(ada.id, h); }));

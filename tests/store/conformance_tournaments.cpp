@@ -10,15 +10,12 @@ using namespace kibitz::server::storage;
 using test::must;
 
 namespace {
-constexpr std::int64_t t0 = 1700000000000;
+using test::t0;
 
 tournament_store& events(store& s) {
     auto* t = dynamic_cast<tournament_store*>(&s);
     REQUIRE(t != nullptr);
     return *t;
-}
-player guest(store& s, const std::string& name) {
-    return must<player>([&](auto h) { s.create_guest(name, t0, h); });
 }
 tournament_settings arena(std::int64_t starts = t0) {
     tournament_settings s;
@@ -99,7 +96,7 @@ TEST_CASE("conformance: entries join once, withdraw, pause and come back") {
     auto s = place->open();
     auto& t = events(*s);
     auto ev = must<tournament_row>([&](auto h) { t.create_tournament("a1", arena(), t0, h); });
-    auto a = guest(*s, "A"), b = guest(*s, "B");
+    auto a = test::make_guest(*s, "A"), b = test::make_guest(*s, "B");
     CHECK(must<bool>([&](auto h) { t.join_tournament(ev.id, a.id, t0 + 1, h); }));
     CHECK_FALSE(must<bool>([&](auto h) { t.join_tournament(ev.id, a.id, t0 + 2, h); }));
     CHECK(must<bool>([&](auto h) { t.join_tournament(ev.id, b.id, t0 + 3, h); }));
@@ -134,8 +131,8 @@ TEST_CASE("conformance: a pairing's result is applied exactly once, with the sco
         auto s = place->open();
         auto& t = events(*s);
         ev_id = must<tournament_row>([&](auto h) { t.create_tournament("a1", arena(), t0, h); }).id;
-        a = guest(*s, "A");
-        b = guest(*s, "B");
+        a = test::make_guest(*s, "A");
+        b = test::make_guest(*s, "B");
         must<bool>([&](auto h) { t.join_tournament(ev_id, a.id, t0, h); });
         must<bool>([&](auto h) { t.join_tournament(ev_id, b.id, t0, h); });
         tournament_pairing p;
@@ -192,7 +189,7 @@ TEST_CASE("conformance: an unfinished game paired by an event comes back with it
         auto s = place->open();
         auto& t = events(*s);
         auto ev = must<tournament_row>([&](auto h) { t.create_tournament("a1", arena(), t0, h); });
-        auto a = guest(*s, "A"), b = guest(*s, "B");
+        auto a = test::make_guest(*s, "A"), b = test::make_guest(*s, "B");
         new_game paired{{"g1", 60000, 0, false, false, ""}, {a.id, b.id}, t0, "room-1", nullptr};
         new_game casual{{"g1", 60000, 0, false, false, ""}, {b.id, a.id}, t0, "room-2", nullptr};
         s->start_game(std::move(paired), nullptr);

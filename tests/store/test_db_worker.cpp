@@ -59,8 +59,6 @@ db_job insert(int v, std::atomic<int>& ok, std::atomic<int>& failed, bool then_t
             [&ok, &failed](const std::string* err) { ++(err ? failed : ok); }};
 }
 
-}  // namespace
-
 // A table t(v) in a fresh file; jobs 1..n insert v = i, those in `failing`
 // then throw. All n are queued behind a gate while the writer is busy, so they
 // run as one batch; returns after the writer is done.
@@ -83,6 +81,8 @@ struct batch_run {
         w.wait_idle();
     }
 };
+
+}  // namespace
 
 TEST_CASE("db_worker: one failing job in a batch is undone alone; the others commit") {
     batch_run r(10, {4, 9});

@@ -16,6 +16,10 @@ server::storage::player make_account(server::storage::store& s, const std::strin
         [&](auto h) { s.create_account(name, "$argon2id$not-a-real-hash", std::nullopt, 1000, h); });
 }
 
+server::storage::player make_guest(server::storage::store& s, const std::string& name) {
+    return must<server::storage::player>([&](auto h) { s.create_guest(name, t0, h); });
+}
+
 }  // namespace kibitz::test
 
 namespace {

@@ -37,6 +37,12 @@ std::unique_ptr<server::storage::sqlite_store> open_store(const std::string& pat
 // A player with an account (rated games need two), created without hashing.
 server::storage::player make_account(server::storage::store& s, const std::string& name);
 
+// The store suites' "now": a fixed time far from today.
+inline constexpr std::int64_t t0 = 1700000000000;
+
+// A guest named `name`, created at t0.
+server::storage::player make_guest(server::storage::store& s, const std::string& name);
+
 // The same store seen as one of its other parts (token_store, notification_store...):
 // the one SQL store implements them all, so the conformance suites reach them this way.
 template <class Part>

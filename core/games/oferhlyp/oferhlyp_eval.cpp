@@ -7,29 +7,17 @@
 #include <bit>
 #include <cstdlib>
 
+#include "oferhlyp/oferhlyp_bits.hpp"
 #include "oferhlyp/oferhlyp_engine.hpp"
 
 namespace kibitz::core::oferhlyp {
 
 namespace {
 
-constexpr std::uint64_t board_mask = (std::uint64_t{1} << square_count) - 1;
-constexpr std::uint64_t file_a = 0x0040810204081ull;  // A1, A2, ..., A7
-constexpr std::uint64_t file_g = file_a << (board_side - 1);
-
-// One square in direction d (0 north = towards rank 7, then clockwise).
-std::uint64_t shift(std::uint64_t b, int d) {
-    switch (d) {
-        case 0: return (b << 7) & board_mask;
-        case 1: return (b << 8) & board_mask & ~file_a;
-        case 2: return (b << 1) & board_mask & ~file_a;
-        case 3: return (b >> 6) & ~file_a;
-        case 4: return b >> 7;
-        case 5: return (b >> 8) & ~file_g;
-        case 6: return (b >> 1) & ~file_g;
-        default: return (b << 6) & board_mask & ~file_g;
-    }
-}
+using bits::board_mask;
+using bits::file_a;
+using bits::file_g;
+using bits::shift;
 
 std::uint64_t neighbours(std::uint64_t b) {
     std::uint64_t n = 0;

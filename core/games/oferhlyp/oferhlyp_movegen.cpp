@@ -3,12 +3,15 @@
 #include <span>
 
 #include "oferhlyp/oferhlyp.hpp"
+#include "oferhlyp/oferhlyp_bits.hpp"
 
 namespace kibitz::core::oferhlyp {
 
 namespace {
 
-constexpr std::uint64_t board_mask = (std::uint64_t{1} << square_count) - 1;
+using bits::bit;
+using bits::board_mask;
+using bits::shift;
 
 // For each square and each of the 8 directions: the neighbour and the square
 // beyond it, or -1 off the board.
@@ -40,9 +43,6 @@ constexpr tables tab = make_tables();
 
 inline bool has(std::uint64_t bb, int sq) {
     return (bb >> sq) & 1;
-}
-inline std::uint64_t bit(int sq) {
-    return std::uint64_t{1} << sq;
 }
 
 // Hits the token on `sq` (owned by `victim`): full turns half, half is removed.
@@ -120,36 +120,6 @@ void generate(const position& p, emit_fn&& emit) {
         position q = p;  // the attacker leaves its square (apply() puts it back down)
         q.tokens[me] &= ~bit(from);
         chains(q, from, 0, m, emit);
-    }
-}
-
-// Whole-board shifts, one square in direction d (same order as the tables);
-// the masks drop what would wrap round an edge file.
-constexpr std::uint64_t file_a = [] {
-    std::uint64_t m = 0;
-    for (int r = 0; r < board_side; ++r) m |= std::uint64_t{1} << (r * board_side);
-    return m;
-}();
-constexpr std::uint64_t file_g = file_a << (board_side - 1);
-
-inline std::uint64_t shift(std::uint64_t b, int d) {
-    switch (d) {
-        case 0:
-            return (b << 7) & board_mask;
-        case 1:
-            return (b << 8) & board_mask & ~file_a;
-        case 2:
-            return (b << 1) & board_mask & ~file_a;
-        case 3:
-            return (b >> 6) & ~file_a;
-        case 4:
-            return b >> 7;
-        case 5:
-            return (b >> 8) & ~file_g;
-        case 6:
-            return (b >> 1) & ~file_g;
-        default:
-            return (b << 6) & board_mask & ~file_g;
     }
 }
 

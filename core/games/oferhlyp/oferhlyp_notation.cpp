@@ -5,14 +5,13 @@
 #include <cstdlib>
 
 #include "oferhlyp/oferhlyp.hpp"
+#include "oferhlyp/oferhlyp_bits.hpp"
 
 namespace kibitz::core::oferhlyp {
 
 namespace {
 
-inline std::uint64_t bit(int sq) {
-    return std::uint64_t{1} << sq;
-}
+using bits::bit;
 
 int distance(int a, int b) {
     int dr = a / board_side - b / board_side, df = a % board_side - b % board_side;

@@ -14,11 +14,11 @@ namespace kibitz::core::oware {
 
 namespace {
 
-constexpr int table_seeds = 8;
+constexpr int engine_table_seeds = 8;
 
 const std::vector<std::int8_t>& values(variant v = variant::oware) {
-    static const std::vector<std::int8_t> oware = build_endgame(variant::oware, table_seeds).values;
-    static const std::vector<std::int8_t> ouril = build_endgame(variant::ouril, table_seeds).values;
+    static const std::vector<std::int8_t> oware = build_endgame(variant::oware, engine_table_seeds).values;
+    static const std::vector<std::int8_t> ouril = build_endgame(variant::ouril, engine_table_seeds).values;
     return v == variant::oware ? oware : ouril;
 }
 
@@ -50,7 +50,7 @@ TEST_CASE("oware endgame in the engine: a covered root plays a move of the table
         splitmix64 rng{7};
         int checked = 0, searched_alone_differs = 0;
         for (int k = 0; k < 200; ++k) {
-            const position p = random_position(rng, 2 + int(rng.below(table_seeds - 1)));
+            const position p = random_position(rng, 2 + int(rng.below(engine_table_seeds - 1)));
             auto g = test::load(v, to_text(p));
             if (g->current_status().over() || g->move_count() < 2) continue;
             move_set ms;
@@ -90,7 +90,7 @@ TEST_CASE("oware endgame in the engine: a capture into the table is scored by th
     splitmix64 rng{11};
     int captures = 0;
     for (int k = 0; k < 200; ++k) {
-        const position p = random_position(rng, table_seeds + 1);
+        const position p = random_position(rng, engine_table_seeds + 1);
         auto g = test::load(variant::oware, to_text(p));
         if (g->current_status().over() || g->move_count() < 2) continue;
         const engine::report r = think_with_table(*g, 2);
