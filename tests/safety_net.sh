@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # The safety net under the hand-written network stack (issue 14), with clang-16:
-#   build-asan  the C++ suites under AddressSanitizer + UndefinedBehaviorSanitizer
+#   build-asan  the C++ suites under AddressSanitizer + UndefinedBehaviorSanitizer,
+#               and the libFuzzer targets of tests/fuzz/: their seed corpora
+#               replayed, then each fuzzed for a short bounded time
 #   build-tsan  the server suites under ThreadSanitizer (strands, the engine pool,
 #               the store's writer thread and the hash pool share data)
-#   build-fuzz  the libFuzzer targets of tests/fuzz/: their seed corpora replayed,
-#               then each fuzzed for a short bounded time from its corpus
-# Each build directory builds only the test targets it runs (no bench, Debug
-# flags overridden by -O1, see CMakeLists.txt). tests/run.sh calls this after
-# the ordinary suites; without clang-16 it says so and does nothing.
+# The fuzzers and the ASan suites share one build (-DKIBITZ_FUZZ=ON: ASan, UBSan
+# and libFuzzer's coverage in every library; only the fuzz targets link the
+# fuzzer): a third build of the tree cost CI more than the coverage costs the
+# suites. Both builds are unity builds (CMAKE_UNITY_BUILD: eight sources per
+# compilation, so Beast, Asio and json are parsed and instantiated once per
+# eight files rather than once per file). Each build directory builds only the
+# test targets it runs (no bench; -O0, the rules core -O1, see CMakeLists.txt).
+# tests/run.sh calls this after the ordinary suites; without clang-16 it says
+# so and does nothing. docs/safety_net.md has the figures behind these choices.
 #
 # Settings (environment):
 #   KIBITZ_FUZZ_SECONDS  fuzzing time per target (default 10; 0 replays the seeds only)
@@ -37,7 +43,7 @@ configure() {  # configure <dir> <cmake options...>
   local dir=$1
   shift
   CC=clang-16 CXX=clang++-16 cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
-    -DKIBITZ_BUILD_BENCH=OFF "$@" >/dev/null
+    -DKIBITZ_BUILD_BENCH=OFF -DCMAKE_UNITY_BUILD=ON "$@" >/dev/null
 }
 
 stamp() { date +%s; }
@@ -95,7 +101,7 @@ for part in $parts; do
   case $part in
     asan)
       echo "safety net: ASan + UBSan (build-asan)"
-      configure build-asan -DKIBITZ_SANITIZE=address,undefined
+      configure build-asan -DKIBITZ_FUZZ=ON
       # shellcheck disable=SC2086
       KIBITZ_TEST_REDUCED=1 run_suites build-asan $asan_targets
       cmake --build build-asan -j"$jobs" --target test_computer
@@ -109,28 +115,28 @@ for part in $parts; do
       run_suites build-tsan $tsan_targets
       ;;
     fuzz)
-      echo "safety net: libFuzzer (build-fuzz), ${fuzz_seconds} s per target"
-      configure build-fuzz -DKIBITZ_FUZZ=ON
+      echo "safety net: libFuzzer (build-asan), ${fuzz_seconds} s per target"
+      configure build-asan -DKIBITZ_FUZZ=ON
       targets=$(cd tests/fuzz/corpus && ls)
-      cmake --build build-fuzz -j"$jobs" --target $(for t in $targets; do echo "fuzz_$t"; done)
+      cmake --build build-asan -j"$jobs" --target $(for t in $targets; do echo "fuzz_$t"; done)
       # Every seed first (a crash found once stays a test), then new inputs.
-      ctest --test-dir build-fuzz -R '^fuzz_.*_corpus$' --output-on-failure
+      ctest --test-dir build-asan -R '^fuzz_.*_corpus$' --output-on-failure
       if [ "$fuzz_seconds" -gt 0 ]; then
-        mkdir -p build-fuzz/artifacts
+        mkdir -p build-asan/fuzz/artifacts
         for t in $targets; do
           # New inputs go to a scratch corpus; the checked-in seeds are only read.
-          scratch=build-fuzz/corpus/$t
+          scratch=build-asan/fuzz/corpus/$t
           mkdir -p "$scratch"
           echo "safety net: fuzz_$t for ${fuzz_seconds} s"
-          if ! build-fuzz/bin/fuzz_"$t" -max_total_time="$fuzz_seconds" -timeout=10 \
-               -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=build-fuzz/artifacts/"$t"- \
-               "$scratch" tests/fuzz/corpus/"$t" >build-fuzz/"$t".log 2>&1; then
-            tail -n 60 build-fuzz/"$t".log
-            echo "safety net: fuzz_$t found a failing input: build-fuzz/artifacts/ (replay:" \
-                 "build-fuzz/bin/fuzz_$t <file>; add it to tests/fuzz/corpus/$t/ with the fix)" >&2
+          if ! build-asan/bin/fuzz_"$t" -max_total_time="$fuzz_seconds" -timeout=10 \
+               -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=build-asan/fuzz/artifacts/"$t"- \
+               "$scratch" tests/fuzz/corpus/"$t" >build-asan/fuzz/"$t".log 2>&1; then
+            tail -n 60 build-asan/fuzz/"$t".log
+            echo "safety net: fuzz_$t found a failing input: build-asan/fuzz/artifacts/ (replay:" \
+                 "build-asan/bin/fuzz_$t <file>; add it to tests/fuzz/corpus/$t/ with the fix)" >&2
             exit 1
           fi
-          grep -E '^stat::number_of_executed_units|^#[0-9]+.*DONE' build-fuzz/"$t".log | tr '\n' ' '
+          grep -E '^stat::number_of_executed_units|^#[0-9]+.*DONE' build-asan/fuzz/"$t".log | tr '\n' ' '
           echo
         done
       fi
