@@ -38,20 +38,47 @@ terms terms_of(const position& p);
 
 using weights = std::array<int, term_count>;
 inline constexpr int trade_scale = 384;
-// The engine's weights (a man is 100) and why each term is there.
-inline constexpr int trade_down = 24;  // ahead in material: the fewer pieces left, the better
+// The engine's weights (a man is 100), fitted by bench/checkers_tune.cpp to
+// 121,229 quiet positions of 1,100 self-play games (BENCHMARKS.md, "Checkers:
+// the evaluation fitted"). Signs as fitted: a man on its back row and the
+// bridge hold off crowning; men that cannot be stopped will crown; advancing
+// is a weakness early (it runs out of waiting moves) and a strength late.
+inline constexpr int trade_down = 20;  // ahead in material: the fewer pieces left, the better
 inline constexpr weights engine_weights = [] {
     weights w{};
     w[men] = 100;
-    w[kings] = 135;       // a king moves both ways but is no more than ~1.35 men
-    w[back_guard] = 6;    // a man on its own back row keeps enemy men from crowning
-    w[bridge] = 10;       // both bridge squares held: the classic back-rank guard
-    w[center_core] = 6;   // men on 14, 15, 18, 19 control the board
-    w[center_ring] = 3;   // men on 10, 11, 22, 23
-    w[king_center] = 8;   // a king in the middle reaches everything
-    w[king_edge] = -6;    // a king on a side edge covers half as much
-    w[mobility] = 2;      // per available non-capturing step
-    w[chase] = 3;         // ahead: per square between a king and the nearest enemy
+    w[kings] = 154;
+    w[back_guard] = 21;
+    w[bridge] = 34;
+    w[center_core] = -6;
+    w[center_ring] = -2;
+    w[king_center] = -2;
+    w[king_edge] = -20;
+    w[mobility] = 7;
+    w[chase] = 4;
+    w[runaway] = 62;
+    w[tempo] = -7;
+    w[tempo_late] = 15;
+    w[trapped_king] = 20;
+    return w;
+}();
+
+// The weights the shipped puzzles (schema/puzzles/checkers.jsonl) were mined
+// and verified with, kept so that they stay verified whatever the engine's
+// weights become (checkers_puzzles.hpp).
+inline constexpr int puzzle_trade_down = 24;
+inline constexpr weights puzzle_weights = [] {
+    weights w{};
+    w[men] = 100;
+    w[kings] = 135;
+    w[back_guard] = 6;
+    w[bridge] = 10;
+    w[center_core] = 6;
+    w[center_ring] = 3;
+    w[king_center] = 8;
+    w[king_edge] = -6;
+    w[mobility] = 2;
+    w[chase] = 3;
     return w;
 }();
 
