@@ -54,7 +54,8 @@ constexpr cones make_cones() {
         if (!(detail::board >> b & 1)) continue;
         for (int t = 0; t < 35; ++t) {
             if (!(detail::board >> t & 1)) continue;
-            const int dr = row_of(t) - row_of(b), dc = std::abs(col_of(t) - col_of(b));
+            const int dr = row_of(t) - row_of(b),
+                      dc = col_of(t) > col_of(b) ? col_of(t) - col_of(b) : col_of(b) - col_of(t);
             if (dr > 0 && dc <= dr) c.ahead[black][b] |= u64{1} << t;
             if (dr < 0 && dc <= -dr) c.ahead[white][b] |= u64{1} << t;
         }
