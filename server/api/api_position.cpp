@@ -49,7 +49,8 @@ api_response post_position(const json& body) {
     std::unique_ptr<core::game> g;
     if (auto p = body.find("position"); p != body.end() && !p->is_null()) {
         if (!p->is_string() || p->get<std::string>().size() > 512)
-            return bad_request("bad_position", "the position must be a text of at most 512 characters");
+            return bad_request("bad_position",
+                               "the position must be a text of at most 512 characters");
         auto loaded = info->from_position(p->get<std::string>());
         if (!loaded) return bad_request("bad_position", loaded.reason());
         g = std::move(loaded.value());

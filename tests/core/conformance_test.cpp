@@ -134,7 +134,8 @@ TEST_CASE("every registered game keeps the interface's promises in random play")
                 ++plies;
             }
             total_plies += plies;
-            REQUIRE_MESSAGE(g->current_status().over(), "game did not end in " << random_game_plies);
+            REQUIRE_MESSAGE(g->current_status().over(),
+                            "game did not end in " << random_game_plies);
             CHECK(g->move_count() == 0);
             CHECK(g->view().moves.empty());
             CHECK(!g->current_status().reason.empty());

@@ -24,7 +24,8 @@ namespace core = kibitz::core;
 namespace {
 
 constexpr int seeds = 2;
-constexpr std::size_t playthrough_plies = 120;  // enough to reach each game's middle and, often, its end
+constexpr std::size_t playthrough_plies =
+    120;  // enough to reach each game's middle and, often, its end
 
 // A generator whose sequence is fixed by its definition (std::mt19937's is too,
 // but the standard distributions' are not).

@@ -371,7 +371,8 @@ TEST_CASE("conformance: profile and recent games list public games, newest first
     finish(*s, keys[1], 1, t0 + 100);
     finish(*s, keys[2], 1, t0 + 500);  // private
     // keys[3] still playing
-    auto other = start(*s, casual("checkers", test::make_guest(*s, "X"), test::make_guest(*s, "Y")));
+    auto other =
+        start(*s, casual("checkers", test::make_guest(*s, "X"), test::make_guest(*s, "Y")));
     finish(*s, other, -1, t0 + 200);
 
     auto recent = must<std::vector<game_summary>>([&](auto h) { s->recent_games(10, h); });

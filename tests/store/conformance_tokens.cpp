@@ -78,7 +78,8 @@ TEST_CASE("conformance: an account becomes a bot for good, if the rule admits it
     auto place = test::new_place();
     auto s = place->open();
     auto& t = tokens(s);
-    auto ada = test::make_account(*s, "ada"), bob = test::make_account(*s, "bob"), cy = test::make_account(*s, "cy");
+    auto ada = test::make_account(*s, "ada"), bob = test::make_account(*s, "bob"),
+         cy = test::make_account(*s, "cy");
     auto guest = must<player>([&](auto h) { s->create_guest("Guest-7", t0, h); });
     CHECK_FALSE(ada.bot);
 

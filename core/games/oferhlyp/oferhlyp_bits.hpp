@@ -18,20 +18,26 @@ inline constexpr std::uint64_t file_a = [] {
 }();
 inline constexpr std::uint64_t file_g = file_a << (board_side - 1);
 
-inline constexpr std::uint64_t bit(int sq) {
-    return std::uint64_t{1} << sq;
-}
+inline constexpr std::uint64_t bit(int sq) { return std::uint64_t{1} << sq; }
 
 inline constexpr std::uint64_t shift(std::uint64_t b, int d) {
     switch (d) {
-        case 0: return (b << 7) & board_mask;
-        case 1: return (b << 8) & board_mask & ~file_a;
-        case 2: return (b << 1) & board_mask & ~file_a;
-        case 3: return (b >> 6) & ~file_a;
-        case 4: return b >> 7;
-        case 5: return (b >> 8) & ~file_g;
-        case 6: return (b >> 1) & ~file_g;
-        default: return (b << 6) & board_mask & ~file_g;
+    case 0:
+        return (b << 7) & board_mask;
+    case 1:
+        return (b << 8) & board_mask & ~file_a;
+    case 2:
+        return (b << 1) & board_mask & ~file_a;
+    case 3:
+        return (b >> 6) & ~file_a;
+    case 4:
+        return b >> 7;
+    case 5:
+        return (b >> 8) & ~file_g;
+    case 6:
+        return (b >> 1) & ~file_g;
+    default:
+        return (b << 6) & board_mask & ~file_g;
     }
 }
 

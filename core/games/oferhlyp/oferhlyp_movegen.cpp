@@ -41,9 +41,7 @@ constexpr tables make_tables() {
 
 constexpr tables tab = make_tables();
 
-inline bool has(std::uint64_t bb, int sq) {
-    return (bb >> sq) & 1;
-}
+inline bool has(std::uint64_t bb, int sq) { return (bb >> sq) & 1; }
 
 // Hits the token on `sq` (owned by `victim`): full turns half, half is removed.
 // Returns true when that removed a king.

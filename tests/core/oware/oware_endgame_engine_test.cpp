@@ -17,8 +17,10 @@ namespace {
 constexpr int engine_table_seeds = 8;
 
 const std::vector<std::int8_t>& values(variant v = variant::oware) {
-    static const std::vector<std::int8_t> oware = build_endgame(variant::oware, engine_table_seeds).values;
-    static const std::vector<std::int8_t> ouril = build_endgame(variant::ouril, engine_table_seeds).values;
+    static const std::vector<std::int8_t> oware =
+        build_endgame(variant::oware, engine_table_seeds).values;
+    static const std::vector<std::int8_t> ouril =
+        build_endgame(variant::ouril, engine_table_seeds).values;
     return v == variant::oware ? oware : ouril;
 }
 
