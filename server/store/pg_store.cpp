@@ -35,7 +35,7 @@ core::result<int> apply_pg_migrations(pg_db& db, std::span<const migration> list
         for (const auto& m : list)
             if (m.version != expected++)
                 return core::error{std::string("migration numbering is broken at ") + m.name};
-        for (std::size_t i = 0;; ++i) {
+        for (;;) {  // one migration per transaction, until none is left
             db.exec("BEGIN");
             db.query("SELECT pg_advisory_xact_lock($1)", migration_lock);
             // Under the lock: PostgreSQL's CREATE TABLE IF NOT EXISTS is not

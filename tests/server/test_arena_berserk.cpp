@@ -13,10 +13,6 @@ using namespace kibitz::test;
 
 namespace {
 
-json berserk_msg(const std::string& room, int ack) {
-    return {{"t", "berserk"}, {"d", {{"room", room}, {"ack", ack}}}};
-}
-
 // The error code answering `e`'s berserk in `room`.
 std::string berserk_refusal(ws_client& ws, const std::string& room) {
     ws.send(berserk_msg(room, 9));

@@ -14,10 +14,6 @@ using namespace kibitz::test;
 
 namespace {
 
-json berserk_msg(const std::string& room, int ack) {
-    return {{"t", "berserk"}, {"d", {{"room", room}, {"ack", ack}}}};
-}
-
 // The game lines of event `id` (GET /api/tournament/<id>/games).
 std::vector<json> game_lines(std::uint16_t port, const std::string& id) {
     std::vector<json> out;

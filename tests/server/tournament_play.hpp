@@ -23,6 +23,11 @@ inline json tmsg(const std::string& type, const std::string& id) {
     return {{"t", type}, {"d", {{"id", id}}}};
 }
 
+// A seat's berserk in the arena game `room`.
+inline json berserk_msg(const std::string& room, int ack) {
+    return {{"t", "berserk"}, {"d", {{"room", room}, {"ack", ack}}}};
+}
+
 // A guest on the event's page: joined and following the standings.
 struct entrant {
     std::unique_ptr<ws_client> ws;
