@@ -2,7 +2,8 @@
 // the node that leads the lobby runs them; players on two other nodes join
 // an arena and a Swiss event made on a third, play, and go on after the node
 // running them is killed: the event finishes there with the standings every
-// node gives alike, each result counted once, no game paired twice.
+// node gives alike, each result counted once, no game paired twice; and a
+// leader paused past its lease writes nothing when it wakes (the store's fence).
 #include "cluster_nodes.hpp"
 
 using namespace kibitz::test;
