@@ -3,6 +3,8 @@
 // (tournament_store.hpp). Writes on the writer, lists and records on a reader;
 // every write but an event's creation passes the dialect's lead_guard first
 // (PostgreSQL in a cluster: only the node that last claimed the lead writes).
+#include <algorithm>
+
 #include "store/sql_store_impl.hpp"
 
 namespace kibitz::server::storage {
@@ -40,7 +42,15 @@ tournament_row read_row(const Rows& r) {
 
 template <class Db>
 tournament_record load_record(Db& db, tournament_row row) {
-    tournament_record out{std::move(row), {}, {}};
+    tournament_record out{std::move(row), {}, {}, {}};
+    {
+        auto r = db.query(
+            "SELECT player, name, text, at_ms FROM tournament_chat WHERE tournament = $1 "
+            "ORDER BY id DESC LIMIT $2",
+            out.row.id, tournament_record::chat_kept);
+        while (r.next()) out.chat.push_back({r.text(0), r.text(1), r.text(2), r.i64(3)});
+        std::reverse(out.chat.begin(), out.chat.end());
+    }
     {
         // read_player reads player_columns (five): the entry's own come after.
         static const std::string sql =
@@ -243,6 +253,19 @@ void sql_store<D>::record_result(pairing_result res, handler<bool> h) {
                 "tournament = (SELECT tournament FROM tournament_pairings WHERE room = $4)",
                 s.score, s.sheet, s.who, res.room);
         return true;
+    });
+}
+
+template <class D>
+void sql_store<D>::add_tournament_chat(tournament_key id, tournament_chat_entry line,
+                                       handler<bool> h) {
+    write<bool>(std::move(h), [this, id, line = std::move(line)](db_type& db) {
+        dialect_.lead_guard(db);
+        return db.query(
+                     "INSERT INTO tournament_chat(tournament, player, name, text, at_ms) "
+                     "VALUES ($1, $2, $3, $4, $5)",
+                     id, line.player, line.name, line.text, line.at_ms)
+                   .affected() > 0;
     });
 }
 

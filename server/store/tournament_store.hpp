@@ -51,6 +51,9 @@ public:
     // scores are written with it, in one transaction), false when it was
     // already set (nothing is written).
     virtual void record_result(pairing_result r, handler<bool> h) = 0;
+    // A line of the event's chat (its records keep the last chat_kept).
+    virtual void add_tournament_chat(tournament_key id, tournament_chat_entry line,
+                                     handler<bool> h) = 0;
 
     // A cluster node taking the lead of the tournaments (docs/cluster.md):
     // from this call on, the writes above but create_tournament from the

@@ -159,6 +159,17 @@ TEST_CASE(
     both_move(second);  // stored, and resignable
     both_move(round1);
 
+    // A line of the arena's chat, stored before the node dies.
+    a0.send({{"t", "tournament.chat"}, {"d", {{"id", arena}, {"text", "good luck"}, {"ack", 61}}}});
+    a0.expect(
+        "ack", [](const json& m) { return m["d"]["ack"] == 61; }, 5000ms);
+    REQUIRE(eventually(
+        [&] {
+            return env.admin->query("SELECT COUNT(*) FROM " + env.schema + ".tournament_chat")
+                       .i64(0, 0) == 1;
+        },
+        5000ms, 50ms));
+
     lead->kill9();
 
     // Another node runs them: the arena's players pause (no third game) and
@@ -167,6 +178,18 @@ TEST_CASE(
     until_acked(a1, "tournament.pause", arena);
     resign(*second.seat[1], second.room);
     ++arena_wins[second.seat[0]];
+    // The chat survives the change of node: a page opened now reads the line.
+    CHECK(eventually(
+        [&] {
+            ws_client page(y.port);
+            page.hello();
+            page.send({{"t", "tournament.sub"}, {"d", {{"id", arena}}}});
+            if (!page.sees("tournament.chat", 2000ms)) return false;
+            auto said = page.expect("tournament.chat");
+            return said["d"]["lines"].size() == 1 && said["d"]["lines"][0]["text"] == "good luck" &&
+                   said["d"]["lines"][0]["from"] == names[&a0];
+        },
+        10000ms, 200ms));
     resign(*round1.seat[1], round1.room);
     ++swiss_wins[round1.seat[0]];
 
