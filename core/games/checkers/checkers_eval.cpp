@@ -91,8 +91,7 @@ int positional(const position& p, int s, u64 empty) {
     // No bonus for advancing men in the endgame: one of 3 per row, scaled up as
     // pieces came off, scored 24/33/63 in 120 games at 20000 nodes a move
     // against none (BENCHMARKS.md, "Engine tuning").
-    v += king_center * std::popcount(kings & (core | ring)) -
-         king_edge * std::popcount(kings & side_edges);
+    v += king_center * std::popcount(kings & (core | ring)) - king_edge * std::popcount(kings & side_edges);
     v += mobility * steps(p, s, empty);
     return v;
 }
@@ -109,7 +108,8 @@ int evaluate(const position& p) {
     v += (material[black] - material[white]) * (24 - total) * trade_down / (24 * 16);
     v += positional(p, black, empty) - positional(p, white, empty);
     // The side ahead brings its kings to the enemy; the other keeps away.
-    if (material[black] > material[white] + man_value / 2) v -= chase * king_distance(p, black);
+    if (material[black] > material[white] + man_value / 2)
+        v -= chase * king_distance(p, black);
     else if (material[white] > material[black] + man_value / 2)
         v += chase * king_distance(p, white);
     return p.side == black ? v : -v;
