@@ -6,10 +6,14 @@
 # one and second in the other. A fixed node budget makes the result
 # independent of machine load. Prints one line per game, then A's W/D/L and an
 # Elo estimate with a 95% error bar (the same formula as `kibitz-cli match`).
+# MOVETIME=MS gives each move MS milliseconds instead of NODES (for a change
+# that costs speed: a node budget would not charge it).
 #   bench/engine_ab.sh GAME CLI_A CLI_B [GAMES=40] [NODES=20000] [SEED=1] [OPENING=4] [MAX_PLIES=400]
 set -euo pipefail
-[ $# -ge 3 ] || { sed -n '2,9p' "$0" >&2; exit 1; }
+[ $# -ge 3 ] || { sed -n '2,11p' "$0" >&2; exit 1; }
 game=$1 a=$2 b=$3 games=${4:-40} nodes=${5:-20000} seed=${6:-1} opening=${7:-4} max_plies=${8:-400}
+budget=(--nodes "$nodes")
+[ -n "${MOVETIME:-}" ] && budget=(--movetime "$MOVETIME")
 
 # Seat names in turn order, from a one-ply match ("A (...) plays south: ...").
 mapfile -t seats < <("$a" match "$game" --a depth=1 --b depth=1 --games 2 --max-plies 1 |
@@ -30,7 +34,7 @@ for ((i = 0; i < games; i++)); do
         ply=${#moves[@]}
         cli=$b; [ $((ply % 2)) -eq "$a_seat" ] && cli=$a
         # bestmove fails (exit 2) once the game is over.
-        if ! line=$("$cli" bestmove "$game" "${moves[@]}" --nodes "$nodes" --seed $((i * 1000 + ply)) 2>/dev/null |
+        if ! line=$("$cli" bestmove "$game" "${moves[@]}" "${budget[@]}" --seed $((i * 1000 + ply)) 2>/dev/null |
             tail -1); then
             break
         fi

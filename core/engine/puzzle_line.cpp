@@ -10,14 +10,15 @@ namespace kibitz::core::engine {
 
 namespace {
 
+// The search that judges puzzles (puzzle_rules::search).
+auto judge(const game_info& info) { return info.puzzles.search ? info.puzzles.search : info.think; }
+
 // The full-strength score of g for its side to move at `depth`, a lone legal
 // move included.
-int score_of(const game& g, int depth, workspace& ws) {
+int score_of(const game_info& info, const game& g, int depth, workspace& ws) {
     limits l;
     l.depth = depth;
-    l.score_forced_move = true;
-    auto r = think(g, l, {}, ws);
-    return r ? r.value().score : 0;
+    return judge(info)(g, l, 0, {}, ws).score;
 }
 
 int kings_of(const board_view& v, int seat) {
@@ -33,18 +34,18 @@ only_move only_winning_move(const game_info& info, const game& g, int depth, wor
     const std::size_t n = g.move_count();
     if (n == 0 || !info.think) return {};
     if (n == 1) {
-        const int s = score_of(g, depth, ws);
+        const int s = score_of(info, g, depth, ws);
         return {s >= r.win, 0, s};
     }
     limits l;
     l.depth = depth;
     // Most positions have no winning move at all: an ordinary search (with
     // its narrow windows) says so at a fraction of the cost of scoring every move.
-    if (info.think(g, l, 0, {}, ws).score < r.win) return {};
+    if (judge(info)(g, l, 0, {}, ws).score < r.win) return {};
     // With a margin the search scores exactly every move within it of the
     // best and bounds the rest at or below best - margin: one search tells
     // whether a second move comes near the best.
-    const search_result sr = info.think(g, l, r.gap, {}, ws);
+    const search_result sr = judge(info)(g, l, r.gap, {}, ws);
     const int best = sr.scores[sr.index];
     if (best < r.win) return {};
     for (std::size_t i = 0; i < sr.scores.size(); ++i)

@@ -7,6 +7,7 @@
 
 #include <bit>
 
+#include "checkers/checkers_eval.hpp"
 #include "checkers/checkers_movegen.hpp"
 #include "engine/search.hpp"
 
@@ -37,6 +38,8 @@ struct compact_visitor {
     }
 };
 
+// W and TradeDown: the evaluation's weights (checkers_eval.hpp).
+template <const eval::weights& W, int TradeDown>
 struct adapter {
     using position = hashed_position;
     using move = search_move;
@@ -71,7 +74,10 @@ struct adapter {
     bool irreversible(const position& p, const move& m) const {
         return m.captured || (p.p.men[p.p.side] >> m.from & 1);
     }
-    int evaluate(const position& p) const { return checkers::evaluate(p.p); }
+    int evaluate(const position& p) const {
+        const int v = eval::weighted(eval::terms_of(p.p), W, TradeDown);
+        return p.p.side == black ? v : -v;
+    }
     bool noisy(const position&, const move& m) const { return m.captured != 0; }
     int order(const position& p, const move& m) const {
         // More pieces taken first, kings counting more.
@@ -94,22 +100,35 @@ struct adapter {
     }
 };
 
-static_assert(engine::search_adapter<adapter>);
+using engine_adapter = adapter<eval::engine_weights, eval::trade_down>;
+using puzzle_adapter = adapter<eval::puzzle_weights, eval::puzzle_trade_down>;
+static_assert(engine::search_adapter<engine_adapter>);
 
-}  // namespace
-
-engine::search_result think(const game& g, const engine::limits& l, int margin,
-                            const engine::info_sink& sink, engine::workspace& ws) {
+template <class Adapter>
+engine::search_result think_with(const game& g, const engine::limits& l, int margin,
+                                 const engine::info_sink& sink, engine::workspace& ws) {
     const game_state st = state_of(g);
-    engine::root_input<adapter> in;
+    engine::root_input<Adapter> in;
     in.pos = {st.pos, hash(st.pos)};
     for (const position& p : st.earlier) in.history.push_back(hash(p));
     in.quiet_plies = st.quiet_plies;
     for (const checkers::move& m : st.moves)
         in.moves.push_back({std::uint8_t(bit_of_square(m.path[0])),
                             std::uint8_t(bit_of_square(m.path[m.length - 1])), m.captured});
-    const adapter a;
+    const Adapter a;
     return engine::search_root(a, in, l, margin, sink, ws);
+}
+
+}  // namespace
+
+engine::search_result think(const game& g, const engine::limits& l, int margin,
+                            const engine::info_sink& sink, engine::workspace& ws) {
+    return think_with<engine_adapter>(g, l, margin, sink, ws);
+}
+
+engine::search_result puzzle_think(const game& g, const engine::limits& l, int margin,
+                                   const engine::info_sink& sink, engine::workspace& ws) {
+    return think_with<puzzle_adapter>(g, l, margin, sink, ws);
 }
 
 }  // namespace kibitz::core::checkers

@@ -23,5 +23,9 @@ int evaluate(const position& p);
 
 engine::search_result think(const game& g, const engine::limits& l, int margin,
                             const engine::info_sink& sink, engine::workspace& ws);
+// The same search with the evaluation the shipped puzzles were verified with
+// (eval::puzzle_weights): the registry's puzzle_rules::search.
+engine::search_result puzzle_think(const game& g, const engine::limits& l, int margin,
+                                   const engine::info_sink& sink, engine::workspace& ws);
 
 }  // namespace kibitz::core::checkers

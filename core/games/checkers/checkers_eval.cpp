@@ -1,7 +1,9 @@
-// The checkers evaluation, from the side to move's point of view, 100 = a man.
-// Each term is named below with why it matters. Each term was played against
-// the evaluation without it (BENCHMARKS.md, "Engine tuning", Checkers); the
-// weights themselves are hand-set, not fitted.
+// The checkers evaluation, from the side to move's point of view, 100 = a man:
+// the terms of checkers_eval.hpp and their weights. Each term is named there
+// and here with why it matters. BENCHMARKS.md ("Engine tuning", Checkers) has
+// each term played against the evaluation without it.
+#include "checkers/checkers_eval.hpp"
+
 #include <algorithm>
 #include <bit>
 
@@ -27,19 +29,6 @@ constexpr u64 row_mask(int r) {
     return squares({4 * r + 1, 4 * r + 2, 4 * r + 3, 4 * r + 4});
 }
 
-// Weights.
-constexpr int man_value = 100;
-constexpr int king_value = 135;     // a king moves both ways but is no more than ~1.35 men
-constexpr int trade_down = 24;      // ahead in material: the fewer pieces left, the better
-constexpr int back_guard = 6;       // a man on its own back row keeps enemy men from crowning
-constexpr int bridge = 10;          // both bridge squares held: the classic back-rank guard
-constexpr int center_core = 6;      // men on 14, 15, 18, 19 control the board
-constexpr int center_ring = 3;      // men on 10, 11, 22, 23
-constexpr int king_center = 8;      // a king in the middle reaches everything
-constexpr int king_edge = 6;        // a king on a side edge covers half as much
-constexpr int mobility = 2;         // per available non-capturing step
-constexpr int chase = 3;            // ahead: per square between a king and the nearest enemy
-
 constexpr u64 core = squares({14, 15, 18, 19});
 constexpr u64 ring = squares({10, 11, 22, 23});
 constexpr u64 side_edges = squares({5, 13, 21, 29, 4, 12, 20, 28});
@@ -52,6 +41,28 @@ constexpr int col_of(int b) {
     const int r = row_of(b), c = (b - b / 9) % 4;
     return 2 * c + (r % 2 == 0 ? 1 : 0);
 }
+
+// The squares ahead of a man of side s on bit b from which an enemy piece
+// could still step into its way: every row nearer s's king row, as wide as
+// the rows between.
+struct cones {
+    u64 ahead[2][35]{};
+};
+constexpr cones make_cones() {
+    cones c{};
+    for (int b = 0; b < 35; ++b) {
+        if (!(detail::board >> b & 1)) continue;
+        for (int t = 0; t < 35; ++t) {
+            if (!(detail::board >> t & 1)) continue;
+            const int dr = row_of(t) - row_of(b),
+                      dc = col_of(t) > col_of(b) ? col_of(t) - col_of(b) : col_of(b) - col_of(t);
+            if (dr > 0 && dc <= dr) c.ahead[black][b] |= u64{1} << t;
+            if (dr < 0 && dc <= -dr) c.ahead[white][b] |= u64{1} << t;
+        }
+    }
+    return c;
+}
+constexpr cones cone = make_cones();
 
 int steps(const position& p, int s, u64 empty) {
     const u64 all = p.pieces(s), k = p.kings[s];
@@ -79,39 +90,58 @@ int king_distance(const position& p, int s) {
     return total;
 }
 
-// Everything but material, for side s.
-int positional(const position& p, int s, u64 empty) {
+// s's share of every term but material and the chase, added into t (White's negated).
+void positional(const position& p, int s, u64 empty, int sign, eval::terms& t) {
     const u64 men = p.men[s], kings = p.kings[s];
-    int v = 0;
     if (!p.kings[s ^ 1]) {
-        v += back_guard * std::popcount(men & back_row[s]);
-        if ((men & bridge_squares[s]) == bridge_squares[s]) v += bridge;
+        t.v[eval::back_guard] += sign * std::popcount(men & back_row[s]);
+        if ((men & bridge_squares[s]) == bridge_squares[s]) t.v[eval::bridge] += sign;
     }
-    v += center_core * std::popcount(men & core) + center_ring * std::popcount(men & ring);
-    // No bonus for advancing men in the endgame: one of 3 per row, scaled up as
-    // pieces came off, scored 24/33/63 in 120 games at 20000 nodes a move
-    // against none (BENCHMARKS.md, "Engine tuning").
-    v += king_center * std::popcount(kings & (core | ring)) - king_edge * std::popcount(kings & side_edges);
-    v += mobility * steps(p, s, empty);
-    return v;
+    t.v[eval::center_core] += sign * std::popcount(men & core);
+    t.v[eval::center_ring] += sign * std::popcount(men & ring);
+    t.v[eval::king_center] += sign * std::popcount(kings & (core | ring));
+    t.v[eval::king_edge] += sign * std::popcount(kings & side_edges);
+    t.v[eval::mobility] += sign * steps(p, s, empty);
+    const u64 enemy = p.pieces(s ^ 1);
+    int advanced = 0;
+    for (u64 m = men; m; m &= m - 1) {
+        const int b = std::countr_zero(m);
+        if (!(cone.ahead[s][b] & enemy)) t.v[eval::runaway] += sign;
+        advanced += s == black ? row_of(b) : 7 - row_of(b);
+    }
+    t.v[eval::tempo] += sign * advanced;
+    for (u64 k = kings; k; k &= k - 1) {
+        const u64 one = k & -k;
+        const u64 to = (detail::step<0>(one) | detail::step<1>(one) | detail::step<2>(one) |
+                        detail::step<3>(one)) &
+                       empty;
+        if (!to) t.v[eval::trapped_king] += sign;
+    }
 }
 
 }  // namespace
 
-int evaluate(const position& p) {
-    const int material[2] = {
-        man_value * std::popcount(p.men[0]) + king_value * std::popcount(p.kings[0]),
-        man_value * std::popcount(p.men[1]) + king_value * std::popcount(p.kings[1])};
+eval::terms eval::terms_of(const position& p) {
+    terms t;
+    const int man_diff = std::popcount(p.men[black]) - std::popcount(p.men[white]);
+    const int king_diff = std::popcount(p.kings[black]) - std::popcount(p.kings[white]);
+    t.v[men] = man_diff;
+    t.v[kings] = king_diff;
     const int total = std::popcount(p.occupied());
+    const int material = 100 * man_diff + 135 * king_diff;
+    t.trade = material * (24 - total);
     const u64 empty = detail::board & ~p.occupied();
-    int v = material[black] - material[white];
-    v += (material[black] - material[white]) * (24 - total) * trade_down / (24 * 16);
-    v += positional(p, black, empty) - positional(p, white, empty);
+    positional(p, black, empty, 1, t);
+    positional(p, white, empty, -1, t);
+    t.v[tempo_late] = t.v[tempo] * (24 - total) / 24;
     // The side ahead brings its kings to the enemy; the other keeps away.
-    if (material[black] > material[white] + man_value / 2)
-        v -= chase * king_distance(p, black);
-    else if (material[white] > material[black] + man_value / 2)
-        v += chase * king_distance(p, white);
+    if (material > 50) t.v[chase] = -king_distance(p, black);
+    else if (material < -50) t.v[chase] = king_distance(p, white);
+    return t;
+}
+
+int evaluate(const position& p) {
+    const int v = eval::weighted(eval::terms_of(p), eval::engine_weights, eval::trade_down);
     return p.side == black ? v : -v;
 }
 

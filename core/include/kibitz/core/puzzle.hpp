@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "kibitz/core/engine.hpp"
 #include "kibitz/core/game.hpp"
 
 namespace kibitz::core {
@@ -34,6 +35,12 @@ struct puzzle_rules {
     int win = 0;  // the one winning move scores at least this
     int gap = 0;  // and every other move at least this much less
     std::vector<std::string> (*themes)(const puzzle_facts& f) = nullptr;
+    // The search that decides "the only winning move" when it is not the
+    // game's engine (game_info::think): an engine whose evaluation has moved
+    // on sees other wins at a puzzle's stated depth, so the shipped puzzles
+    // stay checked by the search they were mined with. nullptr: the engine's.
+    engine::search_result (*search)(const game& g, const engine::limits& l, int margin,
+                                    const engine::info_sink& sink, engine::workspace& ws) = nullptr;
 };
 
 }  // namespace kibitz::core
