@@ -276,14 +276,8 @@ std::variant<std::uint16_t, std::string> app::start() {
                            auto h = w.lock();
                            return h ? static_cast<long long>(h->rooms().resting()) : 0LL;
                        });
-    if (cluster_)
-        metrics_.add_gauge("kibitz_cluster_connection_records",
-                           "Connections this cluster node keeps records of (its own at the "
-                           "lobby and in rooms elsewhere, other nodes' here).",
-                           [w = std::weak_ptr<cluster::node>(cluster_)] {
-                               auto n = w.lock();
-                               return n ? static_cast<long long>(n->connection_records()) : 0LL;
-                           });
+    add_cluster_gauges();
+    add_arena_gauges();
     notifications_->start(play_->peers());
     ctx_->play = play_;
     ctx_->api.play = play_;  // the bot and board APIs act in it

@@ -98,6 +98,9 @@ public:
     void add_pairing(tournament_key id, tournament_pairing p, handler<std::int64_t> h) override;
     void set_berserk(std::string room, int seat, handler<bool> h) override;
     void record_result(pairing_result r, handler<bool> h) override;
+    void claim_tournaments(handler<std::int64_t> h) override;
+    void add_tournament_chat(tournament_key id, tournament_chat_entry line,
+                             handler<bool> h) override;
     // token_store (sql_store_tokens_impl.hpp).
     void create_api_token(std::string token_hash, api_token t, handler<api_token> h) override;
     void api_tokens_of(player_id owner, handler<std::vector<api_token>> h) override;
