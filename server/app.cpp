@@ -276,6 +276,8 @@ std::variant<std::uint16_t, std::string> app::start() {
                            auto h = w.lock();
                            return h ? static_cast<long long>(h->rooms().resting()) : 0LL;
                        });
+    add_cluster_gauges();
+    add_arena_gauges();
     notifications_->start(play_->peers());
     ctx_->play = play_;
     ctx_->api.play = play_;  // the bot and board APIs act in it

@@ -92,6 +92,8 @@ private:
     // The puzzle service, its set read from cfg_.puzzles_dir and the store;
     // the reason when the files or the store fail.
     std::optional<std::string> make_puzzles();
+    void add_arena_gauges();    // app_gauges.cpp
+    void add_cluster_gauges();  // app_gauges.cpp
     std::string db_name() const;  // cfg_.db as it may be shown: never a password
     // After the io_context: destroyed (its threads joined) before it.
     std::unique_ptr<engine_pool> engine_;

@@ -46,6 +46,10 @@ void load_client::on_message(std::string_view text) {
     if (*t == "room.state") return on_state(d);
     if (*t == "end") return on_end(d);
     if (*t == "game.found") return on_found(d);
+    if (*t == "tournament.state") {
+        if (measuring()) ++sh_.stats.standings_frames, sh_.stats.standings_bytes += text.size();
+        return;
+    }
     if (*t == "seek.created") {
         if (auto id = as_string(path(d, {"seek", "id"})); id && pair_ && pair_->players[1])
             pair_->players[1]->seek_offered(*id);
@@ -103,6 +107,17 @@ void load_client::play_computer() {
     commit();
 }
 
+void load_client::join_tournament() {
+    if (stopping()) return;
+    auto& f = next_frame();
+    f += R"({"t":"tournament.join","d":{"id":")";
+    f += sh_.opt.tournament;
+    f += R"(","ack":)";
+    append_int(f, next_ack_++);
+    f += "}}";
+    commit();
+}
+
 void load_client::seek_offered(std::string_view id) {
     pending_seek_.assign(id);
     if (!welcomed_ || stopping()) return;  // on_welcome accepts it
@@ -143,7 +158,9 @@ void load_client::on_found(std::string_view d) {
     deferred_moves_.clear();
     if (role_ == role::computer_player) {
         if (measuring()) ++sh_.stats.computer_games_started;
-    } else if (slot_ == 0 && pair_) {
+    } else if (!pair_) {  // arena: seat 0 counts the game
+        if (measuring() && seat_ == 0) ++sh_.stats.games_started;
+    } else if (slot_ == 0) {
         if (measuring()) ++sh_.stats.games_started;
         pair_->room = room_;
         for (auto* s : pair_->spectators) s->follow(room_);
@@ -233,7 +250,7 @@ void load_client::on_move_event(std::string_view d) {
     if (*seat == seat_) return;  // our own move echoed; the ack times it
     if (role_ == role::computer_player) {
         if (measuring()) ++sh_.stats.computer_moves_theirs;  // not a human's move: not timed
-    } else if (const auto* s = pair_->find(*ply); s && measuring()) {
+    } else if (const auto* s = pair_ ? pair_->find(*ply) : nullptr; s && measuring()) {
         auto us = std::chrono::duration_cast<std::chrono::microseconds>(clock_type::now() - s->at);
         sh_.stats.opponent.record(static_cast<std::uint64_t>(us.count()));
     }
@@ -284,11 +301,14 @@ void load_client::on_end(std::string_view d) {
     over_ = true;
     move_pending_ = false;
     deferred_moves_.clear();
-    if (role_ == role::player && slot_ == 0) ++g_games_finished;
+    // An arena's game is counted by its seat 0 (both players are ours).
+    const bool counts = pair_ ? slot_ == 0 : seat_ == 0;
+    if (role_ == role::player && counts) ++g_games_finished;
     if (measuring()) {
         if (role_ == role::computer_player) ++sh_.stats.computer_games_completed;
-        else if (slot_ == 0) ++sh_.stats.games_completed;
+        else if (counts) ++sh_.stats.games_completed;
     }
+    if (!pair_ && role_ == role::player) return;  // the arena pairs us again
     // Both ask: the second offer accepts, and a new game starts in a new room.
     // The computer always accepts.
     if (!stopping()) send_room_cmd("rematch.offer", room_);

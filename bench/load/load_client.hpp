@@ -35,6 +35,7 @@ public:
     void follow(std::string_view room);      // spectator: watch this room next
     void create_seek();                      // player 0 of a pair: open a seek
     void play_computer();                    // computer_player: start a game against it
+    void join_tournament();  // arena mode: enter --tournament
 
 private:
     using error_code = boost::system::error_code;

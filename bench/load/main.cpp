@@ -5,6 +5,9 @@
 //         --computer-games C adds C connections that each play the computer
 //         (load on the server's engine threads); their moves are counted apart.
 //   idle: M connections that say hello and then stay idle; server RSS each.
+//   arena: N players join one arena (--tournament ID), play each game the
+//         arena pairs them into with random legal moves (resigning at
+//         --resign-at), and wait for the next wave; standings frames counted.
 #include <boost/asio/post.hpp>
 #include <charconv>
 #include <cstdio>
@@ -30,14 +33,15 @@ const char* usage =
     "                   [--threads K] [--game G] [--tc INITIAL_S+INC_S] [--server-pid PID]\n"
     "                   [--connect-parallel C] [--seed X] [--resign-at PLY]\n"
     "                   [--finish-games G] [--rss-every K] [--seated-plies P]\n"
-    "                   [--await-ack 0|1] [--source-addresses N]\n"
+    "                   [--await-ack 0|1] [--source-addresses N] [--tournament ID]\n"
     "Connects to 127.0.0.1 only. Defaults: play, port 8080, 200 clients, 0 spectators,\n"
     "0 games against the computer (level 8, untimed), 20 s measured\n"
     "after 2 s warm-up, 1 thread, checkers, 3600+0 clocks.\n"
     "--finish-games G: play until G games have finished (no time limit), printing the\n"
     "server's RSS every K (--rss-every, 2000) finished games; with --resign-at PLY the\n"
     "player to move at that ply resigns. --mode seated: N players in N/2 games that\n"
-    "play P plies (--seated-plies, 2) then sit idle; server RSS per seated connection.\n";
+    "play P plies (--seated-plies, 2) then sit idle; server RSS per seated connection.\n"
+    "--mode arena --tournament ID: N players join that arena and play what it pairs.\n";
 
 template <class T>
 bool num(const char* s, T& out) {
@@ -52,7 +56,9 @@ bool parse(int argc, char** argv, kb::options& o) {
         if (i + 1 >= argc) return false;
         const char* v = argv[++i];
         bool ok = true;
-        if (a == "--mode") o.mode = v, ok = o.mode == "play" || o.mode == "idle" || o.mode == "seated";
+        if (a == "--mode")
+            o.mode = v,
+            ok = o.mode == "play" || o.mode == "idle" || o.mode == "seated" || o.mode == "arena";
         else if (a == "--host") o.host = v;
         else if (a == "--port") ok = num(v, o.port);
         else if (a == "--clients") ok = num(v, o.clients);
@@ -73,6 +79,7 @@ bool parse(int argc, char** argv, kb::options& o) {
         else if (a == "--await-ack") o.await_ack = std::string(v) == "1", ok = o.await_ack || std::string(v) == "0";
         else if (a == "--source-addresses") ok = num(v, o.source_addresses) && o.source_addresses >= 0 && o.source_addresses <= 250;
         else if (a == "--seated-plies") ok = num(v, o.seated_plies) && o.seated_plies >= 0;
+        else if (a == "--tournament") o.tournament = v;
         else if (a == "--tc") ok = std::sscanf(v, "%d+%d", &o.initial_s, &o.increment_s) == 2;
         else ok = false;
         if (!ok) {
@@ -82,6 +89,10 @@ bool parse(int argc, char** argv, kb::options& o) {
     }
     if (o.host != "127.0.0.1" && o.host != "localhost") {
         std::fprintf(stderr, "kibitz-load: loopback only (127.0.0.1)\n");
+        return false;
+    }
+    if (o.mode == "arena" && o.tournament.empty()) {
+        std::fprintf(stderr, "kibitz-load: --mode arena needs --tournament ID\n");
         return false;
     }
     o.clients -= o.clients % 2;
@@ -95,6 +106,14 @@ void populate(const kb::options& o, std::vector<std::unique_ptr<kb::shard>>& sha
         for (int i = 0; i < o.idle; ++i) {
             auto& s = *shards[i % shards.size()];
             s.clients.push_back(std::make_unique<kb::load_client>(s, role::idle, nullptr, 0));
+        }
+        return;
+    }
+    if (o.mode == "arena") {  // no pairs: the arena pairs them
+        for (int i = 0; i < o.clients; ++i) {
+            auto& s = *shards[i % shards.size()];
+            s.clients.push_back(std::make_unique<kb::load_client>(s, role::player, nullptr, 0));
+            s.arena_players.push_back(s.clients.back().get());
         }
         return;
     }

@@ -8,7 +8,7 @@
 namespace kibitz::bench {
 
 struct options {
-    std::string mode = "play";   // play | idle | seated
+    std::string mode = "play";   // play | idle | seated | arena
     std::string host = "127.0.0.1";
     std::uint16_t port = 8080;
     // Spectators connect here instead (0: --port): on a cluster, another node
@@ -40,6 +40,8 @@ struct options {
     // A player moves only once its previous move is acknowledged (durable), so
     // the run goes at the store's pace instead of piling up work behind it.
     bool await_ack = false;
+    // arena: the arena every client joins (tournament.join); its waves pair them.
+    std::string tournament;
     int source_addresses = 0;    // 0: the kernel picks (127.0.0.1); N: 127.0.0.2 .. 127.0.0.(N+1)
 };
 

@@ -1,5 +1,6 @@
 #include "report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -109,6 +110,23 @@ void report::print() const {
                       static_cast<unsigned long long>(stats.computer_moves_ours),
                       static_cast<unsigned long long>(stats.computer_moves_theirs));
         kv += buf;
+        if (o.mode == "arena") {
+            const double games = std::max<double>(1, static_cast<double>(stats.games_completed));
+            std::printf(
+                "  arena: server CPU per finished game %.2f ms; standings frames %llu (%.1f MB,"
+                " %.1f KB each, %.0f KB per finished game)\n",
+                1e3 * server_cpu / games, static_cast<unsigned long long>(stats.standings_frames),
+                static_cast<double>(stats.standings_bytes) / 1e6,
+                stats.standings_frames ? static_cast<double>(stats.standings_bytes) / 1e3 /
+                                             static_cast<double>(stats.standings_frames)
+                                       : 0.0,
+                static_cast<double>(stats.standings_bytes) / 1e3 / games);
+            std::snprintf(
+                buf, sizeof buf, " standings_frames=%llu standings_bytes=%llu cpu_ms_per_game=%.3f",
+                static_cast<unsigned long long>(stats.standings_frames),
+                static_cast<unsigned long long>(stats.standings_bytes), 1e3 * server_cpu / games);
+            kv += buf;
+        }
         for (auto& [games, rss] : rss_marks)
             kv += " rss_kib_at_" + std::to_string(games) + "=" + std::to_string(rss);
         kv += latency_kv("ack", stats.ack);

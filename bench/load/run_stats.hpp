@@ -18,6 +18,9 @@ struct run_stats {
     std::uint64_t bytes_in = 0;
     std::uint64_t frames_out = 0;
     std::uint64_t connect_failures = 0;
+    // arena: tournament.state frames received (the standings) and their bytes.
+    std::uint64_t standings_frames = 0;
+    std::uint64_t standings_bytes = 0;
     std::uint64_t closed_early = 0;   // connections the server closed during the run
     // Games against the computer, kept out of every figure above and below.
     std::uint64_t computer_games_started = 0;
@@ -39,6 +42,8 @@ struct run_stats {
         bytes_in += o.bytes_in;
         frames_out += o.frames_out;
         connect_failures += o.connect_failures;
+        standings_frames += o.standings_frames;
+        standings_bytes += o.standings_bytes;
         closed_early += o.closed_early;
         computer_games_started += o.computer_games_started;
         computer_games_completed += o.computer_games_completed;

@@ -32,6 +32,8 @@ void shard::start_games() {
         if (p->players[0]->is_welcomed()) p->players[0]->create_seek();
     for (auto* c : computer_players)
         if (c->is_welcomed()) c->play_computer();
+    for (auto* c : arena_players)
+        if (c->is_welcomed()) c->join_tournament();
 }
 
 void shard::shutdown_all() {

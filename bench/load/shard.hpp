@@ -54,7 +54,8 @@ struct shard {
     void start();           // begin connecting (on the shard's thread)
     void pump_connects();   // keep up to connect_parallel handshakes in flight
     void connection_done(); // one handshake finished (either way)
-    void start_games();     // every pair opens its first seek, every computer player its game
+    void start_games();     // every pair opens its first seek, every computer player its game,
+                            // every arena player joins the arena
     void shutdown_all();    // close every connection, then let run() return
     void closed_one();
 
@@ -73,6 +74,7 @@ struct shard {
     std::vector<std::unique_ptr<game_pair>> pairs;
     std::vector<std::unique_ptr<load_client>> clients;
     std::vector<load_client*> computer_players;  // in clients too; each plays the computer
+    std::vector<load_client*> arena_players;     // in clients too (arena mode)
     std::atomic<int> welcomed{0};   // read by the main thread
     std::atomic<int> failed{0};
     int open = 0;

@@ -61,6 +61,13 @@ void send_as(const std::shared_ptr<hub>& h, api_context& ctx, const storage::pla
             reply(std::move(r));
             h->rooms().elsewhere().leave(room, conn, true);
         };
+    } else if (auto* lobby = h->deps().cluster_lobby; !c && lobby) {
+        // The node keeps a record of the connection for the lobby's leader
+        // (what it waits on there): let it go once answered, likewise.
+        reply = [lobby, p, conn, reply = std::move(reply)](api_response r) {
+            reply(std::move(r));
+            lobby->lobby_answered(p, conn);
+        };
     }
     auto self = answer_peer::make(h->rooms().executor(), conn, std::move(answer), std::move(ok),
                                   std::move(reply));

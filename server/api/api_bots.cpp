@@ -1,11 +1,10 @@
 // Bot accounts (issue 26): an account played by a program. It turns itself
 // into one with a token that has bot:play, before its first rated game (a
 // rating earned by a person must not become a program's), and never back.
-#include <mutex>
-
 #include <spdlog/spdlog.h>
 
 #include "api/api_internal.hpp"
+#include "auth/api_tokens.hpp"
 #include "play/hub.hpp"
 #include "play/stored_player.hpp"
 #include "store/store.hpp"
@@ -13,19 +12,32 @@
 
 namespace kibitz::server::api {
 
+namespace {
+
+json bot_json(const storage::bot_listing& bot, hub* h) {
+    json row = user_json(bot.who);
+    row["online"] = h && !h->peers().of(player_from_stored(bot.who, "")->key()).empty();
+    row["ratings"] = ratings_json(bot.ratings);
+    json recent = json::array();
+    for (const auto& g : bot.recent) recent.push_back(summary_json(g));
+    row["recent"] = std::move(recent);
+    return row;
+}
+
+}  // namespace
+
 void upgrade_to_bot(const api_request& req, api_context& ctx, api_reply reply) {
-    auto* store = ctx.token_store;
-    auto now = ctx.clock.now_ms();
+    auto* tokens = ctx.tokens;
     with_token_scope(
         req, ctx, auth::api_scope::bot_play,
-        {[store, now](storage::player who, auth::scope_set, api_reply reply) {
+        {[tokens](storage::player who, auth::scope_set, api_reply reply) {
              if (who.bot) return reply(json_response(200, {{"bot", true}}));
              auto rule = [](int rated_games) -> std::optional<std::string> {
                  if (rated_games == 0) return std::nullopt;
                  return "an account that has played rated games cannot become a bot";
              };
-             store->make_bot(
-                 who.id, now, rule, [reply = std::move(reply)](core::result<storage::player> r) {
+             tokens->make_bot(
+                 who.id, rule, [reply = std::move(reply)](core::result<storage::player> r) {
                      if (r) return reply(json_response(200, {{"bot", true}}));
                      if (r.reason().starts_with("an account") ||
                          r.reason().starts_with("only an account"))
@@ -37,58 +49,22 @@ void upgrade_to_bot(const api_request& req, api_context& ctx, api_reply reply) {
          std::move(reply)});
 }
 
-namespace {
-
-// The bot list's gathering: one profile read per bot, answered once all are in.
-// The reads answer on the store's threads, hence the lock.
-struct bot_list_reads {
-    std::mutex mu;
-    std::vector<json> rows;
-    std::size_t waiting = 0;
-    api_reply reply;
-};
-
-}  // namespace
-
-// Each bot with its ratings, its latest games and whether a program is
-// connected for it now (an event stream or a tab on this node).
+// Each bot with its ratings, its latest games (one store read for them all)
+// and whether a program is connected for it now (an event stream or a tab on
+// this node).
 void list_bots(api_context& ctx, api_reply reply) {
-    auto* store = ctx.store;
     auto h = ctx.play.lock();
-    ctx.token_store->bots(100, [store, h, reply = std::move(reply)](
-                                   core::result<std::vector<storage::player>> r) mutable {
-        if (!r) {
-            spdlog::error("api bots: {}", r.reason());
-            return reply(error_response(500, "internal", "the bots could not be listed"));
-        }
-        if (r.value().empty()) return reply(json_response(200, {{"bots", json::array()}}));
-        auto reads = std::make_shared<bot_list_reads>();
-        reads->rows.resize(r.value().size());
-        reads->waiting = r.value().size();
-        reads->reply = std::move(reply);
-        for (std::size_t i = 0; i < r.value().size(); ++i) {
-            const auto& bot = r.value()[i];
-            json row = user_json(bot);
-            row["online"] = h && !h->peers().of(player_from_stored(bot, "")->key()).empty();
-            store->profile_of(bot.name, 3, 0,
-                              [reads, i, row = std::move(row)](
-                                  core::result<std::optional<storage::profile>> p) mutable {
-                                  if (p && p.value()) {
-                                      auto full = profile_json(*p.value());
-                                      row["ratings"] = std::move(full["ratings"]);
-                                      row["recent"] = std::move(full["recent"]);
-                                  } else {
-                                      row["ratings"] = row["recent"] = json::array();
-                                  }
-                                  std::unique_lock lock(reads->mu);
-                                  reads->rows[i] = std::move(row);
-                                  if (--reads->waiting) return;
-                                  json list(std::move(reads->rows));
-                                  lock.unlock();
-                                  reads->reply(json_response(200, {{"bots", std::move(list)}}));
-                              });
-        }
-    });
+    ctx.token_store->bots(
+        100, 3,
+        [h, reply = std::move(reply)](core::result<std::vector<storage::bot_listing>> r) mutable {
+            if (!r) {
+                spdlog::error("api bots: {}", r.reason());
+                return reply(error_response(500, "internal", "the bots could not be listed"));
+            }
+            json list = json::array();
+            for (const auto& bot : r.value()) list.push_back(bot_json(bot, h.get()));
+            reply(json_response(200, {{"bots", std::move(list)}}));
+        });
 }
 
 // A person's opt-in to bot challenges (schema/bot_api.md, "Bots and people"):

@@ -2,18 +2,18 @@
 // invite (protocol.md, "Private games") addressed to one account. Made here
 // as the challenger, it is announced to that account's connections (its
 // event streams and tabs: `challenge`) and to the account as a notification;
-// the challenge book remembers whom it was for, so a cancel tells them
-// (`challenge.canceled`). A decline may say why (lichess's reasons). A bot
-// challenges a person only if that person takes bot challenges (stored,
+// the invite carries whom it is for, so that the lobby tells them of a cancel
+// (`challenge.canceled`) wherever it is made and wherever they are. A decline may say why
+// (lichess's reasons). A bot challenges a person only if that person takes bot challenges (stored,
 // off by default). Runs where the token check answers (the store's threads);
 // everything it calls posts or is thread-safe.
 #include <spdlog/spdlog.h>
 
 #include "api/bot_play_internal.hpp"
-#include "api/challenge_book.hpp"
 #include "play/hub.hpp"
 #include "play/notification_desk.hpp"
 #include "play/stored_player.hpp"
+#include "protocol/out_lobby.hpp"
 #include "store/store.hpp"
 #include "store/token_store.hpp"
 
@@ -63,11 +63,10 @@ void tell(const std::shared_ptr<hub>& h, const std::string& key,
 }
 
 // Announces the new challenge `d` (invite.created's payload) to `them`.
-api_response announce(const std::shared_ptr<hub>& h, challenge_book& book,
-                      const storage::player& them, const json& by, const json& d) {
+api_response announce(const std::shared_ptr<hub>& h, const storage::player& them, const json& by,
+                      const json& d) {
     challenge_msg m{invite_from_json(d), by};
     auto to = player_from_stored(them, "");
-    book.add(m.invite.code, {to->key(), {m.invite.code, m.invite.game, by}});
     auto f = encode(m);
     tell(h, to->key(), f);
     if (auto* n = h->deps().notifications)
@@ -84,9 +83,8 @@ api_response announce(const std::shared_ptr<hub>& h, challenge_book& book,
 void create(const std::shared_ptr<hub>& h, api_context& ctx, const storage::player& who,
             std::string target, client_msg m, api_reply reply) {
     auto* tokens = ctx.token_store;
-    auto book = ctx.challenges;
     auto keep = std::make_shared<api_context>(ctx);  // the answer comes later, elsewhere
-    auto found = [h, keep, tokens, book, who, m = std::move(m),
+    auto found = [h, keep, tokens, who, m = std::move(m),
                   reply](core::result<std::optional<storage::account_login>> r) mutable {
         if (!r) {
             spdlog::error("api challenge: {}", r.reason());
@@ -96,10 +94,10 @@ void create(const std::shared_ptr<hub>& h, api_context& ctx, const storage::play
         const auto them = r.value()->who;
         if (them.id == who.id) return reply(error_response(400, "own_challenge", "that is you"));
         auto by = player_from_stored(who, "")->public_json();
-        auto make = [h, keep, book, who, them, by, m = std::move(m), reply]() mutable {
-            auto ok = [h, book, them, by](const json& d) {
-                return announce(h, *book, them, by, d);
-            };
+        if (auto* c = std::get_if<seek_create_msg>(&m.body))
+            c->challenged = player_from_stored(them, "")->key();
+        auto make = [h, keep, who, them, by, m = std::move(m), reply]() mutable {
+            auto ok = [h, them, by](const json& d) { return announce(h, them, by, d); };
             send_as(h, *keep, who, std::move(m), "invite.created", std::move(ok), std::move(reply));
         };
         if (!who.bot || them.bot) return make();
@@ -143,14 +141,9 @@ void challenge_routes(const std::shared_ptr<hub>& h, api_context& ctx, const sto
         m = as_message("invite.decline", {{"code", code}, {"reason", *reason}});
     }
     if (auto* r = std::get_if<api_response>(&m)) return reply(std::move(*r));
-    // Once the lobby has taken the answer, the challenge is no longer open;
-    // a cancel tells the account it was for.
-    auto ok = [h, book = ctx.challenges, code, cancel = seg[2] == "cancel"](const json&) {
-        auto e = book->take(code);
-        if (e && cancel) tell(h, e->for_key, encode(e->withdrawn));
-        return done(json());
-    };
-    send_as(h, ctx, who, std::get<client_msg>(std::move(m)), "", std::move(ok), std::move(reply));
+    // The lobby tells the other side (a cancel the account it was for, a
+    // decline its maker), on every node.
+    send_as(h, ctx, who, std::get<client_msg>(std::move(m)), "", done, std::move(reply));
 }
 
 }  // namespace kibitz::server::api

@@ -132,6 +132,7 @@ json user_json(const storage::player& p);
 json summary_json(const storage::game_summary& g);
 json record_json(const storage::game_record& g);  // with the replay boards
 json profile_json(const storage::profile& p);
+json ratings_json(const std::vector<storage::game_rating>& ratings);  // each with its "game"
 json leader_json(const storage::leader& l);
 
 }  // namespace kibitz::server::api

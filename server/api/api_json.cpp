@@ -195,13 +195,18 @@ json record_json(const storage::game_record& g) {
     return out;
 }
 
-json profile_json(const storage::profile& p) {
-    json ratings = json::array();
-    for (const auto& r : p.ratings) {
+json ratings_json(const std::vector<storage::game_rating>& ratings) {
+    json out = json::array();
+    for (const auto& r : ratings) {
         json j = rating_json(r.value);
         j["game"] = r.game_id;
-        ratings.push_back(std::move(j));
+        out.push_back(std::move(j));
     }
+    return out;
+}
+
+json profile_json(const storage::profile& p) {
+    json ratings = ratings_json(p.ratings);
     json recent = json::array();
     for (const auto& g : p.recent) recent.push_back(summary_json(g));
     json results = json::array();

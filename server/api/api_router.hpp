@@ -17,7 +17,6 @@
 #include <utility>
 #include <vector>
 
-#include "api/challenge_book.hpp"
 #include "domain/wall_clock.hpp"
 #include "push/endpoint.hpp"
 
@@ -73,8 +72,6 @@ struct api_context {
     std::weak_ptr<hub> play;
     std::atomic<std::uint64_t>* next_conn = nullptr;
     std::shared_ptr<stream_caps> streams;
-    // The challenges made through the API, open, by code (challenge_book.hpp).
-    std::shared_ptr<challenge_book> challenges = std::make_shared<challenge_book>();
     push_api push;
     puzzle_desk* puzzles = nullptr;  // the puzzle service (GET /api/puzzle...)
     storage::puzzle_store* puzzle_store = nullptr;  // puzzle histories (the profile's dashboard)

@@ -9,7 +9,7 @@ constexpr std::string_view prefix = "kbt_";
 }
 
 api_tokens::api_tokens(storage::token_store& s, api_tokens_options o)
-    : store_(s), options_(std::move(o)) {}
+    : store_(s), options_(std::move(o)), cache_(options_.cache_ms, options_.cache_limit) {}
 
 bool api_tokens::is_api_token(std::string_view bearer) { return bearer.starts_with(prefix); }
 
@@ -39,22 +39,44 @@ void api_tokens::list(storage::player_id who, storage::handler<std::vector<stora
 }
 
 void api_tokens::revoke(storage::player_id who, std::int64_t id, storage::handler<bool> h) {
-    store_.revoke_api_token(who, id, std::move(h));
+    store_.revoke_api_token(who, id, [this, id, h = std::move(h)](core::result<bool> r) {
+        if (r && r.value()) cache_.forget_token(id);
+        h(std::move(r));
+    });
+}
+
+void api_tokens::make_bot(storage::player_id who,
+                          std::function<std::optional<std::string>(int rated_games)> admit,
+                          storage::handler<storage::player> h) {
+    store_.make_bot(who, options_.clock.now_ms(), std::move(admit),
+                    [this, who, h = std::move(h)](core::result<storage::player> r) {
+                        if (r) cache_.forget_player(who);
+                        h(std::move(r));
+                    });
 }
 
 void api_tokens::check(std::string bearer, storage::handler<token_check> h) {
     if (!is_api_token(bearer)) return h(token_check{});
+    // Counts one request against the token's limit, then answers.
+    auto counted = [this, h](storage::token_holder holder) {
+        // Keyed by the token's row id, never by its secret.
+        std::string key = "api-token:" + std::to_string(holder.token.id);
+        limiter_.attempt({{key, options_.per_token}}, options_.clock.now_ms(),
+                         [h, holder = std::move(holder)](std::int64_t wait) {
+                             h(token_check{holder, wait});
+                         });
+    };
+    auto digest = token_hash(bearer);
+    const auto now = options_.clock.now_ms();
+    if (auto known = cache_.find(digest, now)) return counted(std::move(*known));
     store_.find_api_token(
-        token_hash(bearer), options_.clock.now_ms(),
-        [this, h = std::move(h)](core::result<std::optional<storage::token_holder>> found) {
+        digest, now, options_.touch_every_ms,
+        [this, digest, now, generation = cache_.generation(), h,
+         counted = std::move(counted)](core::result<std::optional<storage::token_holder>> found) {
             if (!found) return h(core::error{found.reason()});
             if (!found.value()) return h(token_check{});
-            // Keyed by the token's row id, never by its secret.
-            std::string key = "api-token:" + std::to_string(found.value()->token.id);
-            limiter_.attempt({{key, options_.per_token}}, options_.clock.now_ms(),
-                             [h, holder = std::move(found.value())](std::int64_t wait) {
-                                 h(token_check{holder, wait});
-                             });
+            cache_.keep(digest, *found.value(), now, generation);
+            counted(std::move(*found.value()));
         });
 }
 

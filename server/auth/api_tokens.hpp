@@ -9,10 +9,13 @@
 // never logged.
 //
 // Owns: the per-token request limit (a limiter: this node's, and the
-// cluster's when shared). Handlers run on a store thread or, with shared
-// limits, the Redis link's strand: post back to your own executor. The store
-// may run a handler while it drains at shutdown, so destroy this after it.
+// cluster's when shared) and the tokens checked lately (token_cache.hpp: a
+// request with a token checked less than `cache_ms` ago asks no store; the
+// token's last use is written at most every `touch_every_ms`). Handlers run on a store thread or,
+// with shared limits, the Redis link's strand: post back to your own executor. The store may run a
+// handler while it drains at shutdown, so destroy this after it.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,6 +23,7 @@
 
 #include "auth/api_scopes.hpp"
 #include "auth/shared_limits.hpp"
+#include "auth/token_cache.hpp"
 #include "domain/wall_clock.hpp"
 #include "store/token_store.hpp"
 
@@ -29,6 +33,11 @@ struct api_tokens_options {
     rate_limit per_token{120, 60 * 1000};  // requests a token may make in the window
     int max_per_account = 50;              // bounds what one account makes us store
     wall_clock clock;
+    // How long a checked token is trusted without the store: the bound on a
+    // revocation or a bot upgrade made on another node (at once on this one).
+    std::int64_t cache_ms = 10 * 1000;
+    std::size_t cache_limit = 10000;
+    std::int64_t touch_every_ms = 60 * 1000;  // api_token::last_used_ms's resolution
 };
 
 struct new_api_token {
@@ -59,6 +68,10 @@ public:
                 storage::handler<new_api_token> h);
     void list(storage::player_id who, storage::handler<std::vector<storage::api_token>> h);
     void revoke(storage::player_id who, std::int64_t id, storage::handler<bool> h);
+    // token_store::make_bot, after which the account's tokens say so at once.
+    void make_bot(storage::player_id who,
+                  std::function<std::optional<std::string>(int rated_games)> admit,
+                  storage::handler<storage::player> h);
     // Looks the token up and counts one request against its limit.
     void check(std::string bearer, storage::handler<token_check> h);
 
@@ -69,6 +82,7 @@ private:
     storage::token_store& store_;
     api_tokens_options options_;
     limiter limiter_;
+    token_cache cache_;
 };
 
 }  // namespace kibitz::server::auth

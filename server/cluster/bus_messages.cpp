@@ -156,6 +156,7 @@ client_msg client_of(const json& j) {
     if (auto* s = std::get_if<seek_create_msg>(&out.body); s && s->invite) {
         auto it = j.find("public_game");
         s->public_game = it != j.end() && it->is_boolean() && it->get<bool>();
+        if (j.contains("challenged")) s->challenged = text(j, "challenged");
     }
     return out;
 }

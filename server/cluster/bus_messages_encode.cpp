@@ -141,6 +141,9 @@ json to_json(const message& msg) {
                     j["code"] = s->code;
                 if (auto* s = std::get_if<seek_create_msg>(&m.m.body); s && s->public_game)
                     j["public_game"] = true;
+                if (auto* s = std::get_if<seek_create_msg>(&m.m.body);
+                    s && s->invite && !s->challenged.empty())
+                    j["challenged"] = s->challenged;
                 return j;
             },
             [](const lobby_closed& m) -> json {

@@ -187,8 +187,10 @@ void node::tell_seek(const peer_ref& p, std::uint64_t conn, const std::string& i
     if (there)
         return publish(there->node_name(), bus::lobby_seek{there->their_conn(), id, invite, open});
     on_strand([this, conn, id, invite, open] {
-        if (auto it = proxies_.find(conn); it != proxies_.end())
+        if (auto it = proxies_.find(conn); it != proxies_.end()) {
             note_seek(it->second, id, invite, open);
+            drop_if_spent(conn);
+        }
     });
 }
 
@@ -196,17 +198,22 @@ void node::on(const bus::lobby_seek& m) {
     auto it = proxies_.find(m.conn);
     if (it == proxies_.end()) return;  // the connection has gone
     note_seek(it->second, m.id, m.invite, m.open);
+    drop_if_spent(m.conn);
 }
 
 void node::forget_pairing(const std::string& player_key) {
     // Its pool entry went with the pairing; a seek of it was accepted (which
     // one the creator is not told: all of them go from what is sent again).
+    std::vector<std::uint64_t> spent;
     for (auto& [conn, px] : proxies_)
-        if (px.who && px.who->key() == player_key)
+        if (px.who && px.who->key() == player_key) {
             std::erase_if(px.standing, [](const proxy::standing_msg& s) {
                 return std::holds_alternative<quick_join_msg>(s.m.body) ||
                        std::holds_alternative<seek_create_msg>(s.m.body);
             });
+            if (px.spent()) spent.push_back(conn);
+        }
+    for (auto conn : spent) drop_if_spent(conn);
 }
 
 void node::lobby_message(player_ptr who, peer_ref p, std::uint64_t conn, const client_msg& m) {
@@ -235,14 +242,38 @@ void node::lobby_closed(player_ptr who, std::uint64_t conn) {
         std::erase_if(lobby_waiting_, [conn](const waiting_lobby_msg& w) { return w.conn == conn; });
         auto it = proxies_.find(conn);
         if (it == proxies_.end()) return;
-        // Rooms it was seated in by `seated` (the handler knows only those it joined).
-        for (const auto& room : it->second.rooms)
-            if (auto o = owners_.find(room); o != owners_.end())
-                publish(o->second, bus::leave{room, o_.node, conn, true});
-        if (it->second.lobby && !lobby_leader_.empty() && lobby_leader_ != o_.node)
-            publish(lobby_leader_, bus::lobby_closed{o_.node, conn, *who});
-        proxies_.erase(it);
+        it->second.who = who;
+        close_proxy(it);
     });
+}
+
+void node::close_proxy(std::map<std::uint64_t, proxy>::iterator it) {
+    const auto conn = it->first;
+    // Rooms it was seated in by `seated` (the handler knows only those it joined).
+    for (const auto& room : it->second.rooms)
+        if (auto o = owners_.find(room); o != owners_.end())
+            publish(o->second, bus::leave{room, o_.node, conn, true});
+    if (it->second.lobby && it->second.who && !lobby_leader_.empty() && lobby_leader_ != o_.node)
+        publish(lobby_leader_, bus::lobby_closed{o_.node, conn, *it->second.who});
+    proxies_.erase(it);
+}
+
+void node::lobby_answered(player_ptr, std::uint64_t conn) {
+    on_strand([this, conn] {
+        auto it = proxies_.find(conn);
+        if (it == proxies_.end()) return;
+        // Answered: a seek.create still without an id was refused.
+        std::erase_if(it->second.standing, [](const proxy::standing_msg& s) {
+            return s.seek.empty() && std::holds_alternative<seek_create_msg>(s.m.body);
+        });
+        it->second.one_shot = true;
+        drop_if_spent(conn);
+    });
+}
+
+void node::drop_if_spent(std::uint64_t conn) {
+    auto it = proxies_.find(conn);
+    if (it != proxies_.end() && it->second.spent()) close_proxy(it);
 }
 
 void node::on(const bus::lobby& m) {

@@ -115,6 +115,11 @@ public:
     void lobby_message(player_ptr who, peer_ref p, std::uint64_t conn,
                        const client_msg& m) override;
     void lobby_closed(player_ptr who, std::uint64_t conn) override;
+    void lobby_answered(player_ptr who, std::uint64_t conn) override;
+    // Records of connections this node keeps (its own at the lobby and in
+    // rooms elsewhere, others' in its rooms and lobby), as of its last step:
+    // /metrics, kibitz_cluster_connection_records. Any thread.
+    long connection_records() const { return records_.load(std::memory_order_relaxed); }
     // remote_live (cluster_games.cpp)
     void live_listed(const std::string& game, const std::string& room, const json& summary,
                      const live_position& pos) override;
@@ -161,8 +166,13 @@ private:
             std::string seek;
         };
         std::vector<standing_msg> standing;
+        bool one_shot = false;  // a bot API request, answered: it goes once nothing stands
         bool unused() const { return rooms.empty() && !lobby; }
+        bool spent() const { return one_shot && rooms.empty() && standing.empty(); }
     };
+    // A connection here gone from the lobby (closed, or one-shot and spent).
+    void close_proxy(std::map<std::uint64_t, proxy>::iterator it);
+    void drop_if_spent(std::uint64_t conn);
     // cluster_lobby.cpp: keeps `standing` up to date, from the connection's
     // messages and from what the leader's lobby says of its seeks.
     static void note_standing(proxy& px, const client_msg& m);
@@ -316,6 +326,7 @@ private:
         player_ptr lobby_who;  // set while it has lobby state here (we lead)
     };
     std::map<std::pair<std::string, std::uint64_t>, remote_conn> remotes_;
+    std::atomic<long> records_{0};  // proxies_ and remotes_, after each step on the strand
     void check_nodes();  // drops the remote connections of nodes that are gone
     void node_gone(const std::string& other);
     std::uint64_t next_remote_conn_ = 1;
@@ -332,8 +343,14 @@ private:
 // an exception there is logged, as on a room's or the lobby's strand.
 template <class F>
 void node::on_strand(F&& f) {
-    post_guarded(strand_, shared_from_this(), std::forward<F>(f),
-                 [](const node& n) { return "cluster: node " + n.o_.node; });
+    post_guarded(
+        strand_, shared_from_this(),
+        [this, f = std::forward<F>(f)]() mutable {
+            f();
+            records_.store(static_cast<long>(proxies_.size() + remotes_.size()),
+                           std::memory_order_relaxed);
+        },
+        [](const node& n) { return "cluster: node " + n.o_.node; });
 }
 
 }  // namespace kibitz::server::cluster

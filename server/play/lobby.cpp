@@ -182,6 +182,7 @@ void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_cre
                m.color, who,
                conn,    m.invite,
                {},      p};
+        if (m.invite) s.challenged = m.challenged;
         auto j = s.to_json(hub_);
         s.listed = dump_json(j);
         seeks_[s.id] = s;
@@ -208,12 +209,19 @@ void lobby::cancel_seek(player_ptr who, peer_ref p, seek_cancel_msg m, ack_id ac
             return reply(p, m.invite ? wire_error{"unknown_invite", "no such open invite of yours"}
                                      : wire_error{"unknown_seek", "no such open seek of yours"},
                          ack, type);
-        bool listed = !it->second.invite;
-        if (listed) tell_standing(it->second.peer, it->second.conn, it->second, false);
+        const seek s = it->second;
+        const bool listed = !s.invite;
+        // An invite too: cancelled through another connection (the bot API's),
+        // its creator's node must not send it to a new leader again.
+        tell_standing(s.peer, s.conn, s, false);
         seeks_.erase(it);
         seeks_changed_ = true;
         reply(p, std::nullopt, ack, type);
         if (listed) broadcast(encode(seek_remove_msg{m.id, "cancelled"}));
+        if (!s.challenged.empty())
+            tell_player(s.challenged,
+                        encode(challenge_canceled_msg{s.id, std::string(s.settings.game->id),
+                                                      s.by->public_json()}));
     });
 }
 

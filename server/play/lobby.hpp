@@ -60,6 +60,7 @@ private:
         invite_view invite_shown() const;  // as invite.created shows it
         std::string listed;        // to_json as seek.add sent it (for the snapshot)
         peer_ref peer;             // the connection that opened it
+        std::string challenged;    // a bot API challenge's addressee (player key); else empty
     };
 
     template <class F>
@@ -85,6 +86,8 @@ private:
     // creator told of a decline on every connection of theirs that we know.
     invite_shown_msg shown_to_invited(const seek& s) const;
     void tell_creator(const seek& s, const frame& f);
+    // Every connection of player `key`, here and (in a cluster) on the other nodes.
+    void tell_player(const std::string& key, const frame& f);
     void broadcast(const frame& f);
     // lobby.snapshot, rebuilt only when what it shows changed; with the
     // featured game as `tv` showed it.

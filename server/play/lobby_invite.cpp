@@ -28,10 +28,18 @@ invite_shown_msg lobby::shown_to_invited(const seek& s) const {
     return {s.invite_shown(), std::move(by), std::move(yours)};
 }
 
+void lobby::tell_player(const std::string& key, const frame& f) {
+    for (const auto& [conn, p] : hub_.peers().of(key)) send_to(p, f);
+    if (auto* c = hub_.deps().cluster_lobby) c->tell_player(key, f);
+}
+
 void lobby::tell_creator(const seek& s, const frame& f) {
-    // The connection that made the invite (in a cluster perhaps on another
-    // node), then the creator's other tabs here: an invite outlives the page
-    // it was made on.
+    // In a cluster, every connection of the creator on every node (an event
+    // stream of the bot API may be on any; the one that made it is among
+    // them, or was a one-shot request long answered).
+    if (hub_.deps().cluster_lobby) return tell_player(s.by->key(), f);
+    // The connection that made the invite, then the creator's other tabs:
+    // an invite outlives the page it was made on.
     auto first = s.peer.lock();
     if (first) first->send(f);
     for (const auto& [conn, p] : hub_.peers().of(s.by->key()))

@@ -28,6 +28,10 @@ public:
     // The connection is gone: its seeks, pool entries and subscriptions at
     // the leader go, and it leaves the rooms it was seated in elsewhere.
     virtual void lobby_closed(player_ptr who, std::uint64_t conn) = 0;
+    // A one-shot connection (a bot API request) has had its answer: it goes
+    // as if closed, once nothing of it stands (an invite it made, until the
+    // invite is accepted, declined or cancelled).
+    virtual void lobby_answered(player_ptr who, std::uint64_t conn) = 0;
 
     // What a connection waits on at the lobby, told by the lobby that leads
     // (its connections may be on any node): a seek it opened, under the id

@@ -31,6 +31,9 @@ struct seek_create_msg {
     // Never from a client: a challenge of the bot API (schema/bot_api.md), an
     // invite whose game is public like any other (a link's invite is private).
     bool public_game = false;
+    // Never from a client: the key of the player a bot API challenge is for,
+    // told `challenge.canceled` by the lobby when its maker cancels it.
+    std::string challenged;
 };
 struct seek_cancel_msg { std::string id; bool invite = false; };
 struct seek_accept_msg {

@@ -34,4 +34,23 @@ std::int64_t pg_dialect::claim(pg_db& db, game_key game) {
     return epochs_[game];
 }
 
+std::int64_t pg_dialect::claim_lead(pg_db& db) {
+    if (fence_node_.empty()) return 0;
+    auto r = db.query(
+        "INSERT INTO tournament_lead(one, node, epoch) VALUES (1,$1,1) "
+        "ON CONFLICT (one) DO UPDATE SET node = excluded.node, "
+        "epoch = tournament_lead.epoch + 1 RETURNING epoch",
+        fence_node_);
+    lead_epoch_ = r.i64(0, 0);
+    return lead_epoch_;
+}
+
+void pg_dialect::lead_guard(pg_db& db) {
+    if (fence_node_.empty()) return;
+    auto r = db.query("SELECT node, epoch FROM tournament_lead WHERE one = 1 FOR SHARE");
+    if (lead_epoch_ == 0 || r.empty() || r.text(0, 0) != fence_node_ || r.i64(0, 1) != lead_epoch_)
+        throw db_error("the tournaments are led by another node (" +
+                       (r.empty() ? std::string("none") : r.text(0, 0)) + "): write refused");
+}
+
 }  // namespace kibitz::server::storage

@@ -43,10 +43,18 @@ public:
     // Takes `game` over from whichever node had it: bumps its epoch and
     // returns it; from then on the node that had it is refused every write.
     std::int64_t claim(pg_db& db, game_key game);
+    // The tournaments' fence (tournament_lead): this node takes the lead of
+    // every tournament and returns its epoch; from then on the node that led
+    // before is refused every tournament write. Without a fence: 0, nothing.
+    std::int64_t claim_lead(pg_db& db);
+    // Throws unless this node holds the lead it last claimed; locks the row
+    // until the transaction ends, so a claim waits for the write.
+    void lead_guard(pg_db& db);
 
 private:
     std::string fence_node_;
     std::map<game_key, std::int64_t> epochs_;  // the epoch held per game started or claimed
+    std::int64_t lead_epoch_ = 0;              // the tournaments' lead claimed (0: never)
 };
 
 }  // namespace kibitz::server::storage

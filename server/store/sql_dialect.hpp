@@ -10,6 +10,7 @@
 //   lock_rows                   appended to a SELECT whose rows decide a write
 //   keys_per_block, reserve_block(keys_db)  blocks of game keys (sql_store.hpp)
 //   started(db, game), guard(db, game)      the fence on a game's writes
+//   claim_lead(db), lead_guard(db)          the fence on the tournaments' writes
 // A dialect object is owned by its store; its fence runs in writer jobs only.
 #include "store/records.hpp"
 
@@ -27,6 +28,13 @@ struct dialect_defaults {
     void started(Db&, game_key) {}
     template <class Db>
     void guard(Db&, game_key) {}
+    // Nor on the tournaments: one server runs them all.
+    template <class Db>
+    std::int64_t claim_lead(Db&) {
+        return 0;
+    }
+    template <class Db>
+    void lead_guard(Db&) {}
 };
 
 }  // namespace kibitz::server::storage

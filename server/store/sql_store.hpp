@@ -98,16 +98,19 @@ public:
     void add_pairing(tournament_key id, tournament_pairing p, handler<std::int64_t> h) override;
     void set_berserk(std::string room, int seat, handler<bool> h) override;
     void record_result(pairing_result r, handler<bool> h) override;
+    void claim_tournaments(handler<std::int64_t> h) override;
+    void add_tournament_chat(tournament_key id, tournament_chat_entry line,
+                             handler<bool> h) override;
     // token_store (sql_store_tokens_impl.hpp).
     void create_api_token(std::string token_hash, api_token t, handler<api_token> h) override;
     void api_tokens_of(player_id owner, handler<std::vector<api_token>> h) override;
-    void find_api_token(std::string token_hash, std::int64_t now_ms,
+    void find_api_token(std::string token_hash, std::int64_t now_ms, std::int64_t touch_every_ms,
                         handler<std::optional<token_holder>> h) override;
     void revoke_api_token(player_id owner, std::int64_t id, handler<bool> h) override;
     void make_bot(player_id who, std::int64_t now_ms,
                   std::function<std::optional<std::string>(int rated_games)> admit,
                   handler<player> h) override;
-    void bots(int limit, handler<std::vector<player>> h) override;
+    void bots(int limit, int recent_limit, handler<std::vector<bot_listing>> h) override;
     void set_bot_challenges(player_id who, bool accept, handler<bool> h) override;
     void bot_challenges(player_id who, handler<bool> h) override;
     // notification_store (sql_store_notifications_impl.hpp).

@@ -9,14 +9,18 @@ namespace kibitz::server::storage {
 namespace sql_store_detail {
 // Columns read by read_summary, joined with both seats' players. Private games
 // are left out of public lists (profile, recent) but are found by key.
-inline const std::string summary_sql =
-    "SELECT g.id, g.game_id, g.initial_ms, g.increment_ms, g.rated, g.private, "
+// Split in two so that a query may add columns after these (bots' listing).
+inline const std::string summary_columns =
+    "g.id, g.game_id, g.initial_ms, g.increment_ms, g.rated, g.private, "
     "g.start_position, g.status, g.winner, g.reason, g.created_ms, g.ended_ms, "
     "p0.id, p0.name, p0.account_id, p0.computer_level, p0.bot_ms, "
     "p1.id, p1.name, p1.account_id, p1.computer_level, p1.bot_ms, "
     "(SELECT COUNT(*) FROM moves m WHERE m.game = g.id), g.public_id, g.rematch, "
-    "g.days_per_move, g.deadline_ms, g.premove_seat, g.premove_line "
-    "FROM games g JOIN players p0 ON p0.id = g.seat0 JOIN players p1 ON p1.id = g.seat1 ";
+    "g.days_per_move, g.deadline_ms, g.premove_seat, g.premove_line";
+inline constexpr int summary_column_count = 29;
+inline const std::string seat_joins =
+    "JOIN players p0 ON p0.id = g.seat0 JOIN players p1 ON p1.id = g.seat1 ";
+inline const std::string summary_sql = "SELECT " + summary_columns + " FROM games g " + seat_joins;
 
 template <class Rows>
 game_summary read_summary(const Rows& r) {

@@ -1,6 +1,10 @@
 #pragma once
 // sql_store (see sql_store.hpp): tournaments, entries and pairings
-// (tournament_store.hpp). Writes on the writer, lists and records on a reader.
+// (tournament_store.hpp). Writes on the writer, lists and records on a reader;
+// every write but an event's creation passes the dialect's lead_guard first
+// (PostgreSQL in a cluster: only the node that last claimed the lead writes).
+#include <algorithm>
+
 #include "store/sql_store_impl.hpp"
 
 namespace kibitz::server::storage {
@@ -38,7 +42,15 @@ tournament_row read_row(const Rows& r) {
 
 template <class Db>
 tournament_record load_record(Db& db, tournament_row row) {
-    tournament_record out{std::move(row), {}, {}};
+    tournament_record out{std::move(row), {}, {}, {}};
+    {
+        auto r = db.query(
+            "SELECT player, name, text, at_ms FROM tournament_chat WHERE tournament = $1 "
+            "ORDER BY id DESC LIMIT $2",
+            out.row.id, tournament_record::chat_kept);
+        while (r.next()) out.chat.push_back({r.text(0), r.text(1), r.text(2), r.i64(3)});
+        std::reverse(out.chat.begin(), out.chat.end());
+    }
     {
         // read_player reads player_columns (five): the entry's own come after.
         static const std::string sql =
@@ -103,7 +115,8 @@ void sql_store<D>::create_tournament(std::string public_id, tournament_settings 
 template <class D>
 void sql_store<D>::set_tournament_status(tournament_key id, std::string status, std::int64_t now_ms,
                                          handler<bool> h) {
-    write<bool>(std::move(h), [id, status = std::move(status), now_ms](db_type& db) {
+    write<bool>(std::move(h), [this, id, status = std::move(status), now_ms](db_type& db) {
+        dialect_.lead_guard(db);
         using namespace sql_tournament_detail;
         const int to = status_rank(status);
         if (to < 0) throw db_error("no tournament status '" + status + "'");
@@ -124,7 +137,8 @@ void sql_store<D>::set_tournament_status(tournament_key id, std::string status, 
 
 template <class D>
 void sql_store<D>::set_tournament_extra(tournament_key id, std::string extra, handler<bool> h) {
-    write<bool>(std::move(h), [id, extra = std::move(extra)](db_type& db) {
+    write<bool>(std::move(h), [this, id, extra = std::move(extra)](db_type& db) {
+        dialect_.lead_guard(db);
         return db.query("UPDATE tournaments SET settings = $1 WHERE id = $2", extra, id)
                    .affected() > 0;
     });
@@ -168,7 +182,8 @@ void sql_store<D>::unfinished_tournaments(handler<std::vector<tournament_record>
 template <class D>
 void sql_store<D>::join_tournament(tournament_key id, player_id who, std::int64_t now_ms,
                                    handler<bool> h) {
-    write<bool>(std::move(h), [id, who, now_ms](db_type& db) {
+    write<bool>(std::move(h), [this, id, who, now_ms](db_type& db) {
+        dialect_.lead_guard(db);
         if (db.query("UPDATE tournament_entries SET withdrawn = $1, paused = $1 "
                      "WHERE tournament = $2 AND player = $3 AND (withdrawn = $4 OR paused = $4)",
                      false, id, who, true)
@@ -185,7 +200,8 @@ void sql_store<D>::join_tournament(tournament_key id, player_id who, std::int64_
 template <class D>
 void sql_store<D>::set_entry_state(tournament_key id, player_id who, bool withdrawn, bool paused,
                                    handler<bool> h) {
-    write<bool>(std::move(h), [=](db_type& db) {
+    write<bool>(std::move(h), [=, this](db_type& db) {
+        dialect_.lead_guard(db);
         return db.query(
                      "UPDATE tournament_entries SET withdrawn = $1, paused = $2 "
                      "WHERE tournament = $3 AND player = $4",
@@ -196,7 +212,8 @@ void sql_store<D>::set_entry_state(tournament_key id, player_id who, bool withdr
 
 template <class D>
 void sql_store<D>::add_pairing(tournament_key id, tournament_pairing p, handler<std::int64_t> h) {
-    write<std::int64_t>(std::move(h), [id, p = std::move(p)](db_type& db) {
+    write<std::int64_t>(std::move(h), [this, id, p = std::move(p)](db_type& db) {
+        dialect_.lead_guard(db);
         auto r = db.query(
             "INSERT INTO tournament_pairings(tournament, round, room, seat0, seat1, berserk0, "
             "berserk1, created_ms) VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING id",
@@ -208,7 +225,8 @@ void sql_store<D>::add_pairing(tournament_key id, tournament_pairing p, handler<
 
 template <class D>
 void sql_store<D>::set_berserk(std::string room, int seat, handler<bool> h) {
-    write<bool>(std::move(h), [room = std::move(room), seat](db_type& db) {
+    write<bool>(std::move(h), [this, room = std::move(room), seat](db_type& db) {
+        dialect_.lead_guard(db);
         static const char* sql[2] = {
             "UPDATE tournament_pairings SET berserk0 = $1 WHERE room = $2 AND result IS NULL",
             "UPDATE tournament_pairings SET berserk1 = $1 WHERE room = $2 AND result IS NULL"};
@@ -219,7 +237,8 @@ void sql_store<D>::set_berserk(std::string room, int seat, handler<bool> h) {
 
 template <class D>
 void sql_store<D>::record_result(pairing_result res, handler<bool> h) {
-    write<bool>(std::move(h), [res = std::move(res)](db_type& db) {
+    write<bool>(std::move(h), [this, res = std::move(res)](db_type& db) {
+        dialect_.lead_guard(db);
         // The guard on result IS NULL makes a second report of the same game
         // (a retry, a restart's recovery) change nothing.
         const auto set = db.query(
@@ -235,6 +254,24 @@ void sql_store<D>::record_result(pairing_result res, handler<bool> h) {
                 s.score, s.sheet, s.who, res.room);
         return true;
     });
+}
+
+template <class D>
+void sql_store<D>::add_tournament_chat(tournament_key id, tournament_chat_entry line,
+                                       handler<bool> h) {
+    write<bool>(std::move(h), [this, id, line = std::move(line)](db_type& db) {
+        dialect_.lead_guard(db);
+        return db.query(
+                     "INSERT INTO tournament_chat(tournament, player, name, text, at_ms) "
+                     "VALUES ($1, $2, $3, $4, $5)",
+                     id, line.player, line.name, line.text, line.at_ms)
+                   .affected() > 0;
+    });
+}
+
+template <class D>
+void sql_store<D>::claim_tournaments(handler<std::int64_t> h) {
+    write<std::int64_t>(std::move(h), [this](db_type& db) { return dialect_.claim_lead(db); });
 }
 
 }  // namespace kibitz::server::storage

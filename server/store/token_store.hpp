@@ -16,15 +16,24 @@
 
 namespace kibitz::server::storage {
 
+// A bot as the bot list shows it (schema/bot_api.md, GET /api/bots).
+struct bot_listing {
+    player who;
+    std::vector<game_rating> ratings;  // by rules id
+    std::vector<game_summary> recent;  // newest first
+};
+
 class token_store {
 public:
     virtual ~token_store() = default;
 
-    // create fills in t.id; find records that the token was used now (writer,
-    // so it sees a token made a moment ago); revoke deletes only the owner's.
+    // create fills in t.id; find records that the token was used now, unless
+    // that was recorded less than `touch_every_ms` ago (writer, so it sees a
+    // token made a moment ago); revoke deletes only the owner's.
     virtual void create_api_token(std::string token_hash, api_token t, handler<api_token> h) = 0;
     virtual void api_tokens_of(player_id owner, handler<std::vector<api_token>> h) = 0;
     virtual void find_api_token(std::string token_hash, std::int64_t now_ms,
+                                std::int64_t touch_every_ms,
                                 handler<std::optional<token_holder>> h) = 0;
     virtual void revoke_api_token(player_id owner, std::int64_t id, handler<bool> h) = 0;
     // Marks an account as a bot, for good. `admit` gets the number of rated
@@ -33,8 +42,9 @@ public:
     virtual void make_bot(player_id who, std::int64_t now_ms,
                           std::function<std::optional<std::string>(int rated_games)> admit,
                           handler<player> h) = 0;
-    // Bot accounts, the most recent first.
-    virtual void bots(int limit, handler<std::vector<player>> h) = 0;
+    // Bot accounts, the most recent first, each with its ratings and its
+    // `recent_limit` latest public games: one read, whatever the number.
+    virtual void bots(int limit, int recent_limit, handler<std::vector<bot_listing>> h) = 0;
     // A person's opt-in to challenges from bots (off until set); set answers
     // false for an unknown player.
     virtual void set_bot_challenges(player_id who, bool accept, handler<bool> h) = 0;

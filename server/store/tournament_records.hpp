@@ -64,11 +64,19 @@ struct tournament_pairing {
     std::optional<std::int64_t> ended_ms;
 };
 
+// One line of an event's chat: the writer's public id and name as shown.
+struct tournament_chat_entry {
+    std::string player, name, text;
+    std::int64_t at_ms = 0;
+};
+
 // Everything stored about one event: what restores it and what the API shows.
 struct tournament_record {
     tournament_row row;
     std::vector<tournament_entry> entries;     // by join time
     std::vector<tournament_pairing> pairings;  // oldest first
+    std::vector<tournament_chat_entry> chat;   // the last chat_kept lines, oldest first
+    static constexpr int chat_kept = 50;
 };
 
 // One entry's cache after a result, written in the result's transaction.

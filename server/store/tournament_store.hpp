@@ -51,6 +51,17 @@ public:
     // scores are written with it, in one transaction), false when it was
     // already set (nothing is written).
     virtual void record_result(pairing_result r, handler<bool> h) = 0;
+    // A line of the event's chat (its records keep the last chat_kept).
+    virtual void add_tournament_chat(tournament_key id, tournament_chat_entry line,
+                                     handler<bool> h) = 0;
+
+    // A cluster node taking the lead of the tournaments (docs/cluster.md):
+    // from this call on, the writes above but create_tournament from the
+    // node that led before are refused (an error), and this node's pass;
+    // the handler gets the lead's epoch. A writer job, so a read issued
+    // after the handler ran sees every write the old leader committed. A
+    // single node (no fence): 0, and nothing is ever refused.
+    virtual void claim_tournaments(handler<std::int64_t> h) = 0;
 };
 
 }  // namespace kibitz::server::storage

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "tournament/arena_figures.hpp"
 #include "tournament/arena_schedule.hpp"
 #include "tournament/arena_state.hpp"
 #include "tournament/tournament_audience.hpp"
@@ -52,6 +53,7 @@ class arena_service final : public tournament_service<open_arena> {
 public:
     arena_service(boost::asio::io_context& ioc, storage::tournament_store& store,
                   arena_service_config cfg);
+    const arena_figures& figures() const { return figures_; }  // any thread
 
 private:
     using arena = open_arena;
@@ -82,6 +84,7 @@ private:
 
     arena_service_config cfg_;
     std::uint64_t waves_ = 0;  // seeds the waves
+    arena_figures figures_;
 };
 
 }  // namespace kibitz::server::tournament

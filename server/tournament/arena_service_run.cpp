@@ -26,8 +26,10 @@ void arena_service::run_event(arena& a, std::int64_t now) {
 
 void arena_service::pair_wave(arena& a, std::int64_t now) {
     auto& st = *a.state;
+    const auto t0 = std::chrono::steady_clock::now();
     const auto pairs = st.wave(now, cfg_.pair_delay_ms, ++waves_, a.audience.present_players());
     if (pairs.empty()) return;
+    arena_figures::add(figures_.pairing_ns, arena_figures::ns_since(t0));
     ++a.waves;
     for (const auto& p : pairs) {
         const auto* first = st.find(p.first);
@@ -37,12 +39,16 @@ void arena_service::pair_wave(arena& a, std::int64_t now) {
         if (!room.empty()) st.playing(p, room, 0);
     }
     a.dirty = true;
+    arena_figures::add(figures_.waves, 1);
+    arena_figures::add(figures_.pairs, pairs.size());
+    figures_.note_wave(arena_figures::ns_since(t0));
 }
 
 void arena_service::ended(arena& a, const game_over_report& r, int result) {
     auto pr = a.state->finish(r.room, result, r.plies, r.at_ms);
     if (!pr) return;
     a.dirty = true;
+    arena_figures::add(figures_.results, 1);
     const auto id = a.state->row().public_id;
     // The players are free for the next wave once the result is durable.
     store_.record_result(*pr, [self = self(), id, pr = *pr](core::result<bool> ok) {
@@ -77,7 +83,13 @@ frame arena_service::state_frame(const arena& a, std::int64_t now) const {
 void arena_service::publish(arena& a, std::int64_t now) {
     a.dirty = false;
     if (a.audience.empty()) return;
-    a.audience.send(state_frame(a, now));  // serialized once for every subscriber
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto f = state_frame(a, now);  // serialized once for every subscriber
+    arena_figures::add(figures_.standings_ns, arena_figures::ns_since(t0));
+    arena_figures::add(figures_.standings_built, 1);
+    arena_figures::add(figures_.standings_sent, a.audience.size());
+    arena_figures::add(figures_.standings_bytes, f->size() * a.audience.size());
+    a.audience.send(f);
 }
 
 }  // namespace kibitz::server::tournament

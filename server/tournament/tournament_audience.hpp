@@ -31,6 +31,7 @@ public:
     bool present(const std::string& key) const { return present_.count(key) > 0; }
     const std::map<std::string, int>& present_players() const { return present_; }
     bool empty() const { return subscribers_.empty(); }
+    std::size_t size() const { return subscribers_.size(); }
     // One serialized frame to every subscriber.
     void send(const std::shared_ptr<const std::string>& f) const {
         for (const auto& [conn, sub] : subscribers_) send_to(sub.first, f);

@@ -1,9 +1,10 @@
 #pragma once
 // One event's chat: the last `kept` lines (sent to whoever opens the page)
 // and when each writer last wrote (one line per `gap_ms` per player, so a
-// few entrants cannot drown the page of a thousand). Kept in memory only: a
-// restart starts the chat afresh (docs/tournaments.md, "Chat"). Plain data;
-// owned by a tournament service and used on its strand only.
+// few entrants cannot drown the page of a thousand). Each line is also
+// stored (its service writes it), and a restart or a new leader restores the
+// last lines (docs/tournaments.md, "Chat"). Plain data; owned by a
+// tournament service and used on its strand only.
 #include <cstdint>
 #include <map>
 #include <string>
@@ -30,6 +31,11 @@ public:
         return true;
     }
     std::vector<tournament_chat_line> lines() const { return {lines_.begin(), lines_.end()}; }
+    // The stored lines back (oldest first), after a restart or a change of leader.
+    void restore(const std::vector<tournament_chat_line>& stored) {
+        for (const auto& l : stored) lines_.push_back(l);
+        while (lines_.size() > kept) lines_.pop_front();
+    }
 
 private:
     small_deque<tournament_chat_line> lines_;

@@ -141,7 +141,8 @@ private:
     void chat(Event& e, const player_ptr& who, const std::string& text, const reply& r);
     void route_end(const game_over_report& r);
     void restore_all(const std::vector<storage::tournament_record>& unfinished);
-    void take_lead();  // loads the unfinished events, then runs them
+    void take_lead();  // claims the store's fence, loads the unfinished events, runs them
+    void load_events(int epoch);  // take_lead's second step
     void drop_lead();  // forgets them: the node that leads runs them
     // Runs `f` now, or once the events are loaded (taking the lead).
     bool held(std::function<void()> f);

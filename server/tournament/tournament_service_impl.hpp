@@ -59,6 +59,11 @@ void tournament_service<Event>::restore_all(
         for (const auto& r : unfinished) {
             if (r.row.settings.kind != kind_ || find(r.row.public_id)) continue;
             restore(r), ++restored;
+            if (!r.chat.empty()) {
+                std::vector<tournament_chat_line> lines;
+                for (const auto& l : r.chat) lines.push_back({l.player, l.name, l.text, l.at_ms});
+                chats_[r.row.public_id].restore(lines);
+            }
             // Told before the restart: not again, nor any entrant then (each was
             // told with the others or at their join).
             const auto extra = json::parse(r.row.settings.extra, nullptr, false);
@@ -233,6 +238,13 @@ void tournament_service<Event>::chat(Event& e, const player_ptr& who, const std:
     if (!chats_[id].say(who->key(), line))
         return answer(r, wire_error{"rate_limited", "one chat line a second in a tournament"});
     answer(r, std::nullopt);
+    // Stored for a restart or the next leader; the page does not wait for it.
+    store_.add_tournament_chat(e.state->row().id, {line.player, line.from, line.text, line.at_ms},
+                               [log = log_](core::result<bool> ok) {
+                                   if (!ok)
+                                       spdlog::warn("{}: storing a chat line: {}", log,
+                                                    ok.reason());
+                               });
     e.audience.send(encode(tournament_chat_msg{id, {std::move(line)}}));
 }
 

@@ -3,7 +3,8 @@
 // "Tournaments"): the node that leads the lobby runs every event; the others
 // keep none. Taking the lead loads the unfinished events from the store, as
 // a restart does (results of games that ended meanwhile are applied from
-// the stored games); losing it forgets them. What arrives while the events
+// the stored games), once the store's fence names this node; losing it
+// forgets them. What arrives while the events
 // load waits for them. Included by tournament_service_impl.hpp only.
 #include <spdlog/spdlog.h>
 
@@ -27,6 +28,25 @@ void tournament_service<Event>::take_lead() {
     leading_ = loading_ = true;
     const int epoch = ++lead_epoch_;
     spdlog::info("{}: this node runs the events now", log_);
+    // The store's fence first (PostgreSQL): from the claim on, a node that
+    // led before and stalled past its lease can write no pairing or result,
+    // and the events read after it hold every one it committed.
+    store_.claim_tournaments(
+        [self = this->shared_from_this(), epoch](core::result<std::int64_t> c) {
+            self->on_strand([self, epoch, c = std::move(c)] {
+                if (epoch != self->lead_epoch_ || !self->leading_) return;
+                if (!c) {  // tried again at the next word from the lease
+                    spdlog::warn("{}: claiming the lead in the store: {}", self->log_, c.reason());
+                    self->leading_ = self->loading_ = false;
+                    return;
+                }
+                self->load_events(epoch);
+            });
+        });
+}
+
+template <class Event>
+void tournament_service<Event>::load_events(int epoch) {
     store_.unfinished_tournaments([self = this->shared_from_this(),
                                    epoch](core::result<std::vector<storage::tournament_record>> r) {
         self->on_strand([self, epoch, r = std::move(r)]() mutable {

@@ -3,6 +3,8 @@
 // event stream on one node hears a challenge made on another, accepts it
 // through a third, streams and plays a game hosted on the lobby's leader,
 // and follows the room when its owner is killed with SIGKILL.
+#include <sstream>
+
 #include "cluster_game.hpp"
 #include "line_stream.hpp"
 
@@ -31,6 +33,24 @@ std::string bot_token(std::uint16_t port, const std::string& name) {
     std::string token = json::parse(r.body)["token"];
     REQUIRE(http_post(port, "/api/bot/account/upgrade", json::object(), token).status == 200);
     return token;
+}
+
+// A person's token to challenge with and hear its answers (challenge:write).
+std::string person_token(std::uint16_t port, const std::string& session) {
+    auto r =
+        http_post(port, "/api/token",
+                  {{"description", "t"}, {"scopes", json::array({"challenge:write"})}}, session);
+    REQUIRE(r.status == 201);
+    return json::parse(r.body)["token"];
+}
+
+// A gauge of the node's /metrics; -1 when it has none.
+long long gauge(std::uint16_t port, const std::string& name) {
+    auto r = http_get(port, "/metrics");
+    std::istringstream in(r.body);
+    for (std::string line; std::getline(in, line);)
+        if (line.starts_with(name + " ")) return std::stoll(line.substr(name.size() + 1));
+    return -1;
 }
 
 // How many subscribers Redis has on `channel` (a dead node's: none, once
@@ -174,4 +194,71 @@ TEST_CASE("cluster bots: challenged, accepted and played across three nodes, thr
     REQUIRE(finish.is_object());
     CHECK(finish["game"]["id"] == room);
     CHECK(env.stored_moves(room) == std::int64_t(ply));  // no acknowledged move lost
+}
+
+TEST_CASE("cluster bots: a challenge cancelled or declined on one node is heard on another") {
+    cluster_env env("botch");
+    node_process n1("botch-1", env.db, env.redis, env.web, open_limits);
+    node_process n2("botch-2", env.db, env.redis, env.web, open_limits);
+    node_process n3("botch-3", env.db, env.redis, env.web, open_limits);
+    ws_client probe(n1.port);
+    probe.hello();
+    lobby_snapshot(probe);
+    const std::string leader = node_id_of(env.lobby_leader());
+    node_process* b = leader == n1.name ? &n1 : leader == n2.name ? &n2 : &n3;
+    node_process* a = b == &n1 ? &n2 : &n1;
+    node_process* c = b == &n3 ? &n2 : &n3;
+    const auto bot = bot_token(a->port, "botty");
+    const auto ada = person_token(b->port, session_of(b->port, "ada"));
+    const json casual{{"game", "checkers"}, {"tc", nullptr}, {"rated", false}};
+    auto challenge = [&](node_process& via) -> std::string {
+        auto made = http_post(via.port, "/api/challenge/botty", casual, ada);
+        REQUIRE(made.status == 201);
+        return json::parse(made.body)["challenge"]["id"];
+    };
+    auto answer = [&](node_process& via, const std::string& id, const std::string& what,
+                      const std::string& token, json body = json::object()) {
+        return http_post(via.port, "/api/challenge/" + id + "/" + what, body, token).status;
+    };
+
+    {
+        // No connection record is left by the challenges' one-shot connections: each node's records
+        // of connections (its own and, at the leader, others'): the probe's alone, before and
+        // after.
+        auto records = [&] {
+            return std::vector{gauge(n1.port, "kibitz_cluster_connection_records"),
+                               gauge(n2.port, "kibitz_cluster_connection_records"),
+                               gauge(n3.port, "kibitz_cluster_connection_records")};
+        };
+        const auto before = records();
+        for (auto n : before) REQUIRE(n >= 0);
+        // Made on A and cancelled through C; made on C and declined through
+        // A; made on A and accepted through C (the game starts on B).
+        CHECK(answer(*c, challenge(*a), "cancel", ada) == 200);
+        CHECK(answer(*a, challenge(*c), "decline", bot) == 200);
+        CHECK(answer(*c, challenge(*a), "accept", bot) == 200);
+        CHECK(eventually([&] { return records() == before; }, 5000ms, 20ms));
+    }
+
+    {  // Cancelled through another node: the challenged bot's stream hears it.
+        line_stream events(a->port, "/api/stream/event", bot);
+        REQUIRE(events.status == 200);
+        const auto id = challenge(*b);
+        REQUIRE(events.next("challenge", std::chrono::seconds(10)).is_object());
+        REQUIRE(answer(*c, id, "cancel", ada) == 200);
+        auto gone = events.next("challengeCanceled", std::chrono::seconds(10));
+        REQUIRE(gone.is_object());
+        CHECK(gone["challenge"]["id"] == id);
+    }
+
+    {  // Declined through another node: the challenger's stream on a third hears it.
+        line_stream mine(c->port, "/api/stream/event", ada);
+        REQUIRE(mine.status == 200);
+        const auto id = challenge(*a);
+        REQUIRE(answer(*b, id, "decline", bot, {{"reason", "tooFast"}}) == 200);
+        auto no = mine.next("challengeDeclined", std::chrono::seconds(10));
+        REQUIRE(no.is_object());
+        CHECK(no["challenge"]["code"] == id);
+        CHECK(no["challenge"]["reason"] == "tooFast");
+    }
 }

@@ -2,7 +2,8 @@
 // the node that leads the lobby runs them; players on two other nodes join
 // an arena and a Swiss event made on a third, play, and go on after the node
 // running them is killed: the event finishes there with the standings every
-// node gives alike, each result counted once, no game paired twice.
+// node gives alike, each result counted once, no game paired twice; and a
+// leader paused past its lease writes nothing when it wakes (the store's fence).
 #include "cluster_nodes.hpp"
 
 using namespace kibitz::test;
@@ -158,6 +159,17 @@ TEST_CASE(
     both_move(second);  // stored, and resignable
     both_move(round1);
 
+    // A line of the arena's chat, stored before the node dies.
+    a0.send({{"t", "tournament.chat"}, {"d", {{"id", arena}, {"text", "good luck"}, {"ack", 61}}}});
+    a0.expect(
+        "ack", [](const json& m) { return m["d"]["ack"] == 61; }, 5000ms);
+    REQUIRE(eventually(
+        [&] {
+            return env.admin->query("SELECT COUNT(*) FROM " + env.schema + ".tournament_chat")
+                       .i64(0, 0) == 1;
+        },
+        5000ms, 50ms));
+
     lead->kill9();
 
     // Another node runs them: the arena's players pause (no third game) and
@@ -166,6 +178,18 @@ TEST_CASE(
     until_acked(a1, "tournament.pause", arena);
     resign(*second.seat[1], second.room);
     ++arena_wins[second.seat[0]];
+    // The chat survives the change of node: a page opened now reads the line.
+    CHECK(eventually(
+        [&] {
+            ws_client page(y.port);
+            page.hello();
+            page.send({{"t", "tournament.sub"}, {"d", {{"id", arena}}}});
+            if (!page.sees("tournament.chat", 2000ms)) return false;
+            auto said = page.expect("tournament.chat");
+            return said["d"]["lines"].size() == 1 && said["d"]["lines"][0]["text"] == "good luck" &&
+                   said["d"]["lines"][0]["from"] == names[&a0];
+        },
+        10000ms, 200ms));
     resign(*round1.seat[1], round1.room);
     ++swiss_wins[round1.seat[0]];
 
@@ -201,4 +225,141 @@ TEST_CASE(
         CHECK(pairings.i64(0, 1) == games);
         CHECK(pairings.i64(0, 2) == games);
     }
+}
+
+TEST_CASE("cluster tournaments: a leader paused past its lease writes nothing when it wakes") {
+    cluster_env env("tourstop");
+    node_process n1("stop-1", env.db, env.redis, env.web, fast_events),
+        n2("stop-2", env.db, env.redis, env.web, fast_events),
+        n3("stop-3", env.db, env.redis, env.web, fast_events);
+    ws_client probe(n1.port);
+    probe.hello();
+    lobby_snapshot(probe);
+    const std::string leader = env.lobby_leader();
+    node_process* lead = nullptr;
+    std::vector<node_process*> others;
+    for (auto* n : {&n1, &n2, &n3}) {
+        if (n->name == leader) lead = n;
+        else others.push_back(n);
+    }
+    REQUIRE(lead);
+    REQUIRE(others.size() == 2);
+    auto& x = *others[0];
+    auto& y = *others[1];
+    // A stopped process ignores SIGTERM: whatever happens, it runs again.
+    struct resumed {
+        pid_t pid;
+        ~resumed() { ::kill(pid, SIGCONT); }
+    } resume_at_exit{lead->pid};
+
+    auto reg = http_post(x.port, "/api/register",
+                         {{"username", "organizer"}, {"password", "long enough password"}});
+    REQUIRE(reg.status == 200);
+    const std::string token = json::parse(reg.body)["token"];
+    auto made = http_post(
+        x.port, "/api/tournaments",
+        {{"name", "Paused leader"}, {"game", "checkers"}, {"tc", tc(60, 0)}, {"minutes", 10}},
+        token);
+    REQUIRE(made.status == 201);
+    const std::string arena = json::parse(made.body)["tournament"]["id"];
+
+    // `w` is connected to the leader, in the event but paused (never
+    // paired); a0 and a1, on the other nodes, play.
+    ws_client w(lead->port), a0(x.port), a1(y.port);
+    std::map<ws_client*, std::string> names;
+    for (auto* c : {&w, &a0, &a1}) names[c] = c->hello()["user"]["name"];
+    until_acked(w, "tournament.join", arena);
+    until_acked(w, "tournament.pause", arena);
+    until_acked(a0, "tournament.join", arena);
+    until_acked(a1, "tournament.join", arena);
+    auto results_stored = [&] {
+        return env.admin
+            ->query("SELECT COUNT(p.result) FROM " + env.schema + ".tournament_pairings p JOIN " +
+                        env.schema + ".tournaments t ON t.id = p.tournament WHERE t.public_id = $1",
+                    arena)
+            .i64(0, 0);
+    };
+    auto first = next_game(a0, a1);
+    both_move(first);
+    resign(*first.seat[0], first.room);
+    // Stored (else the new leader would wait for the end of a game whose room
+    // stalled with its node). The second game follows at once, on the leader.
+    REQUIRE(eventually([&] { return results_stored() == 1; }, 10000ms, 50ms));
+    auto second = next_game(a0, a1);
+    both_move(second);
+
+    // The leader stalls; another node takes the lead.
+    REQUIRE(::kill(lead->pid, SIGSTOP) == 0);
+    std::string next_leader;
+    REQUIRE(eventually(
+        [&] {
+            next_leader = env.lobby_leader();
+            return !next_leader.empty() && next_leader != leader;
+        },
+        20000ms, 50ms));
+    // w withdraws through the stalled node. The second game ends in its room
+    // taken over; the new leader scores it and pairs a0 and a1 again.
+    w.clear();
+    w.send(tsend("tournament.withdraw", arena, 77));
+    resign(*second.seat[0], second.room);
+    REQUIRE(eventually([&] { return results_stored() == 2; }, 10000ms, 50ms));
+    next_game(a0, a1);
+    // The old leader wakes up while Redis holds every client back (CLIENT
+    // PAUSE): it still believes it leads, and writes the withdrawal before it
+    // can hear otherwise. 800 ms: less than what is left of the new leader's
+    // lease (1,500 ms, renewed every 500).
+    redisContext* rc = env.redis_connect();
+    auto* paused = static_cast<redisReply*>(redisCommand(rc, "CLIENT PAUSE 800 ALL"));
+    REQUIRE((paused && paused->type == REDIS_REPLY_STATUS));
+    freeReplyObject(paused);
+    redisFree(rc);
+    REQUIRE(::kill(lead->pid, SIGCONT) == 0);
+
+    // The store refuses it: the old leader answers with the store's reason.
+    auto answer = w.expect("error", {}, 10000ms);
+    REQUIRE(answer.is_object());
+    CAPTURE(answer.dump());
+    CHECK(answer["d"]["code"] == "unavailable");
+    CHECK(answer["d"]["message"].get<std::string>().find("led by another node") !=
+          std::string::npos);
+    // What the store holds is what the node running the event shows.
+    auto stored_withdrawn = [&] {
+        return env.admin
+            ->query("SELECT e.withdrawn FROM " + env.schema + ".tournament_entries e JOIN " +
+                        env.schema + ".tournaments t ON t.id = e.tournament JOIN " + env.schema +
+                        ".players p ON p.id = e.player WHERE t.public_id = $1 AND p.name = $2",
+                    arena, names[&w])
+            .flag(0, 0);
+    };
+    // The running node's own standings (its memory, as a page sees them).
+    auto shown_state = [&](std::uint16_t port) {
+        ws_client page(port);
+        page.hello();
+        page.send({{"t", "tournament.sub"}, {"d", {{"id", arena}}}});
+        auto st = page.expect("tournament.state", {}, 3000ms);
+        if (st.is_object())
+            for (const auto& s : st["d"]["standings"])
+                if (s["player"]["name"] == names[&w]) return s["state"].get<std::string>();
+        return std::string("none");
+    };
+    std::string shown;
+    CHECK(eventually([&] { return (shown = shown_state(y.port)) == "paused"; }, 5000ms, 100ms));
+    CHECK(shown == "paused");
+    CHECK_FALSE(stored_withdrawn());
+
+    // Both results count once, as the standings on every node say.
+    std::map<std::string, int> wins;
+    ++wins[names[first.seat[1]]];
+    ++wins[names[second.seat[1]]];
+    for (auto* port : {&x.port, &y.port, &lead->port})
+        REQUIRE(eventually(
+            [&] {
+                for (const auto& s : event_at(*port, arena)["standings"]) {
+                    const std::string who = s["player"]["name"];
+                    if (who == names[&w]) continue;
+                    if (s["score"].get<int>() != 2 * wins[who]) return false;
+                }
+                return true;
+            },
+            10000ms, 200ms));
 }

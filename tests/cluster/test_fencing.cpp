@@ -83,3 +83,68 @@ TEST_CASE("fencing: a node that lost a game to another node can write none of it
     CHECK_FALSE(wait<bool>([&](auto h) { b->append_move(key, {2, 0, "8-11", {0, 0}, 4}, h); }).ok());
     CHECK(wait<bool>([&](auto h) { a->append_move(key, {2, 0, "8-11", {0, 0}, 4}, h); }).ok());
 }
+
+TEST_CASE("fencing: a node that lost the tournaments' lead writes no pairing or result") {
+    auto url = scratch_url("tfence_" + std::to_string(::getpid()));
+    auto a = open_as(url, "node-a");
+    auto b = open_as(url, "node-b");
+    auto p0 = wait<player>([&](auto h) { a->create_guest("p0", 1, h); });
+    auto p1 = wait<player>([&](auto h) { a->create_guest("p1", 1, h); });
+    REQUIRE(p0.ok());
+    REQUIRE(p1.ok());
+    tournament_settings s;
+    s.game_id = "checkers";
+    s.name = "fenced";
+    s.duration_ms = 60000;
+    // Any node stores a new event (an account's request on a node that does
+    // not lead); the leader runs it.
+    auto row = wait<tournament_row>([&](auto h) { b->create_tournament("tfence1", s, 1, h); });
+    REQUIRE(row.ok());
+    const auto id = row.value().id;
+    const auto pairing = [&](const char* room) {
+        tournament_pairing p;
+        p.round = 1;
+        p.room = room;
+        p.seats = {p0.value().id, p1.value().id};
+        return p;
+    };
+    const auto result = [&](const char* room) {
+        return pairing_result{room, 0, 30, 2, {{p0.value().id, 2, "W2"}, {p1.value().id, 0, "L0"}}};
+    };
+
+    // A node that never took the lead writes nothing of it.
+    CHECK_FALSE(wait<bool>([&](auto h) { a->join_tournament(id, p0.value().id, 1, h); }).ok());
+    // Node A leads: epoch 1; it enters, pairs and scores.
+    REQUIRE(wait<std::int64_t>([&](auto h) { a->claim_tournaments(h); }).value() == 1);
+    CHECK(wait<bool>([&](auto h) { a->join_tournament(id, p0.value().id, 1, h); }).value());
+    CHECK(wait<bool>([&](auto h) { a->join_tournament(id, p1.value().id, 1, h); }).value());
+    CHECK(wait<std::int64_t>([&](auto h) { a->add_pairing(id, pairing("rtf1"), h); }).ok());
+    CHECK(wait<bool>([&](auto h) { a->set_tournament_status(id, "started", 2, h); }).value());
+
+    // A stalls; B takes the lead (epoch 2). A wakes: every write it tries is
+    // refused, B's pass.
+    REQUIRE(wait<std::int64_t>([&](auto h) { b->claim_tournaments(h); }).value() == 2);
+    auto refused = wait<bool>([&](auto h) { a->record_result(result("rtf1"), h); });
+    CHECK_FALSE(refused.ok());
+    if (!refused.ok()) CHECK(refused.reason().find("led by another node") != std::string::npos);
+    CHECK_FALSE(wait<std::int64_t>([&](auto h) { a->add_pairing(id, pairing("rtf2"), h); }).ok());
+    CHECK_FALSE(wait<bool>([&](auto h) { a->set_berserk("rtf1", 0, h); }).ok());
+    CHECK_FALSE(
+        wait<bool>([&](auto h) { a->set_entry_state(id, p0.value().id, true, false, h); }).ok());
+    CHECK_FALSE(wait<bool>([&](auto h) { a->set_tournament_extra(id, "{}", h); }).ok());
+    CHECK_FALSE(wait<bool>([&](auto h) { a->set_tournament_status(id, "finished", 3, h); }).ok());
+    CHECK(wait<bool>([&](auto h) { b->record_result(result("rtf1"), h); }).value());
+
+    // The event as B left it: one pairing, its result, the scores; started.
+    auto stored =
+        wait<std::optional<tournament_record>>([&](auto h) { b->tournament("tfence1", h); });
+    REQUIRE(stored.ok());
+    REQUIRE(stored.value());
+    CHECK(stored.value()->row.status == "started");
+    REQUIRE(stored.value()->pairings.size() == 1);
+    CHECK(stored.value()->pairings[0].result == 0);
+    for (const auto& e : stored.value()->entries) {
+        CHECK_FALSE(e.withdrawn);
+        CHECK(e.score == (e.who.id == p0.value().id ? 2 : 0));
+    }
+}

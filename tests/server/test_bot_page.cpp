@@ -110,3 +110,56 @@ TEST_CASE("bot list: a person challenges a bot with the page's session, and may 
     // A session nobody has is refused.
     CHECK(post_as(srv, "/api/challenge/botty", "not-a-session", body).status == 401);
 }
+
+TEST_CASE("bot list: several bots, each with its own games, the newest bot first") {
+    auto srv = fast_server();
+    cast c(srv);
+    // Two more bots; "bee" challenges "cee" (bot against bot), ada challenges botty.
+    auto bot = [&](const std::string& name) {
+        auto token = token_of(srv, session_of(srv, name), {"bot:play", "challenge:write"});
+        REQUIRE(post_as(srv, "/api/bot/account/upgrade", token).status == 200);
+        return token;
+    };
+    const auto bee = bot("bee"), cee = bot("cee");
+    const std::string game(kibitz::core::all_games()[0].id);
+    const json body{{"game", game}, {"tc", nullptr}, {"rated", false}};
+    line_stream cee_events(srv.port, "/api/stream/event", cee);
+    auto made = post_as(srv, "/api/challenge/cee", bee, body);
+    REQUIRE(made.status == 201);
+    REQUIRE(post_as(srv,
+                    "/api/challenge/" + made.j()["challenge"]["id"].get<std::string>() + "/accept",
+                    cee)
+                .status == 200);
+    auto bots_game = cee_events.next("gameStart");
+    REQUIRE(bots_game.is_object());
+    line_stream botty_events(srv.port, "/api/stream/event", c.bot_token);
+    const std::string ada_game = c.start(botty_events, game).first;
+
+    // Each game is stored as it starts, a moment after gameStart: wait for both.
+    json list;
+    CHECK(eventually([&] {
+        list = get(srv.port, "/api/bots").j()["bots"];
+        return list.size() == 3 && std::all_of(list.begin(), list.end(), [](const json& b) {
+                   return b["recent"].size() == 1;
+               });
+    }));
+    REQUIRE(list.size() == 3);
+    CHECK(list[0]["name"] == "cee");
+    CHECK(list[1]["name"] == "bee");
+    CHECK(list[2]["name"] == "botty");
+    for (const auto& b : list) {
+        CHECK(b["bot"] == true);
+        CHECK(b["ratings"].empty());  // casual games
+        REQUIRE(b["recent"].size() == 1);
+        CHECK(b["recent"][0]["game"] == game);
+        CHECK(b["online"] == (b["name"] != "bee"));  // bee has no stream open
+    }
+    CHECK(list[0]["recent"][0]["id"] == bots_game["game"]["id"]);
+    CHECK(list[1]["recent"][0]["id"] == bots_game["game"]["id"]);
+    CHECK(list[2]["recent"][0]["id"] == ada_game);
+    // The same rows as each bot's profile gives.
+    for (const auto& b : list) {
+        const json prof = get(srv.port, "/api/players/" + b["name"].get<std::string>()).j();
+        CHECK(prof["recent"][0] == b["recent"][0]);
+    }
+}

@@ -105,6 +105,7 @@ std::vector<bus::message> one_of_each() {
     invite.code = "k4TQ9zpW2m";
     seek_create_msg challenge = invite;  // the bot API's: its game is public
     challenge.public_game = true;
+    challenge.challenged = "#9";  // whom the lobby tells of a cancel
     bus::listing listed{"checkers", json{{"room", "rAb12Cd34"}, {"plies", 3}}, board(-1)};
     return {
         bus::join{"rAb12Cd34", "node-2", 7, ann(), 12},
@@ -223,6 +224,8 @@ TEST_CASE("bus: every message type round-trips") {
     CHECK(std::get<invite_answer_msg>(decline.m.body).answer == invite_answer::decline);
     auto challenge = std::get<bus::lobby>(bus::decode(bus::encode(one_of_each().back())).value());
     CHECK(std::get<seek_create_msg>(challenge.m.body).public_game);
+    CHECK(std::get<seek_create_msg>(challenge.m.body).challenged == "#9");
+    CHECK(std::get<seek_create_msg>(l.m.body).challenged.empty());
     CHECK(!std::get<seek_create_msg>(l.m.body).public_game);
     // The tournaments' (docs/cluster.md, "Tournaments").
     const auto all = one_of_each();

@@ -222,3 +222,25 @@ TEST_CASE("conformance: an unfinished game paired by an event comes back with it
         CHECK(one->tournament->berserk == std::array<bool, 2>{true, false});
     }
 }
+
+TEST_CASE("conformance: an event's chat comes back with it, its last lines in order") {
+    INFO("backend: " << test::backend_name());
+    auto place = test::new_place();
+    auto s = place->open();
+    auto& t = events(*s);
+    auto made = must<tournament_row>([&](auto h) { t.create_tournament("c1", arena(), t0, h); });
+    CHECK(record_of(t, "c1").chat.empty());
+    const int said = tournament_record::chat_kept + 3;
+    for (int i = 0; i < said; ++i)
+        CHECK(must<bool>([&](auto h) {
+            t.add_tournament_chat(made.id, {"g-1", "Guest-1", "line " + std::to_string(i), t0 + i},
+                                  h);
+        }));
+    const auto chat = record_of(t, "c1").chat;
+    REQUIRE(chat.size() == tournament_record::chat_kept);
+    CHECK(chat.front().text == "line 3");
+    CHECK(chat.back().text == "line " + std::to_string(said - 1));
+    CHECK(chat.back().player == "g-1");
+    CHECK(chat.back().name == "Guest-1");
+    CHECK(chat.back().at_ms == t0 + said - 1);
+}

@@ -1,0 +1,13 @@
+-- 0019: a tournament's chat lines, kept so that the chat outlives a restart
+-- and, in a cluster, the node that ran the event (docs/tournaments.md, "Chat").
+-- The writer's public id and name as they were shown; the service reads the
+-- last 50 lines of each unfinished event when it restores it.
+CREATE TABLE tournament_chat (
+    id          INTEGER PRIMARY KEY,
+    tournament  INTEGER NOT NULL REFERENCES tournaments(id),
+    player      TEXT NOT NULL,
+    name        TEXT NOT NULL,
+    text        TEXT NOT NULL,
+    at_ms       INTEGER NOT NULL
+);
+CREATE INDEX tournament_chat_by_event ON tournament_chat(tournament, id);
