@@ -136,7 +136,7 @@ TEST_CASE("conformance: sessions are found, refreshed, deleted and expired") {
     CHECK_FALSE(must<std::optional<player>>([&](auto h) { s->find_session("nope", t0, h); }));
     auto fb = must<std::optional<player>>([&](auto h) { s->find_session(tb, t0 + 1, h); });
     REQUIRE(fb);
-    CHECK(fb->test::make_guest());
+    CHECK(fb->guest());
 
     // Last seen: a at t0+50, b at t0+1, c at t0. Expiring what was not seen
     // since t0+10 removes b and c; a stays because find_session refreshed it.
