@@ -354,7 +354,9 @@ TEST_CASE("cluster tournaments: a leader paused past its lease writes nothing wh
     for (auto* port : {&x.port, &y.port, &lead->port})
         REQUIRE(eventually(
             [&] {
-                for (const auto& s : event_at(*port, arena)["standings"]) {
+                // The event is held for the loop: a member of a temporary would dangle.
+                const json event = event_at(*port, arena);
+                for (const auto& s : event["standings"]) {
                     const std::string who = s["player"]["name"];
                     if (who == names[&w]) continue;
                     if (s["score"].get<int>() != 2 * wins[who]) return false;
