@@ -42,27 +42,41 @@ constexpr int col_of(int b) {
     return 2 * c + (r % 2 == 0 ? 1 : 0);
 }
 
-// The squares ahead of a man of side s on bit b from which an enemy piece
-// could still step into its way: every row nearer s's king row, as wide as
-// the rows between.
-struct cones {
-    u64 ahead[2][35]{};
-};
-constexpr cones make_cones() {
-    cones c{};
-    for (int b = 0; b < 35; ++b) {
-        if (!(detail::board >> b & 1)) continue;
-        for (int t = 0; t < 35; ++t) {
-            if (!(detail::board >> t & 1)) continue;
-            const int dr = row_of(t) - row_of(b),
-                      dc = col_of(t) > col_of(b) ? col_of(t) - col_of(b) : col_of(b) - col_of(t);
-            if (dr > 0 && dc <= dr) c.ahead[black][b] |= u64{1} << t;
-            if (dr < 0 && dc <= -dr) c.ahead[white][b] |= u64{1} << t;
-        }
-    }
-    return c;
+// Bit i of a row number, as the squares of the rows that have it: a side's
+// rows advanced are then three popcounts instead of a loop over its men.
+constexpr u64 rows_with_bit(int i) {
+    u64 m = 0;
+    for (int r = 0; r < 8; ++r)
+        if (r >> i & 1) m |= row_mask(r);
+    return m;
 }
-constexpr cones cone = make_cones();
+constexpr u64 row_bit[3] = {rows_with_bit(0), rows_with_bit(1), rows_with_bit(2)};
+
+int rows_from_top(u64 men) {
+    return std::popcount(men & row_bit[0]) + 2 * std::popcount(men & row_bit[1]) +
+           4 * std::popcount(men & row_bit[2]);
+}
+
+// The men of side s that an enemy piece could still meet before they crown:
+// those behind some enemy piece within its diagonal cone (as many columns
+// either way as rows between). The cones of all enemy pieces at once, grown
+// a row a step back towards s's side, instead of one cone per man.
+u64 stoppable(u64 men, int s, u64 enemy) {
+    u64 cover = 0;
+    for (u64 front = enemy; front;) {
+        front = (s == black ? detail::step<2>(front) | detail::step<3>(front)
+                            : detail::step<0>(front) | detail::step<1>(front)) &
+                detail::board;
+        cover |= front;
+    }
+    return men & cover;
+}
+
+// Pieces of a set that have a free step in some direction.
+u64 can_step(u64 pieces, u64 empty) {
+    return pieces & (detail::step_back<0>(empty) | detail::step_back<1>(empty) |
+                     detail::step_back<2>(empty) | detail::step_back<3>(empty));
+}
 
 int steps(const position& p, int s, u64 empty) {
     const u64 all = p.pieces(s), k = p.kings[s];
@@ -103,20 +117,10 @@ void positional(const position& p, int s, u64 empty, int sign, eval::terms& t) {
     t.v[eval::king_edge] += sign * std::popcount(kings & side_edges);
     t.v[eval::mobility] += sign * steps(p, s, empty);
     const u64 enemy = p.pieces(s ^ 1);
-    int advanced = 0;
-    for (u64 m = men; m; m &= m - 1) {
-        const int b = std::countr_zero(m);
-        if (!(cone.ahead[s][b] & enemy)) t.v[eval::runaway] += sign;
-        advanced += s == black ? row_of(b) : 7 - row_of(b);
-    }
-    t.v[eval::tempo] += sign * advanced;
-    for (u64 k = kings; k; k &= k - 1) {
-        const u64 one = k & -k;
-        const u64 to = (detail::step<0>(one) | detail::step<1>(one) | detail::step<2>(one) |
-                        detail::step<3>(one)) &
-                       empty;
-        if (!to) t.v[eval::trapped_king] += sign;
-    }
+    t.v[eval::runaway] += sign * std::popcount(men & ~stoppable(men, s, enemy));
+    const int rows = rows_from_top(men);
+    t.v[eval::tempo] += sign * (s == black ? rows : 7 * std::popcount(men) - rows);
+    t.v[eval::trapped_king] += sign * std::popcount(kings & ~can_step(kings, empty));
 }
 
 }  // namespace
