@@ -30,6 +30,10 @@
 //   optional: bool known(const position&, int& score) an exact score from an endgame
 //                                         table (the search stops there); the search
 //                                         calls it only where the adapter has it
+//   optional: static constexpr int cut_margin   verified cuts (search_impl.hpp): a
+//                                         non-PV node whose static value clears beta
+//                                         by this much is cut when a search 4 plies
+//                                         shallower agrees; absent or 0: none
 //
 // search_adapter below is this contract as the compiler checks it: the search
 // accepts no adapter that misses a member or returns another type.

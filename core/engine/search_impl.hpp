@@ -21,7 +21,18 @@ constexpr std::size_t reduce_more_after = 8;
 // Aspiration windows at the root: from aspiration_depth on, the next
 // iteration first looks within aspiration_window of the last score.
 constexpr int aspiration_depth = 4, aspiration_window = 40;
+// Verified cuts (adapters with a cut_margin): from cut_depth on, a node whose
+// static value clears beta by the margin is searched cut_reduction plies
+// shallower against the raised bar first, and cut if that search agrees.
+constexpr int cut_depth = 3, cut_reduction = 4;
 }  // namespace search_detail
+
+// The adapter's margin for verified cuts; 0: none.
+template <search_adapter A>
+constexpr int cut_margin() {
+    if constexpr (requires { A::cut_margin; }) return A::cut_margin;
+    else return 0;
+}
 
 // An exact score from the adapter's endgame table, for adapters that have one.
 template <search_adapter A>
@@ -160,6 +171,24 @@ int searcher<A>::search(const position& p, int depth, int alpha, int beta, int p
         if (hit.kind == bound_exact || (hit.kind == bound_lower && hit.score >= beta) ||
             (hit.kind == bound_upper && hit.score <= alpha))
             return hit.score;
+    }
+    if constexpr (cut_margin<A>() > 0) {
+        // A position far above beta by the evaluation rarely needs its full
+        // depth to show it: a shallower search that confirms the surplus
+        // stands for the full one (never at the root's two plies or on the
+        // PV). Only near a level game: with a side ahead by several margins
+        // every node clears the bar, the whole tree would lose cut_reduction
+        // plies, and with them the shots that win (tests/core/checkers).
+        using namespace search_detail;
+        if (!pv_node && ply >= 2 && depth >= cut_depth && std::abs(beta) < 3 * cut_margin<A>()) {
+            const int bar = beta + cut_margin<A>();
+            if (a_.evaluate(p) >= bar) {
+                const int s = search(p, std::max(depth - cut_reduction, 1), bar - 1, bar, ply,
+                                     window, quiet, false);
+                if (aborted_) return 0;
+                if (s >= bar) return s;
+            }
+        }
     }
 
     a_.generate(p, st.moves);

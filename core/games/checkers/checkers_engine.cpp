@@ -38,12 +38,14 @@ struct compact_visitor {
     }
 };
 
-// W and TradeDown: the evaluation's weights (checkers_eval.hpp).
-template <const eval::weights& W, int TradeDown>
+// W and TradeDown: the evaluation's weights (checkers_eval.hpp); CutMargin:
+// the search's verified cuts (search_impl.hpp), 0 for none.
+template <const eval::weights& W, int TradeDown, int CutMargin>
 struct adapter {
     using position = hashed_position;
     using move = search_move;
     static constexpr bool forced_noisy = true;
+    static constexpr int cut_margin = CutMargin;
     static constexpr int history_size = 35 * 35;
 
     std::uint64_t hash(const position& p) const { return p.hash; }
@@ -100,8 +102,9 @@ struct adapter {
     }
 };
 
-using engine_adapter = adapter<eval::engine_weights, eval::trade_down>;
-using puzzle_adapter = adapter<eval::puzzle_weights, eval::puzzle_trade_down>;
+// The puzzles keep the search they were verified with: no verified cuts.
+using engine_adapter = adapter<eval::engine_weights, eval::trade_down, 30>;
+using puzzle_adapter = adapter<eval::puzzle_weights, eval::puzzle_trade_down, 0>;
 static_assert(engine::search_adapter<engine_adapter>);
 
 template <class Adapter>

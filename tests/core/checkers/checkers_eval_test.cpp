@@ -62,7 +62,8 @@ void slow_terms(const ck::position& p, int& runaway, int& tempo, int& trapped) {
                 for (int t = 1; t <= 32; ++t) {
                     const eval_square e = eval_square_of(t);
                     const int ahead = (e.row - at.row) * forward;
-                    if (b.owner(t) == (s ^ 1) && ahead > 0 && std::abs(e.col - at.col) <= ahead) met = true;
+                    if (b.owner(t) == (s ^ 1) && ahead > 0 && std::abs(e.col - at.col) <= ahead)
+                        met = true;
                 }
                 if (!met) runaway += sign;
             }
@@ -85,11 +86,22 @@ ck::position random_placement(std::mt19937_64& rng) {
     for (int n = 1; n <= 32; ++n) {
         const std::uint64_t bit = std::uint64_t{1} << ck::bit_of_square(n);
         switch (pick(rng)) {
-            case 0: case 1: p.men[ck::black] |= bit; break;
-            case 2: case 3: p.men[ck::white] |= bit; break;
-            case 4: p.kings[ck::black] |= bit; break;
-            case 5: p.kings[ck::white] |= bit; break;
-            default: break;
+        case 0:
+        case 1:
+            p.men[ck::black] |= bit;
+            break;
+        case 2:
+        case 3:
+            p.men[ck::white] |= bit;
+            break;
+        case 4:
+            p.kings[ck::black] |= bit;
+            break;
+        case 5:
+            p.kings[ck::white] |= bit;
+            break;
+        default:
+            break;
         }
     }
     p.side = pick(rng) % 2;
