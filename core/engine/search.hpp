@@ -1,8 +1,9 @@
 #pragma once
 // The search every game shares: iterative deepening over a principal-variation
 // (negamax alpha-beta) search with a transposition table, hash-move, noisy-move,
-// killer and history ordering, late-move reductions, a one-reply extension and
-// a quiescence search over noisy moves (captures, attacks, conversions).
+// killer and history ordering, late-move reductions, verified cuts (for
+// adapters that give a cut_margin), a one-reply extension and a quiescence
+// search over noisy moves (captures, attacks, conversions).
 // Everything a game knows lives in its adapter A (see adapter.hpp); this file
 // knows no game. Header-only so that each game's adapter is inlined into it.
 #include <algorithm>
