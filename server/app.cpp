@@ -278,7 +278,7 @@ std::variant<std::uint16_t, std::string> app::start() {
                        });
     add_cluster_gauges();
     add_arena_gauges();
-    notifications_->start(play_->peers());
+    notifications_->start(play_->peers(), cluster_.get());
     ctx_->play = play_;
     ctx_->api.play = play_;  // the bot and board APIs act in it
     ctx_->api.next_conn = &ctx_->next_conn;

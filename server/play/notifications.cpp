@@ -50,6 +50,7 @@ notifications::notifications(storage::notification_store* store, notifications_c
 void notifications::push(const std::string& key, const frame& f) const {
     if (auto* peers = peers_.load())
         for (const auto& [conn, p] : peers->of(key)) send_to(p, f);
+    if (auto* other_nodes = elsewhere_.load()) other_nodes->tell_player(key, f);
 }
 
 void notifications::notify(const player_ptr& to, std::string kind, nlohmann::json data) {

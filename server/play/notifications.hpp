@@ -19,6 +19,7 @@
 #include "domain/wall_clock.hpp"
 #include "play/notification_desk.hpp"
 #include "play/player_peers.hpp"
+#include "play/remote_lobby.hpp"
 #include "protocol/out_notify.hpp"
 #include "store/notification_store.hpp"
 
@@ -37,7 +38,13 @@ public:
     notifications(storage::notification_store* store, notifications_config cfg);
 
     // The hub's connections of each player; before this, nothing is pushed.
-    void start(player_peers& peers) { peers_.store(&peers); }
+    // `elsewhere` (a cluster's node): the same frames for the player's
+    // connections on the other nodes, where the player may well be (a
+    // tournament runs on the lobby's leader, a game on its own node).
+    void start(player_peers& peers, remote_lobby* elsewhere = nullptr) {
+        elsewhere_.store(elsewhere);
+        peers_.store(&peers);
+    }
 
     void notify(const player_ptr& to, std::string kind, nlohmann::json data) override;
     void message(const player_ptr& who, const peer_ref& p, const notify_msg& m,
@@ -54,6 +61,7 @@ private:
     storage::notification_store* store_;
     notifications_config cfg_;
     std::atomic<player_peers*> peers_{nullptr};
+    std::atomic<remote_lobby*> elsewhere_{nullptr};
 };
 
 // The stored form of a player's preferences, as the wire shows them.

@@ -133,6 +133,17 @@ TEST_CASE(
     until_acked(a1, "tournament.join", arena);
     until_acked(s0, "tournament.join", swiss);
     until_acked(s1, "tournament.join", swiss);
+    // Joined inside the five minutes before the Swiss starts: told at once,
+    // by the node running it, though each sits on another node.
+    for (auto* c : {&s0, &s1}) {
+        auto soon = c->expect(
+            "notification",
+            [&](const json& m) {
+                return m["d"]["kind"] == "tournament_soon" && m["d"]["data"]["id"] == swiss;
+            },
+            10000ms);
+        CHECK_MESSAGE(soon.is_object(), names[c] << " was not told the Swiss starts soon");
+    }
 
     // The arena's first game: its first seat resigns. Then the arena's
     // second game and the Swiss round start on the node that runs them.
