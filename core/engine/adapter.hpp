@@ -29,7 +29,9 @@
 //   std::string text(const position&, const move&)    the game's notation
 //   optional: bool known(const position&, int& score) an exact score from an endgame
 //                                         table (the search stops there); the search
-//                                         calls it only where the adapter has it
+//                                         calls it only where the adapter has it;
+//                                         or known(position, int ply, int& score) for a
+//                                         table that knows the distance to the end
 //
 // search_adapter below is this contract as the compiler checks it: the search
 // accepts no adapter that misses a member or returns another type.
