@@ -6,14 +6,17 @@
 // hands the turn over: it leads from a slice to its swapped one (own and other
 // exchanged), so a slice and its swapped one are solved together, as a group.
 //
-// Within a group, distances are found in rounds k = 0, 1, 2, ...: round k
-// settles exactly the positions whose value is k plies, from their children:
-// a win in k when some child is lost in k - 1, a loss in k when every child is
-// won and the longest of those wins is k - 1 plies. Each value of k - 1 plies
-// was settled in round k - 1 or in an earlier group, so each round needs the
-// one before only, and the shortest win and the longest loss come out. When a
-// round settles nothing and k is past every distance seen among the children,
-// nothing can follow: what is left is a draw (neither side can force a win).
+// Within a group, positions are settled in order
+// of their distance, by buckets: a position's children outside the group are
+// known, so each position starts with what they say and a count of its moves
+// that stay inside. When a position settles at k plies, its predecessors in
+// the group (found by moving a piece back, never out of a position with a
+// capture, which would have been forced) learn it: a loss makes each a win in
+// k + 1 at most; a win takes one from each one's count, and a position whose
+// count reaches zero with every child won for its mover is lost, in one more
+// ply than the longest of those wins. Buckets go up in distance, so the
+// shortest win and the longest loss come out. What never settles is a draw.
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -30,7 +33,7 @@ using detail::u64;
 
 constexpr endgame_code unsettled = -128;
 constexpr int max_distance = 126;  // a loss in 126 plies is code -127
-constexpr int no_win = 1 << 20;
+constexpr std::uint8_t no_win = 255;
 
 struct move_list {
     struct entry {
@@ -45,87 +48,155 @@ struct move_list {
     }
 };
 
-// What a position's children say, for its side to move.
-struct children_view {
-    int moves = 0;
-    int shortest_win = no_win;   // plies, through a child lost for its mover
-    int longest_loss = -1;       // plies, through a child won for its mover
-    bool open = false;           // some child unsettled or drawn: no loss yet
-    int farthest = 0;            // the longest distance among settled children
+// A slice and its swapped one, numbered 0.. (the slice's positions first).
+class group {
+public:
+    explicit group(const material& m) : m_(m), s_(m.swapped()) {
+        first_m_ = slices.at[m_.om][m_.ok][m_.xm][m_.xk];
+        first_s_ = slices.at[s_.om][s_.ok][s_.xm][s_.xk];
+        size_m_ = slice_size(m_);
+        size_s_ = first_s_ == first_m_ ? 0 : slice_size(s_);
+    }
+    std::uint64_t size() const { return size_m_ + size_s_; }
+    std::uint64_t global(std::uint64_t local) const {
+        return local < size_m_ ? first_m_ + local : first_s_ + (local - size_m_);
+    }
+    std::uint64_t local(std::uint64_t global) const {
+        return global >= first_m_ && global < first_m_ + size_m_ ? global - first_m_
+                                                                : size_m_ + (global - first_s_);
+    }
+    std::optional<position> at(std::uint64_t local) const {
+        return local < size_m_ ? position_at(m_, local) : position_at(s_, local - size_m_);
+    }
+
+private:
+    material m_, s_;
+    std::uint64_t first_m_ = 0, first_s_ = 0, size_m_ = 0, size_s_ = 0;
 };
 
-children_view look(const position& p, const std::vector<endgame_code>& values) {
+// What each position of a group knows so far, for its side to move.
+struct progress {
+    std::vector<std::uint8_t> waiting;  // moves into the group whose child is unsettled
+    std::vector<std::uint8_t> win;      // the shortest win found, plies; no_win: none
+    std::vector<std::uint8_t> loss;     // the longest of its children's wins + 1
+    std::vector<std::uint8_t> drawn;    // a child outside the group is a draw
+    std::vector<std::vector<std::uint32_t>> bucket;  // by distance: positions to settle
+
+    explicit progress(std::uint64_t n)
+        : waiting(n, 0), win(n, no_win), loss(n, 0), drawn(n, 0), bucket(max_distance + 2) {}
+    void push(int plies, std::uint64_t local) {
+        if (plies > max_distance)
+            throw std::overflow_error("checkers endgame: a distance over a byte");
+        bucket[std::size_t(plies)].push_back(std::uint32_t(local));
+    }
+    bool may_lose(std::uint64_t i) const { return win[i] == no_win && !waiting[i] && !drawn[i]; }
+};
+
+// A position's moves: those that leave the group (captures, crownings) have
+// children solved already; the others are counted.
+void first_look(std::uint64_t i, const position& p, const endgame_build& out, progress& pr) {
     move_list ms;
     detail::generate_t<black>(p, ms);
-    children_view v;
-    v.moves = ms.size;
-    for (int i = 0; i < ms.size; ++i) {
-        const position c = detail::make_t<black>(p, ms.at[i].from, ms.at[i].to, ms.at[i].captured);
-        const endgame_code code = c.pieces(white) ? values[endgame_index(mirrored(c))] : -1;
-        if (code == unsettled || code == 0) {
-            v.open = true;
+    int waiting = 0, win = no_win, loss = 0;
+    for (int j = 0; j < ms.size; ++j) {
+        const auto& mv = ms.at[j];
+        const bool man = p.men[black] >> mv.from & 1;
+        if (!mv.captured && !(man && (u64{1} << mv.to & detail::crown_row[black]))) {
+            ++waiting;
             continue;
         }
-        v.farthest = std::max(v.farthest, plies_of(code));
-        if (is_loss(code)) v.shortest_win = std::min(v.shortest_win, plies_of(code) + 1);
-        else v.longest_loss = std::max(v.longest_loss, plies_of(code) + 1);
+        const position c = detail::make_t<black>(p, mv.from, mv.to, mv.captured);
+        const endgame_code code = c.pieces(white) ? out.values[endgame_index(mirrored(c))] : -1;
+        if (code == 0)
+            pr.drawn[i] = 1;
+        else if (is_loss(code))
+            win = std::min(win, plies_of(code) + 1);
+        else
+            loss = std::max(loss, plies_of(code) + 1);
     }
-    return v;
+    pr.waiting[i] = std::uint8_t(waiting);
+    pr.win[i] = std::uint8_t(win);
+    pr.loss[i] = std::uint8_t(std::min(loss, max_distance + 1));
+    if (win != no_win)
+        pr.push(win, i);
+    else if (pr.may_lose(i))
+        pr.push(loss, i);
 }
 
-// The code of a position settled in round k, or `unsettled`.
-endgame_code settle(const children_view& v, int k) {
-    if (v.moves == 0) return -1;
-    if (v.shortest_win == k) return endgame_code(k);
-    // A child lost for its mover, even one settled in this very round, is a
-    // win (later): only a position whose every child is won for its mover loses.
-    if (v.shortest_win == no_win && !v.open && v.longest_loss == k) return endgame_code(-k - 1);
-    return unsettled;
+// Calls f(local) for each position of the group with a quiet move to p. p has
+// Black to move, so they had White to move: mirrored, Black just moved.
+template <class F>
+void predecessors(const group& g, const position& p, F&& f) {
+    const position r = mirrored(p);
+    const u64 empty = detail::board & ~r.occupied();
+    const auto back = [&](u64 at, u64 from, bool king) {
+        position q = r;
+        (king ? q.kings : q.men)[black] ^= at | from;
+        q.side = black;
+        // A capture would have been forced: no quiet move leaves such a position.
+        if (detail::jumpers<black>(q, detail::board & ~q.occupied())) return;
+        f(g.local(endgame_index(q)));
+    };
+    for (u64 k = r.kings[black]; k; k &= k - 1) {
+        const u64 b = k & (0 - k);
+        if (const u64 t = detail::step_back<0>(b) & empty) back(b, t, true);
+        if (const u64 t = detail::step_back<1>(b) & empty) back(b, t, true);
+        if (const u64 t = detail::step_back<2>(b) & empty) back(b, t, true);
+        if (const u64 t = detail::step_back<3>(b) & empty) back(b, t, true);
+    }
+    for (u64 m = r.men[black]; m; m &= m - 1) {
+        const u64 b = m & (0 - m);
+        if (const u64 t = detail::step_back<0>(b) & empty) back(b, t, false);
+        if (const u64 t = detail::step_back<1>(b) & empty) back(b, t, false);
+    }
 }
 
-void add_slice(const material& m, std::vector<endgame_code>& values,
-               std::vector<std::uint32_t>& pending) {
-    const std::uint64_t first = slices.at[m.om][m.ok][m.xm][m.xk];
-    for (std::uint64_t i = first; i < first + slice_size(m); ++i) {
-        if (position_at(m, i - first)) pending.push_back(std::uint32_t(i));
-        else values[i] = 0;  // men of both sides on one square: no position
+// What p's settling at k plies (code v) tells its predecessor q.
+void tell(progress& pr, std::uint64_t q, endgame_code v, int k) {
+    if (is_loss(v)) {
+        if (k + 1 < pr.win[q]) {
+            pr.win[q] = std::uint8_t(k + 1);
+            pr.push(k + 1, q);
+        }
+        return;
     }
+    --pr.waiting[q];
+    pr.loss[q] = std::uint8_t(std::max<int>(pr.loss[q], k + 1));
+    if (pr.may_lose(q)) pr.push(pr.loss[q], q);
 }
 
 void solve_group(const material& m, endgame_build& out) {
-    std::vector<std::uint32_t> pending;
-    add_slice(m, out.values, pending);
-    const material s = m.swapped();
-    if (s.om != m.om || s.ok != m.ok) add_slice(s, out.values, pending);
-    // The pending positions of m come first, then those of s.
-    const std::uint64_t first_m = slices.at[m.om][m.ok][m.xm][m.xk];
-    const std::uint64_t first_s = slices.at[s.om][s.ok][s.xm][s.xk];
-    const auto at = [&](std::uint64_t i) {
-        if (i >= first_m && i < first_m + slice_size(m)) return *position_at(m, i - first_m);
-        return *position_at(s, i - first_s);
-    };
-    int farthest = 0;
-    for (int k = 0; !pending.empty(); ++k) {
-        if (k > max_distance) throw std::overflow_error("checkers endgame: a distance over a byte");
-        std::size_t kept = 0;
-        bool settled_any = false;
-        for (const std::uint32_t i : pending) {
-            const children_view v = look(at(i), out.values);
-            farthest = std::max(farthest, v.farthest);
-            const endgame_code code = settle(v, k);
-            if (code == unsettled) {
-                pending[kept++] = i;
-            } else {
-                out.values[i] = code;
-                out.longest = std::max(out.longest, plies_of(code));
-                settled_any = true;
-            }
-        }
-        pending.resize(kept);
-        ++out.sweeps;
-        if (!settled_any && k > farthest) break;
+    const group g(m);
+    const std::uint64_t n = g.size();
+    progress pr(n);
+    for (std::uint64_t i = 0; i < n; ++i) {
+        if (const auto p = g.at(i))
+            first_look(i, *p, out, pr);
+        else
+            out.values[g.global(i)] = 0;  // men of both sides on one square: no position
     }
-    for (const std::uint32_t i : pending) out.values[i] = 0;
+    for (int k = 0; k <= max_distance; ++k) {
+        std::vector<std::uint32_t>& now = pr.bucket[std::size_t(k)];
+        // Settling adds to later buckets only, so `now` does not grow.
+        for (const std::uint32_t i : now) {
+            endgame_code& v = out.values[g.global(i)];
+            if (v != unsettled) continue;
+            if (pr.win[i] == k)
+                v = endgame_code(k);
+            else if (pr.may_lose(i) && pr.loss[i] == k)
+                v = endgame_code(-k - 1);
+            else
+                continue;  // superseded by a shorter win, or no loss after all
+            out.longest = std::max(out.longest, k);
+            predecessors(g, *g.at(i), [&](std::uint64_t q) {
+                if (out.values[g.global(q)] == unsettled) tell(pr, q, v, k);
+            });
+        }
+        std::vector<std::uint32_t>().swap(now);
+    }
+    for (std::uint64_t i = 0; i < n; ++i)
+        if (out.values[g.global(i)] == unsettled) out.values[g.global(i)] = 0;
+    ++out.groups;
 }
 
 }  // namespace

@@ -55,7 +55,7 @@ std::optional<position> endgame_position(std::uint64_t index);
 struct endgame_build {
     std::vector<endgame_code> values;  // endgame_size(n) bytes
     int longest = 0;                   // the longest win or loss in plies
-    int sweeps = 0;                    // sweeps over all slices, summed
+    int groups = 0;                    // slices solved (each with its swapped one)
 };
 // Builds the table for at most n pieces; throws std::invalid_argument if n is
 // out of range and std::overflow_error if a distance needs more than a byte.
