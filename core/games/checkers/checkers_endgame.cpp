@@ -31,8 +31,8 @@ namespace {
 using namespace egdb;
 using detail::u64;
 
-constexpr endgame_code unsettled = -128;
-constexpr int max_distance = 126;  // a loss in 126 plies is code -127
+constexpr std::int8_t unsettled = -1;  // code 255, a distance no table reaches
+constexpr int max_distance = 253;
 constexpr std::uint8_t no_win = 255;
 
 struct move_list {
@@ -106,7 +106,8 @@ void first_look(std::uint64_t i, const position& p, const endgame_build& out, pr
             continue;
         }
         const position c = detail::make_t<black>(p, mv.from, mv.to, mv.captured);
-        const endgame_code code = c.pieces(white) ? out.values[endgame_index(mirrored(c))] : -1;
+        const endgame_code code =
+            c.pieces(white) ? endgame_code(out.values[endgame_index(mirrored(c))]) : decided_in(0);
         if (code == 0)
             pr.drawn[i] = 1;
         else if (is_loss(code))
@@ -116,7 +117,7 @@ void first_look(std::uint64_t i, const position& p, const endgame_build& out, pr
     }
     pr.waiting[i] = std::uint8_t(waiting);
     pr.win[i] = std::uint8_t(win);
-    pr.loss[i] = std::uint8_t(std::min(loss, max_distance + 1));
+    pr.loss[i] = std::uint8_t(std::min(loss, 255));
     if (win != no_win)
         pr.push(win, i);
     else if (pr.may_lose(i))
@@ -179,14 +180,12 @@ void solve_group(const material& m, endgame_build& out) {
         std::vector<std::uint32_t>& now = pr.bucket[std::size_t(k)];
         // Settling adds to later buckets only, so `now` does not grow.
         for (const std::uint32_t i : now) {
-            endgame_code& v = out.values[g.global(i)];
-            if (v != unsettled) continue;
-            if (pr.win[i] == k)
-                v = endgame_code(k);
-            else if (pr.may_lose(i) && pr.loss[i] == k)
-                v = endgame_code(-k - 1);
-            else
+            std::int8_t& slot = out.values[g.global(i)];
+            if (slot != unsettled) continue;
+            if (pr.win[i] != k && !(pr.may_lose(i) && pr.loss[i] == k))
                 continue;  // superseded by a shorter win, or no loss after all
+            const endgame_code v = decided_in(k);
+            slot = std::int8_t(v);
             out.longest = std::max(out.longest, k);
             predecessors(g, *g.at(i), [&](std::uint64_t q) {
                 if (out.values[g.global(q)] == unsettled) tell(pr, q, v, k);
@@ -228,12 +227,12 @@ endgame_table::endgame_table(std::span<const std::int8_t> bytes) {
 
 std::optional<endgame_code> endgame_table::value(const position& p) const {
     if (pieces_ < 0) return std::nullopt;
-    if (!p.pieces(p.side)) return endgame_code(-1);
+    if (!p.pieces(p.side)) return decided_in(0);
     if (!p.pieces(p.side ^ 1) || std::popcount(p.occupied()) > pieces_) return std::nullopt;
     // Men on their own crowning rows never arise in play and have no slot.
     if ((p.men[black] & detail::crown_row[black]) || (p.men[white] & detail::crown_row[white]))
         return std::nullopt;
-    return values_[endgame_index(p.side == black ? p : mirrored(p))];
+    return endgame_code(values_[endgame_index(p.side == black ? p : mirrored(p))]);
 }
 
 }  // namespace kibitz::core::checkers

@@ -30,15 +30,18 @@ namespace kibitz::core::checkers {
 inline constexpr int endgame_max_pieces = 6;  // the slice table's reach
 inline constexpr int endgame_default_pieces = 5;
 
-// A position's value for its side to move: 0 a draw; d > 0 a win in d plies
-// (the fewest the winner can force); d < 0 a loss in -d - 1 plies (the most
-// the loser can hold out), so -1 is "lost now: no piece or no legal move".
-// Draws by the 40-move rule or repetition are not seen: the table is the pure
-// game tree.
-using endgame_code = std::int8_t;
-inline bool is_win(endgame_code c) { return c > 0; }
-inline bool is_loss(endgame_code c) { return c < 0; }
-inline int plies_of(endgame_code c) { return c > 0 ? c : c < 0 ? -c - 1 : 0; }
+// A position's value for its side to move, one byte read unsigned: 0 a draw;
+// otherwise the byte less one is the distance to the end in plies, odd for a
+// win (the fewest plies the winner can force), even for a loss (the most the
+// loser can hold out): a win always ends on the other side's turn, so the
+// parity tells which, and distances up to 253 plies fit. 1 is "lost now: no
+// piece or no legal move". Draws by the 40-move rule or repetition are not
+// seen: the table is the pure game tree.
+using endgame_code = std::uint8_t;
+inline int plies_of(endgame_code c) { return c ? c - 1 : 0; }
+inline bool is_win(endgame_code c) { return c && (c - 1) % 2 == 1; }
+inline bool is_loss(endgame_code c) { return c && (c - 1) % 2 == 0; }
+inline endgame_code decided_in(int plies) { return endgame_code(plies + 1); }
 
 // Bytes of the table for positions of at most n pieces (2 <= n <= endgame_max_pieces).
 std::uint64_t endgame_size(int n);
@@ -53,7 +56,7 @@ std::uint64_t endgame_index(const position& p);
 std::optional<position> endgame_position(std::uint64_t index);
 
 struct endgame_build {
-    std::vector<endgame_code> values;  // endgame_size(n) bytes
+    std::vector<std::int8_t> values;  // endgame_size(n) bytes, each an endgame_code
     int longest = 0;                   // the longest win or loss in plies
     int groups = 0;                    // slices solved (each with its swapped one)
 };
@@ -69,7 +72,7 @@ public:
     explicit endgame_table(std::span<const std::int8_t> bytes);
     int pieces() const { return pieces_; }  // -1: no table
     // p's value for its side to move when it holds at most pieces() pieces; a
-    // side to move with no piece left is lost now (-1).
+    // side to move with no piece left is lost now (decided_in(0)).
     std::optional<endgame_code> value(const position& p) const;
 
 private:

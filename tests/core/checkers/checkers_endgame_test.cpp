@@ -54,12 +54,12 @@ int as_score(ck::endgame_code c) {
 // The value the children's table values give p, by the rules' own move list.
 ck::endgame_code from_children(const ck::position& p) {
     const std::vector<ck::move> moves = ck::legal_moves(p);
-    if (moves.empty()) return -1;
+    if (moves.empty()) return ck::decided_in(0);
     int best = -won - 1;
     for (const ck::move& m : moves) best = std::max(best, -as_score(probe(ck::apply(p, m))));
     // Scores one ply further on: a child lost in d makes a win in d + 1.
-    if (best > 0) return ck::endgame_code(won - best + 1);
-    if (best < 0) return ck::endgame_code(-(won + best + 1) - 1);
+    if (best > 0) return ck::decided_in(won - best + 1);
+    if (best < 0) return ck::decided_in(won + best + 1);
     return 0;
 }
 
@@ -100,9 +100,9 @@ TEST_CASE("checkers endgame: known results") {
     CHECK(ck::is_win(probe(fen_position("B:WK14:BK1,K32"))));
     CHECK(ck::is_loss(probe(fen_position("W:WK14:BK1,K32"))));
     // A capture that takes the last piece wins in one ply.
-    CHECK(probe(fen_position("B:WK18:BK14")) == 1);
+    CHECK(probe(fen_position("B:WK18:BK14")) == ck::decided_in(1));
     // A lone man with no move (blocked by the edge and a king) loses now.
-    CHECK(probe(fen_position("B:WK32,K27:B28")) == -1);
+    CHECK(probe(fen_position("B:WK32,K27:B28")) == ck::decided_in(0));
 }
 
 TEST_CASE("checkers endgame: a man that runs to the king row") {
