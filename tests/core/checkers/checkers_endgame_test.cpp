@@ -105,11 +105,29 @@ TEST_CASE("checkers endgame: known results") {
     CHECK(probe(fen_position("B:WK32,K27:B28")) == ck::decided_in(0));
 }
 
-TEST_CASE("checkers endgame: a man that runs to the king row") {
-    // Black's man on 24 crowns in three moves; White's man on 9 cannot stop it
-    // nor crown sooner, and the new king with the move hunts the man down.
-    const ck::endgame_code c = probe(fen_position("B:W9:B24,K1"));
-    CHECK(ck::is_win(c));
+TEST_CASE("checkers endgame: men that run to the king row") {
+    // Two men against a king win, and only by getting a man crowned: the
+    // table's line (the shortest win against the longest defence) does so and
+    // ends the game in exactly the plies the table says.
+    ck::position p = fen_position("B:WK4:B21,22");
+    const ck::endgame_code c = probe(p);
+    REQUIRE(ck::is_win(c));
+    int plies = 0;
+    bool crowned = false;
+    for (std::vector<ck::move> moves = ck::legal_moves(p); !moves.empty() && p.pieces(p.side);
+         moves = ck::legal_moves(p), ++plies) {
+        const auto better = [](const ck::position& a, const ck::position& b) {
+            return -as_score(probe(a)) < -as_score(probe(b));
+        };
+        ck::position best = ck::apply(p, moves[0]);
+        for (const ck::move& m : moves)
+            if (better(best, ck::apply(p, m))) best = ck::apply(p, m);
+        p = best;
+        crowned = crowned || p.kings[ck::black];
+    }
+    CHECK(plies == ck::plies_of(c));
+    CHECK(p.side == ck::white);
+    CHECK(crowned);
 }
 
 TEST_CASE("checkers endgame: every 3-piece value follows from its children by the rules") {
