@@ -5,7 +5,8 @@
 // for the shelf's life: a 15-seed Oware table is 17.4 MB, the 5-piece
 // checkers one 151 MB, resident once read. A missing or unreadable file is
 // tried once, logged, and probes nothing. The shelf never builds a table (a
-// minute or two and up to 260 MB): people generate them with the command. Thread-safe; owned by the engine pool.
+// minute or two and up to 260 MB): people generate them with the command. Thread-safe; owned by the
+// engine pool.
 #include <cstdint>
 #include <map>
 #include <mutex>

@@ -63,7 +63,7 @@ public:
     }
     std::uint64_t local(std::uint64_t global) const {
         return global >= first_m_ && global < first_m_ + size_m_ ? global - first_m_
-                                                                : size_m_ + (global - first_s_);
+                                                                 : size_m_ + (global - first_s_);
     }
     std::optional<position> at(std::uint64_t local) const {
         return local < size_m_ ? position_at(m_, local) : position_at(s_, local - size_m_);
@@ -108,20 +108,15 @@ void first_look(std::uint64_t i, const position& p, const endgame_build& out, pr
         const position c = detail::make_t<black>(p, mv.from, mv.to, mv.captured);
         const endgame_code code =
             c.pieces(white) ? endgame_code(out.values[endgame_index(mirrored(c))]) : decided_in(0);
-        if (code == 0)
-            pr.drawn[i] = 1;
-        else if (is_loss(code))
-            win = std::min(win, plies_of(code) + 1);
-        else
-            loss = std::max(loss, plies_of(code) + 1);
+        if (code == 0) pr.drawn[i] = 1;
+        else if (is_loss(code)) win = std::min(win, plies_of(code) + 1);
+        else loss = std::max(loss, plies_of(code) + 1);
     }
     pr.waiting[i] = std::uint8_t(waiting);
     pr.win[i] = std::uint8_t(win);
     pr.loss[i] = std::uint8_t(std::min(loss, 255));
-    if (win != no_win)
-        pr.push(win, i);
-    else if (pr.may_lose(i))
-        pr.push(loss, i);
+    if (win != no_win) pr.push(win, i);
+    else if (pr.may_lose(i)) pr.push(loss, i);
 }
 
 // Calls f(local) for each position of the group with a quiet move to p. p has
@@ -171,10 +166,8 @@ void solve_group(const material& m, endgame_build& out) {
     const std::uint64_t n = g.size();
     progress pr(n);
     for (std::uint64_t i = 0; i < n; ++i) {
-        if (const auto p = g.at(i))
-            first_look(i, *p, out, pr);
-        else
-            out.values[g.global(i)] = 0;  // men of both sides on one square: no position
+        if (const auto p = g.at(i)) first_look(i, *p, out, pr);
+        else out.values[g.global(i)] = 0;  // men of both sides on one square: no position
     }
     for (int k = 0; k <= max_distance; ++k) {
         std::vector<std::uint32_t>& now = pr.bucket[std::size_t(k)];

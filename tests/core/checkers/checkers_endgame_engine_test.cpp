@@ -44,7 +44,8 @@ TEST_CASE("checkers endgame search: a capture into a won 3-piece ending is a for
 
 TEST_CASE("checkers endgame search: a covered root plays the table's shortest win") {
     auto g = checkers_test::load("B:WK14:BK1,K32");
-    const auto code = ck::endgame_table(three_pieces()).value(checkers_test::fen_position("B:WK14:BK1,K32"));
+    const auto code =
+        ck::endgame_table(three_pieces()).value(checkers_test::fen_position("B:WK14:BK1,K32"));
     REQUIRE(code);
     REQUIRE(ck::is_win(*code));
     const engine::report r = think(*g, 1, three_pieces());
