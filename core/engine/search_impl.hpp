@@ -143,13 +143,14 @@ int searcher<A>::search(const position& p, int depth, int alpha, int beta, int p
             ++nodes_;
             return decided(a_.repetition(p), ply);
         }
-        if (int s; known_score(a_, p, ply, s)) {
-            ++nodes_;
-            return s;
-        }
         if (a_.quiet_limit() && quiet >= a_.quiet_limit()) {
             ++nodes_;
             return 0;
+        }
+        // After the quiet-move draw: a table knows nothing of the rule.
+        if (int s; known_score(a_, p, ply, s)) {
+            ++nodes_;
+            return s;
         }
         // No result from here can beat a win already found nearer the root.
         alpha = std::max(alpha, -(win_score - ply));

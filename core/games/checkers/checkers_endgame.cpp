@@ -28,7 +28,6 @@ namespace kibitz::core::checkers {
 
 namespace {
 
-using namespace egdb;
 using detail::u64;
 
 constexpr std::int8_t unsettled = -1;  // code 255, a distance no table reaches
@@ -51,11 +50,11 @@ struct move_list {
 // A slice and its swapped one, numbered 0.. (the slice's positions first).
 class group {
 public:
-    explicit group(const material& m) : m_(m), s_(m.swapped()) {
-        first_m_ = slices.at[m_.om][m_.ok][m_.xm][m_.xk];
-        first_s_ = slices.at[s_.om][s_.ok][s_.xm][s_.xk];
-        size_m_ = slice_size(m_);
-        size_s_ = first_s_ == first_m_ ? 0 : slice_size(s_);
+    explicit group(const egdb::material& m) : m_(m), s_(m.swapped()) {
+        first_m_ = egdb::slices.at[m_.om][m_.ok][m_.xm][m_.xk];
+        first_s_ = egdb::slices.at[s_.om][s_.ok][s_.xm][s_.xk];
+        size_m_ = egdb::slice_size(m_);
+        size_s_ = first_s_ == first_m_ ? 0 : egdb::slice_size(s_);
     }
     std::uint64_t size() const { return size_m_ + size_s_; }
     std::uint64_t global(std::uint64_t local) const {
@@ -66,11 +65,12 @@ public:
                                                                  : size_m_ + (global - first_s_);
     }
     std::optional<position> at(std::uint64_t local) const {
-        return local < size_m_ ? position_at(m_, local) : position_at(s_, local - size_m_);
+        return local < size_m_ ? egdb::position_at(m_, local)
+                               : egdb::position_at(s_, local - size_m_);
     }
 
 private:
-    material m_, s_;
+    egdb::material m_, s_;
     std::uint64_t first_m_ = 0, first_s_ = 0, size_m_ = 0, size_s_ = 0;
 };
 
@@ -161,7 +161,7 @@ void tell(progress& pr, std::uint64_t q, endgame_code v, int k) {
     if (pr.may_lose(q)) pr.push(pr.loss[q], q);
 }
 
-void solve_group(const material& m, endgame_build& out) {
+void solve_group(const egdb::material& m, endgame_build& out) {
     const group g(m);
     const std::uint64_t n = g.size();
     progress pr(n);
@@ -202,8 +202,8 @@ endgame_build build_endgame(int n) {
     out.values.assign(endgame_size(n), unsettled);
     for (int t = 2; t <= n; ++t)
         for (int men = 0; men <= t; ++men)
-            for_each_slice(t, [&](const material& m) {
-                const material s = m.swapped();
+            egdb::for_each_slice(t, [&](const egdb::material& m) {
+                const egdb::material s = m.swapped();
                 // Each group once, from the slice that comes first of the two.
                 const bool first = m.om < s.om || (m.om == s.om && m.ok <= s.ok);
                 if (m.om + m.xm == men && first) solve_group(m, out);

@@ -88,61 +88,62 @@ bool slice_of(std::uint64_t index, material& m) {
 
 }  // namespace egdb
 
-using namespace egdb;
-
-std::uint64_t endgame_size(int n) { return n < 2 || n > endgame_max_pieces ? 0 : slices.end_of[n]; }
+std::uint64_t endgame_size(int n) {
+    return n < 2 || n > endgame_max_pieces ? 0 : egdb::slices.end_of[n];
+}
 
 std::optional<int> endgame_pieces_of(std::size_t bytes) {
     for (int n = 2; n <= endgame_max_pieces; ++n)
-        if (slices.end_of[n] == bytes) return n;
+        if (egdb::slices.end_of[n] == bytes) return n;
     return std::nullopt;
 }
 
 position mirrored(const position& p) {
     position q;
     for (int s = 0; s < 2; ++s) {
-        q.men[s] = ghost_of(turned(squares_of(p.men[s ^ 1])));
-        q.kings[s] = ghost_of(turned(squares_of(p.kings[s ^ 1])));
+        q.men[s] = egdb::ghost_of(egdb::turned(egdb::squares_of(p.men[s ^ 1])));
+        q.kings[s] = egdb::ghost_of(egdb::turned(egdb::squares_of(p.kings[s ^ 1])));
     }
     q.side = p.side ^ 1;
     return q;
 }
 
 std::uint64_t endgame_index(const position& p) {
-    const std::uint32_t om = squares_of(p.men[black]), ok = squares_of(p.kings[black]);
-    const std::uint32_t xm = squares_of(p.men[white]), xk = squares_of(p.kings[white]);
+    const std::uint32_t om = egdb::squares_of(p.men[black]), ok = egdb::squares_of(p.kings[black]);
+    const std::uint32_t xm = egdb::squares_of(p.men[white]), xk = egdb::squares_of(p.kings[white]);
     const int nom = std::popcount(om), nok = std::popcount(ok);
     const int nxm = std::popcount(xm), nxk = std::popcount(xk);
     const int free1 = 32 - nom - nxm;
-    std::uint64_t r = combination_rank(om);
-    r = r * binom.c[28][nxm] + combination_rank(xm >> 4);
-    r = r * binom.c[free1][nok] + combination_rank(squeezed(ok, om | xm));
-    r = r * binom.c[free1 - nok][nxk] + combination_rank(squeezed(xk, om | xm | ok));
-    return slices.at[nom][nok][nxm][nxk] + r;
+    std::uint64_t r = egdb::combination_rank(om);
+    r = r * egdb::binom.c[28][nxm] + egdb::combination_rank(xm >> 4);
+    r = r * egdb::binom.c[free1][nok] + egdb::combination_rank(egdb::squeezed(ok, om | xm));
+    r = r * egdb::binom.c[free1 - nok][nxk] +
+        egdb::combination_rank(egdb::squeezed(xk, om | xm | ok));
+    return egdb::slices.at[nom][nok][nxm][nxk] + r;
 }
 
 std::optional<position> endgame_position(std::uint64_t index) {
-    material m;
-    if (!slice_of(index, m)) return std::nullopt;
-    return position_at(m, index - slices.at[m.om][m.ok][m.xm][m.xk]);
+    egdb::material m;
+    if (!egdb::slice_of(index, m)) return std::nullopt;
+    return egdb::position_at(m, index - egdb::slices.at[m.om][m.ok][m.xm][m.xk]);
 }
 
-std::optional<position> egdb::position_at(const material& m, std::uint64_t r) {
+std::optional<position> egdb::position_at(const egdb::material& m, std::uint64_t r) {
     const int free1 = 32 - m.om - m.xm;
-    const std::uint64_t nxk = binom.c[free1 - m.ok][m.xk], nok = binom.c[free1][m.ok];
-    const std::uint64_t nxm = binom.c[28][m.xm];
+    const std::uint64_t nxk = egdb::binom.c[free1 - m.ok][m.xk], nok = egdb::binom.c[free1][m.ok];
+    const std::uint64_t nxm = egdb::binom.c[28][m.xm];
     const std::uint64_t rxk = r % nxk;
     r /= nxk;
     const std::uint64_t rok = r % nok;
     r /= nok;
-    const std::uint32_t xm = combination_unrank(m.xm, r % nxm) << 4;
-    const std::uint32_t om = combination_unrank(m.om, r / nxm);
+    const std::uint32_t xm = egdb::combination_unrank(m.xm, r % nxm) << 4;
+    const std::uint32_t om = egdb::combination_unrank(m.om, r / nxm);
     if (om & xm) return std::nullopt;
-    const std::uint32_t ok = spread(combination_unrank(m.ok, rok), om | xm);
-    const std::uint32_t xk = spread(combination_unrank(m.xk, rxk), om | xm | ok);
+    const std::uint32_t ok = egdb::spread(egdb::combination_unrank(m.ok, rok), om | xm);
+    const std::uint32_t xk = egdb::spread(egdb::combination_unrank(m.xk, rxk), om | xm | ok);
     position p;
-    p.men = {ghost_of(om), ghost_of(xm)};
-    p.kings = {ghost_of(ok), ghost_of(xk)};
+    p.men = {egdb::ghost_of(om), egdb::ghost_of(xm)};
+    p.kings = {egdb::ghost_of(ok), egdb::ghost_of(xk)};
     p.side = black;
     return p;
 }
