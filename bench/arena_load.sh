@@ -22,26 +22,11 @@ players=${ARENA_PLAYERS:-100}
 seconds=${ARENA_SECONDS:-60}
 game=${ARENA_GAME:-oware}
 tc=${ARENA_TC:-60+0}
-ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-echo "$(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg); server $server_bin"
-
-tmp=$(mktemp -d /tmp/kibitz-arena-load.XXXXXX)
-pid=
-stop() {
-    if [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null; then kill -TERM "$pid"; wait "$pid" 2>/dev/null || true; fi
-    pid=
-}
-trap 'stop; rm -rf "$tmp"' EXIT
+source "$root/bench/lib/load_server.sh"
+load_server_begin kibitz-arena-load
 port=$((20000 + RANDOM % 9000))
 url=http://127.0.0.1:$port
-
-# No per-address caps: every client is 127.0.0.1.
-"$server_bin" --address 127.0.0.1 --port "$port" --db "$tmp/k.db" --log-level warn \
-    --max-conns-per-address 0 --guests-per-address 0 --rate 100000 --burst 100000 \
-    --registrations-per-hour 100000 \
-    --tournament-pair-delay-ms "${ARENA_PAIR_DELAY_MS:-3000}" >"$tmp/server.log" 2>&1 &
-pid=$!
-for _ in $(seq 100); do curl -sf "$url/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+load_server_start "$port" --tournament-pair-delay-ms "${ARENA_PAIR_DELAY_MS:-3000}"
 
 token=$(curl -sf -X POST "$url/api/register" -H 'Content-Type: application/json' \
     -d '{"username":"arenabench","password":"arena bench password"}' |

@@ -15,31 +15,19 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 server_bin=${LOAD_SERVER_BIN:-$build/bin/kibitz-server}
-ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-echo "$(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg); server $server_bin"
-
-tmp=$(mktemp -d /tmp/kibitz-bot-load.XXXXXX)
-pid=
-stop() {
-    if [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null; then kill -TERM "$pid"; wait "$pid" 2>/dev/null || true; fi
-    pid=
-}
-trap 'stop; rm -rf "$tmp"' EXIT
+source "$root/bench/lib/load_server.sh"
+load_server_begin kibitz-bot-load
 port=$((20000 + RANDOM % 9000))
 
 for mode in ${BOT_MODES:-bot ws}; do
     port=$((port + 1))
     rm -f "$tmp"/k.db*
-    # No per-address caps (every client is 127.0.0.1); 15 games per bot account.
-    "$server_bin" --address 127.0.0.1 --port "$port" --db "$tmp/k.db" --log-level warn \
-        --max-conns-per-address 0 --guests-per-address 0 --rate 100000 --burst 100000 \
-        --registrations-per-hour 100000 --token-rate 1000000 --max-games 20 >"$tmp/server.log" 2>&1 &
-    pid=$!
-    for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+    # 15 games per bot account.
+    load_server_start "$port" --token-rate 1000000 --max-games 20
     game_flag=()
     [[ -n ${BOT_GAME:-} ]] && game_flag=(--game "$BOT_GAME")
     node "$root/bench/bot_load/bot_bench.mjs" --port "$port" --server-pid "$pid" --mode "$mode" \
         --games "${BOT_GAMES:-500}" --streams "${BOT_STREAMS:-1000}" --seconds "${BOT_SECONDS:-30}" \
         --think-ms "${BOT_THINK_MS:-1000}" "${game_flag[@]}" || { tail -20 "$tmp/server.log"; exit 1; }
-    stop
+    load_server_stop
 done

@@ -229,4 +229,31 @@ struct cluster_env {
     }
 };
 
+// Three nodes of one cluster, once the lobby has a live leader: `lead` holds
+// the lobby's lease (it pairs, runs the tournaments and hosts the games the
+// lobby starts); `x` and `y` are the other two, in the order they started.
+// `probe`, on n1, stays connected for the whole test (a steady connection
+// count for tests of the nodes' connection records).
+struct three_nodes {
+    node_process n1, n2, n3;
+    ws_client probe;
+    node_process* lead = nullptr;
+    node_process* x = nullptr;
+    node_process* y = nullptr;
+
+    three_nodes(cluster_env& env, const std::string& prefix,
+                const std::vector<std::string>& extra = {})
+        : n1(prefix + "-1", env.db, env.redis, env.web, extra),
+          n2(prefix + "-2", env.db, env.redis, env.web, extra),
+          n3(prefix + "-3", env.db, env.redis, env.web, extra),
+          probe(n1.port) {
+        probe.hello();
+        lobby_snapshot(probe);
+        const std::string leader = env.lobby_leader();
+        for (auto* n : {&n1, &n2, &n3}) (n->name == leader ? lead : x ? y : x) = n;
+        REQUIRE(lead);
+        REQUIRE(y);
+    }
+};
+
 }  // namespace kibitz::test::cluster

@@ -85,17 +85,9 @@ json state_with(line_stream& s, std::size_t plies) {
 
 TEST_CASE("cluster bots: challenged, accepted and played across three nodes, through a kill -9") {
     cluster_env env("bots");
-    node_process n1("bots-1", env.db, env.redis, env.web, open_limits);
-    node_process n2("bots-2", env.db, env.redis, env.web, open_limits);
-    node_process n3("bots-3", env.db, env.redis, env.web, open_limits);
+    three_nodes nodes(env, "bots", open_limits);
     // B leads the lobby, so the games it starts live there; A and C do not.
-    ws_client probe(n1.port);
-    probe.hello();
-    lobby_snapshot(probe);
-    const std::string leader = node_id_of(env.lobby_leader());
-    node_process* b = leader == n1.name ? &n1 : leader == n2.name ? &n2 : &n3;
-    node_process* a = b == &n1 ? &n2 : &n1;
-    node_process* c = b == &n3 ? &n2 : &n3;
+    node_process *b = nodes.lead, *a = nodes.x, *c = nodes.y;
 
     const auto token = bot_token(a->port, "botty");
     const auto ada_session = session_of(b->port, "ada");
@@ -198,16 +190,8 @@ TEST_CASE("cluster bots: challenged, accepted and played across three nodes, thr
 
 TEST_CASE("cluster bots: a challenge cancelled or declined on one node is heard on another") {
     cluster_env env("botch");
-    node_process n1("botch-1", env.db, env.redis, env.web, open_limits);
-    node_process n2("botch-2", env.db, env.redis, env.web, open_limits);
-    node_process n3("botch-3", env.db, env.redis, env.web, open_limits);
-    ws_client probe(n1.port);
-    probe.hello();
-    lobby_snapshot(probe);
-    const std::string leader = node_id_of(env.lobby_leader());
-    node_process* b = leader == n1.name ? &n1 : leader == n2.name ? &n2 : &n3;
-    node_process* a = b == &n1 ? &n2 : &n1;
-    node_process* c = b == &n3 ? &n2 : &n3;
+    three_nodes nodes(env, "botch", open_limits);
+    node_process *b = nodes.lead, *a = nodes.x, *c = nodes.y;
     const auto bot = bot_token(a->port, "botty");
     const auto ada = person_token(b->port, session_of(b->port, "ada"));
     const json casual{{"game", "checkers"}, {"tc", nullptr}, {"rated", false}};
@@ -226,9 +210,9 @@ TEST_CASE("cluster bots: a challenge cancelled or declined on one node is heard 
         // of connections (its own and, at the leader, others'): the probe's alone, before and
         // after.
         auto records = [&] {
-            return std::vector{gauge(n1.port, "kibitz_cluster_connection_records"),
-                               gauge(n2.port, "kibitz_cluster_connection_records"),
-                               gauge(n3.port, "kibitz_cluster_connection_records")};
+            return std::vector{gauge(nodes.n1.port, "kibitz_cluster_connection_records"),
+                               gauge(nodes.n2.port, "kibitz_cluster_connection_records"),
+                               gauge(nodes.n3.port, "kibitz_cluster_connection_records")};
         };
         const auto before = records();
         for (auto n : before) REQUIRE(n >= 0);

@@ -9,30 +9,12 @@ using namespace kibitz::test::cluster;
 
 namespace {
 
-struct three_nodes {
+// The cluster of one test: its scratch stores and three nodes (whose
+// `lead` holds the lobby's lease).
+struct lobby_cluster {
     cluster_env env;
-    node_process n1, n2, n3;
-    explicit three_nodes(const std::string& name)
-        : env(name),
-          n1("lobby-1-" + name, env.db, env.redis, env.web),
-          n2("lobby-2-" + name, env.db, env.redis, env.web),
-          n3("lobby-3-" + name, env.db, env.redis, env.web) {}
-    // The node leading the lobby, and the two others, once a live leader
-    // holds the lease (a probe's lobby subscription is answered).
-    std::pair<node_process*, std::vector<node_process*>> leader() {
-        ws_client probe(n1.port);
-        probe.hello();
-        lobby_snapshot(probe);
-        const std::string name = env.lobby_leader();
-        node_process* lead = nullptr;
-        std::vector<node_process*> others;
-        for (auto* n : {&n1, &n2, &n3}) {
-            if (n->name == name) lead = n;
-            else others.push_back(n);
-        }
-        REQUIRE_MESSAGE(lead, "the lobby's leader is " << name);
-        return {lead, others};
-    }
+    three_nodes nodes;
+    explicit lobby_cluster(const std::string& name) : env(name), nodes(env, "lobby-" + name) {}
 };
 
 // Both players got game.found for one room and its room.state; a plays the
@@ -96,8 +78,8 @@ json invite_as_another(cluster_env& env, const std::string& code) {
 }  // namespace
 
 TEST_CASE("cluster lobby: a seek made on one node is listed on another and accepted from a third") {
-    three_nodes c("seek");
-    ws_client a(c.n1.port), watcher(c.n2.port), b(c.n3.port);
+    lobby_cluster c("seek");
+    ws_client a(c.nodes.n1.port), watcher(c.nodes.n2.port), b(c.nodes.n3.port);
     auto welcome_a = a.hello();
     watcher.hello();
     b.hello();
@@ -117,7 +99,7 @@ TEST_CASE("cluster lobby: a seek made on one node is listed on another and accep
     CHECK(added["d"]["seek"]["by"]["name"] == welcome_a["user"]["name"]);
 
     // A new watcher on the third node sees it in its snapshot.
-    ws_client late(c.n3.port);
+    ws_client late(c.nodes.n3.port);
     late.hello();
     auto snap = lobby_snapshot(late);
     REQUIRE(snap["d"]["seeks"].size() == 1);
@@ -131,8 +113,8 @@ TEST_CASE("cluster lobby: a seek made on one node is listed on another and accep
 }
 
 TEST_CASE("cluster lobby: two players of one quick-pairing pool on two nodes are paired") {
-    three_nodes c("quick");
-    ws_client a(c.n2.port), b(c.n3.port);
+    lobby_cluster c("quick");
+    ws_client a(c.nodes.n2.port), b(c.nodes.n3.port);
     a.hello();
     b.hello();
     lobby_snapshot(a);
@@ -146,13 +128,13 @@ TEST_CASE("cluster lobby: two players of one quick-pairing pool on two nodes are
 }
 
 TEST_CASE("cluster lobby: a seek goes when its connection closes on another node") {
-    three_nodes c("close");
-    ws_client watcher(c.n1.port);
+    lobby_cluster c("close");
+    ws_client watcher(c.nodes.n1.port);
     watcher.hello();
     lobby_snapshot(watcher);
     std::string id;
     {
-        ws_client a(c.n2.port);
+        ws_client a(c.nodes.n2.port);
         a.hello();
         lobby_snapshot(a);
         a.send({{"t", "seek.create"}, {"d", {{"game", "checkers"}, {"tc", tc(300, 0)}}}});
@@ -168,10 +150,10 @@ TEST_CASE("cluster lobby: a seek goes when its connection closes on another node
 }
 
 TEST_CASE("cluster lobby: when its leader is killed another node leads, with the seeks and pool entries") {
-    three_nodes c("failover");
-    auto [lead, others] = c.leader();
-    auto& x = *others[0];
-    auto& y = *others[1];
+    lobby_cluster c("failover");
+    node_process* lead = c.nodes.lead;
+    auto& x = *c.nodes.x;
+    auto& y = *c.nodes.y;
 
     ws_client a(x.port), q(x.port), watcher(y.port);
     auto welcome_a = a.hello();
@@ -215,8 +197,8 @@ TEST_CASE("cluster lobby: when its leader is killed another node leads, with the
 }
 
 TEST_CASE("cluster lobby: an invite made on one node is accepted on another") {
-    three_nodes c("invite");
-    ws_client a(c.n1.port), b(c.n2.port);
+    lobby_cluster c("invite");
+    ws_client a(c.nodes.n1.port), b(c.nodes.n2.port);
     a.hello();
     b.hello();
     lobby_snapshot(a);
@@ -232,10 +214,10 @@ TEST_CASE("cluster lobby: an invite made on one node is accepted on another") {
 }
 
 TEST_CASE("cluster lobby: an invite declined on another node tells its creator and closes") {
-    three_nodes c("invitedecline");
-    auto [lead, others] = c.leader();
+    lobby_cluster c("invitedecline");
+    node_process* lead = c.nodes.lead;
     // Neither player on the leader's node: the decline crosses the bus twice.
-    ws_client a(others[0]->port), b(others[1]->port);
+    ws_client a(c.nodes.x->port), b(c.nodes.y->port);
     a.hello();
     auto wb = b.hello();
     lobby_snapshot(a);
@@ -272,10 +254,10 @@ TEST_CASE("cluster lobby: an invite declined on another node tells its creator a
 }
 
 TEST_CASE("cluster lobby: an open invite outlives its leader, under the same code") {
-    three_nodes c("invitefail");
-    auto [lead, others] = c.leader();
+    lobby_cluster c("invitefail");
+    node_process* lead = c.nodes.lead;
 
-    ws_client a(others[0]->port);
+    ws_client a(c.nodes.x->port);
     a.hello();
     lobby_snapshot(a);
     a.send({{"t", "invite.create"}, {"d", {{"game", "checkers"}, {"tc", tc(300, 0)}}}});
@@ -293,7 +275,7 @@ TEST_CASE("cluster lobby: an open invite outlives its leader, under the same cod
     auto clash = invite_as_another(c.env, code);
     REQUIRE(!clash.is_null());
     CHECK(clash["d"]["code"] == "invite_clash");
-    ws_client b(others[1]->port);
+    ws_client b(c.nodes.y->port);
     b.hello();
     lobby_snapshot(b);
     b.send({{"t", "invite.accept"}, {"d", {{"code", code}}}});
@@ -301,15 +283,16 @@ TEST_CASE("cluster lobby: an open invite outlives its leader, under the same cod
 }
 
 TEST_CASE("cluster lobby: the counts are the cluster's") {
-    three_nodes c("counts");
-    ws_client watcher(c.n2.port), a(c.n3.port), b(c.n3.port);
+    lobby_cluster c("counts");
+    ws_client watcher(c.nodes.n2.port), a(c.nodes.n3.port), b(c.nodes.n3.port);
     watcher.hello();
     a.hello();
     b.hello();
-    // Three connections on two nodes, whichever leads: the lobby says 3
-    // (once every node has shared its count: within a lease).
+    // Four connections on three nodes (the fixture's probe on the first),
+    // whichever leads: the lobby says 4 (once every node has shared its
+    // count: within a lease).
     auto snap = lobby_snapshot(watcher);
-    if (snap["d"]["counts"]["players"] != 3)
-        CHECK(!watcher.expect("counts", [](const json& j) { return j["d"]["players"] == 3; }, 10000ms)
-                   .is_null());
+    const auto four = [](const json& j) { return j["d"]["players"] == 4; };
+    if (snap["d"]["counts"]["players"] != 4)
+        CHECK(!watcher.expect("counts", four, 10000ms).is_null());
 }

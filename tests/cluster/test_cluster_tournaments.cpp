@@ -99,23 +99,10 @@ json event_at(std::uint16_t port, const std::string& id) {
 TEST_CASE(
     "cluster tournaments: an arena and a Swiss event go on when the node running them is killed") {
     cluster_env env("tourney");
-    node_process n1("tour-1", env.db, env.redis, env.web, fast_events),
-        n2("tour-2", env.db, env.redis, env.web, fast_events),
-        n3("tour-3", env.db, env.redis, env.web, fast_events);
-    ws_client probe(n1.port);
-    probe.hello();
-    lobby_snapshot(probe);  // a live leader holds the lease
-    const std::string leader = env.lobby_leader();
-    node_process* lead = nullptr;
-    std::vector<node_process*> others;
-    for (auto* n : {&n1, &n2, &n3}) {
-        if (n->name == leader) lead = n;
-        else others.push_back(n);
-    }
-    REQUIRE(lead);
-    REQUIRE(others.size() == 2);
-    auto& x = *others[0];
-    auto& y = *others[1];
+    three_nodes nodes(env, "tour", fast_events);
+    node_process* lead = nodes.lead;
+    auto& x = *nodes.x;
+    auto& y = *nodes.y;
 
     // Made on a node that does not run them.
     auto reg = http_post(x.port, "/api/register",
@@ -229,23 +216,10 @@ TEST_CASE(
 
 TEST_CASE("cluster tournaments: a leader paused past its lease writes nothing when it wakes") {
     cluster_env env("tourstop");
-    node_process n1("stop-1", env.db, env.redis, env.web, fast_events),
-        n2("stop-2", env.db, env.redis, env.web, fast_events),
-        n3("stop-3", env.db, env.redis, env.web, fast_events);
-    ws_client probe(n1.port);
-    probe.hello();
-    lobby_snapshot(probe);
-    const std::string leader = env.lobby_leader();
-    node_process* lead = nullptr;
-    std::vector<node_process*> others;
-    for (auto* n : {&n1, &n2, &n3}) {
-        if (n->name == leader) lead = n;
-        else others.push_back(n);
-    }
-    REQUIRE(lead);
-    REQUIRE(others.size() == 2);
-    auto& x = *others[0];
-    auto& y = *others[1];
+    three_nodes nodes(env, "stop", fast_events);
+    node_process* lead = nodes.lead;
+    auto& x = *nodes.x;
+    auto& y = *nodes.y;
     // A stopped process ignores SIGTERM: whatever happens, it runs again.
     struct resumed {
         pid_t pid;
@@ -294,7 +268,7 @@ TEST_CASE("cluster tournaments: a leader paused past its lease writes nothing wh
     REQUIRE(eventually(
         [&] {
             next_leader = env.lobby_leader();
-            return !next_leader.empty() && next_leader != leader;
+            return !next_leader.empty() && next_leader != lead->name;
         },
         20000ms, 50ms));
     // w withdraws through the stalled node. The second game ends in its room

@@ -3,9 +3,10 @@
 // scratch PostgreSQL (KIBITZ_PG_URL_FILE), in a schema of its own.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+#include <array>
 #include <fstream>
 #include <future>
-#include <unistd.h>
 
 #include "store/pg_store.hpp"
 
@@ -42,19 +43,26 @@ std::unique_ptr<pg_store> open_as(const std::string& url, const std::string& nod
     return std::move(s).value();
 }
 
+// Two guests, "p0" and "p1", made through s: their ids.
+auto two_guests(pg_store& s) {
+    auto p0 = wait<player>([&](auto h) { s.create_guest("p0", 1, h); });
+    auto p1 = wait<player>([&](auto h) { s.create_guest("p1", 1, h); });
+    REQUIRE(p0.ok());
+    REQUIRE(p1.ok());
+    return std::array{p0.value().id, p1.value().id};
+}
+
 }  // namespace
 
 TEST_CASE("fencing: a node that lost a game to another node can write none of it") {
     auto url = scratch_url("fence_" + std::to_string(::getpid()));
     auto a = open_as(url, "node-a");
     auto b = open_as(url, "node-b");
-    auto p0 = wait<player>([&](auto h) { a->create_guest("p0", 1, h); });
-    auto p1 = wait<player>([&](auto h) { a->create_guest("p1", 1, h); });
-    REQUIRE(p0.ok());
-    REQUIRE(p1.ok());
+    const auto guests = two_guests(*a);
+    const auto p0 = guests[0], p1 = guests[1];
     new_game g;
     g.settings.game_id = "checkers";
-    g.seats = {p0.value().id, p1.value().id};
+    g.seats = {p0, p1};
     g.created_ms = 1;
     g.public_id = "rfence";
     std::promise<kibitz::core::result<game_key>> started;
@@ -88,10 +96,8 @@ TEST_CASE("fencing: a node that lost the tournaments' lead writes no pairing or 
     auto url = scratch_url("tfence_" + std::to_string(::getpid()));
     auto a = open_as(url, "node-a");
     auto b = open_as(url, "node-b");
-    auto p0 = wait<player>([&](auto h) { a->create_guest("p0", 1, h); });
-    auto p1 = wait<player>([&](auto h) { a->create_guest("p1", 1, h); });
-    REQUIRE(p0.ok());
-    REQUIRE(p1.ok());
+    const auto guests = two_guests(*a);
+    const auto p0 = guests[0], p1 = guests[1];
     tournament_settings s;
     s.game_id = "checkers";
     s.name = "fenced";
@@ -105,19 +111,19 @@ TEST_CASE("fencing: a node that lost the tournaments' lead writes no pairing or 
         tournament_pairing p;
         p.round = 1;
         p.room = room;
-        p.seats = {p0.value().id, p1.value().id};
+        p.seats = {p0, p1};
         return p;
     };
     const auto result = [&](const char* room) {
-        return pairing_result{room, 0, 30, 2, {{p0.value().id, 2, "W2"}, {p1.value().id, 0, "L0"}}};
+        return pairing_result{room, 0, 30, 2, {{p0, 2, "W2"}, {p1, 0, "L0"}}};
     };
 
     // A node that never took the lead writes nothing of it.
-    CHECK_FALSE(wait<bool>([&](auto h) { a->join_tournament(id, p0.value().id, 1, h); }).ok());
+    CHECK_FALSE(wait<bool>([&](auto h) { a->join_tournament(id, p0, 1, h); }).ok());
     // Node A leads: epoch 1; it enters, pairs and scores.
     REQUIRE(wait<std::int64_t>([&](auto h) { a->claim_tournaments(h); }).value() == 1);
-    CHECK(wait<bool>([&](auto h) { a->join_tournament(id, p0.value().id, 1, h); }).value());
-    CHECK(wait<bool>([&](auto h) { a->join_tournament(id, p1.value().id, 1, h); }).value());
+    CHECK(wait<bool>([&](auto h) { a->join_tournament(id, p0, 1, h); }).value());
+    CHECK(wait<bool>([&](auto h) { a->join_tournament(id, p1, 1, h); }).value());
     CHECK(wait<std::int64_t>([&](auto h) { a->add_pairing(id, pairing("rtf1"), h); }).ok());
     CHECK(wait<bool>([&](auto h) { a->set_tournament_status(id, "started", 2, h); }).value());
 
@@ -129,8 +135,7 @@ TEST_CASE("fencing: a node that lost the tournaments' lead writes no pairing or 
     if (!refused.ok()) CHECK(refused.reason().find("led by another node") != std::string::npos);
     CHECK_FALSE(wait<std::int64_t>([&](auto h) { a->add_pairing(id, pairing("rtf2"), h); }).ok());
     CHECK_FALSE(wait<bool>([&](auto h) { a->set_berserk("rtf1", 0, h); }).ok());
-    CHECK_FALSE(
-        wait<bool>([&](auto h) { a->set_entry_state(id, p0.value().id, true, false, h); }).ok());
+    CHECK_FALSE(wait<bool>([&](auto h) { a->set_entry_state(id, p0, true, false, h); }).ok());
     CHECK_FALSE(wait<bool>([&](auto h) { a->set_tournament_extra(id, "{}", h); }).ok());
     CHECK_FALSE(wait<bool>([&](auto h) { a->set_tournament_status(id, "finished", 3, h); }).ok());
     CHECK(wait<bool>([&](auto h) { b->record_result(result("rtf1"), h); }).value());
@@ -145,6 +150,6 @@ TEST_CASE("fencing: a node that lost the tournaments' lead writes no pairing or 
     CHECK(stored.value()->pairings[0].result == 0);
     for (const auto& e : stored.value()->entries) {
         CHECK_FALSE(e.withdrawn);
-        CHECK(e.score == (e.who.id == p0.value().id ? 2 : 0));
+        CHECK(e.score == (e.who.id == p0 ? 2 : 0));
     }
 }

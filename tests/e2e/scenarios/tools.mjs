@@ -70,6 +70,16 @@ export const scenarios = [
             const colours = await p.evaluate(() => [getComputedStyle(document.querySelector('.eval-fill')).backgroundColor,
                 getComputedStyle(document.querySelector('.eval-bar')).backgroundColor]);
             check(colours[0] !== colours[1], `the bar's two sides differ: ${colours}`);
+            // Two steps back at once: the second search waits out the server's rate
+            // limit, and meanwhile the first one's lines (for a position no longer
+            // shown) must not appear as the eval of this one.
+            await p.keyboard.press('ArrowLeft');
+            await p.keyboard.press('ArrowLeft');
+            await p.waitForSelector('[data-test="analysis"][data-ply="0"]', {timeout: 5000});
+            await p.waitForSelector('[data-test="eval"][data-depth]', {timeout: 10000});
+            const best = (await p.textContent('[data-test="pv"]')).replace('Best line: ', '').split(' ')[0];
+            const legal = (await p.evaluate(() => window.kibitz.analysis.moves)).map((m) => m.text);
+            check(legal.includes(best), `the best line starts with a move of this position: ${best} among ${legal}`);
             await no_sideways_scroll(p, `analysis ${vp.width}`);
             await check_a11y(p, `analysis ${vp.width}`);
             await page_shot(p, artifacts, `tools-analysis-${vp.width}`);

@@ -190,16 +190,23 @@ export function mount(el, game) {
         clearTimeout(pending);
         if (!st.pos || st.pos.status.state !== 'playing') {
             socket.send('analysis.stop');
+            search_id++;
             st.engine = {note: 'no moves to think about.', share: st.engine.share};
             render();
             return;
         }
-        const wait = last_sent + 300 - Date.now();
-        if (wait > 0) { pending = setTimeout(ask_engine, wait); render(); return; }
-        last_sent = Date.now();
+        // The shown eval belongs to the old position from here on: drop it, and
+        // ignore the old search's late lines, even while the new one waits.
         search_id++;
         st.engine = {note: 'thinking…', share: st.engine.share};
         render();
+        const wait = last_sent + 300 - Date.now();
+        if (wait > 0) { pending = setTimeout(send_search, wait); return; }
+        send_search();
+    }
+
+    function send_search() {
+        last_sent = Date.now();
         socket.send('analysis.start', {game, position: st.start, moves: line_to(st.current), id: search_id});
     }
 
