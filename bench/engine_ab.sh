@@ -7,16 +7,24 @@
 # independent of machine load. Prints one line per game, then A's W/D/L and an
 # Elo estimate with a 95% error bar (the same formula as `kibitz-cli match`).
 # MOVETIME=MS gives each move MS milliseconds instead of NODES (for a change
-# that costs speed: a node budget would not charge it).
+# that costs speed: a node budget would not charge it). POSITION=TEXT starts
+# every game (and its random opening plies) from that position instead of the
+# game's start, e.g. an endgame. ENDGAME_A=DIR / ENDGAME_B=DIR give that
+# side's bestmove calls `--endgame-dir DIR` (the game's endgame table).
 #   bench/engine_ab.sh GAME CLI_A CLI_B [GAMES=40] [NODES=20000] [SEED=1] [OPENING=4] [MAX_PLIES=400]
 set -euo pipefail
-[ $# -ge 3 ] || { sed -n '2,11p' "$0" >&2; exit 1; }
+[ $# -ge 3 ] || { sed -n '2,14p' "$0" >&2; exit 1; }
 game=$1 a=$2 b=$3 games=${4:-40} nodes=${5:-20000} seed=${6:-1} opening=${7:-4} max_plies=${8:-400}
 budget=(--nodes "$nodes")
 [ -n "${MOVETIME:-}" ] && budget=(--movetime "$MOVETIME")
+from=()
+[ -n "${POSITION:-}" ] && from=(--position "$POSITION")
+table_a=() table_b=()
+[ -n "${ENDGAME_A:-}" ] && table_a=(--endgame-dir "$ENDGAME_A")
+[ -n "${ENDGAME_B:-}" ] && table_b=(--endgame-dir "$ENDGAME_B")
 
 # Seat names in turn order, from a one-ply match ("A (...) plays south: ...").
-mapfile -t seats < <("$a" match "$game" --a depth=1 --b depth=1 --games 2 --max-plies 1 |
+mapfile -t seats < <("$a" match "$game" "${from[@]}" --a depth=1 --b depth=1 --games 2 --max-plies 1 |
     sed -n 's/^game [0-9]*: A ([^)]*) plays \([^:]*\):.*/\1/p')
 
 wins=0 draws=0 losses=0
@@ -25,22 +33,23 @@ for ((i = 0; i < games; i++)); do
     RANDOM=$((seed * 1000 + i / 2))
     moves=()
     for ((k = 0; k < opening; k++)); do
-        mapfile -t legal < <("$a" moves "$game" "${moves[@]}" 2>/dev/null || true)
+        mapfile -t legal < <("$a" moves "$game" "${from[@]}" "${moves[@]}" 2>/dev/null || true)
         [ ${#legal[@]} -gt 0 ] || break
         moves+=("${legal[RANDOM % ${#legal[@]}]}")
     done
     a_seat=$((i % 2))
     while [ ${#moves[@]} -lt "$max_plies" ]; do
         ply=${#moves[@]}
-        cli=$b; [ $((ply % 2)) -eq "$a_seat" ] && cli=$a
+        cli=$b table=("${table_b[@]}")
+        [ $((ply % 2)) -eq "$a_seat" ] && cli=$a table=("${table_a[@]}")
         # bestmove fails (exit 2) once the game is over.
-        if ! line=$("$cli" bestmove "$game" "${moves[@]}" "${budget[@]}" --seed $((i * 1000 + ply)) 2>/dev/null |
+        if ! line=$("$cli" bestmove "$game" "${from[@]}" "${moves[@]}" "${budget[@]}" "${table[@]}" --seed $((i * 1000 + ply)) 2>/dev/null |
             tail -1); then
             break
         fi
         moves+=("${line#bestmove }")
     done
-    status=$("$a" play "$game" "${moves[@]}" | tail -1)
+    status=$("$a" play "$game" "${from[@]}" "${moves[@]}" | tail -1)
     case "$status" in
         "${seats[a_seat]} wins"*) result=win; wins=$((wins + 1)) ;;
         *" wins"*) result=loss; losses=$((losses + 1)) ;;

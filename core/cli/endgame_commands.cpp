@@ -41,7 +41,9 @@ int run_endgame(const options& o, const core::game_info& info) {
     if (!info.endgame.build) return usage("no endgame tables for " + std::string(info.id));
     long long units = info.endgame.default_units;
     std::string why;
-    if (!number_flag(o, "seeds", 0, 20, units, why)) return usage(why);
+    // Oware's tables count seeds, checkers' pieces: either flag names the size.
+    if (!number_flag(o, "seeds", 0, 20, units, why) || !number_flag(o, "pieces", 2, 6, units, why))
+        return usage(why);
     const std::string* out = o.get("out");
     if (!out) return usage("endgame needs --out FILE");
     if (!write_file(*out, build_timed(info, int(units)))) {

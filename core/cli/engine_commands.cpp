@@ -62,10 +62,7 @@ int run_bestmove(const options& o, const core::game_info& info) {
     if (!load_endgame(o, info, table)) return 2;
     if (!table.empty() && !g->current_status().over())
         if (const auto v = info.endgame.value(*g, table))
-            std::printf(
-                "info endgame value %d (the side to move captures %d more than the other from "
-                "here)\n",
-                *v, *v);
+            std::printf("info endgame value %d (%s)\n", *v, info.endgame.value_meaning);
     engine::limits l;
     l.endgame = table;
     l.movetime_ms = movetime;

@@ -6,7 +6,7 @@
 //   selfplay GAME --games N --seed S [--max-plies P]
 //   bestmove GAME [--position TEXT] [MOVE...] (--movetime MS | --depth N | --nodes N)
 //            [--level L] [--seed S] [--endgame-dir DIR]
-//   endgame GAME [--seeds N] --out FILE
+//   endgame GAME [--seeds N | --pieces N] --out FILE
 //   match GAME --a SPEC --b SPEC --games N [--movetime MS] [--seed S] [--max-plies P]
 //   puzzles GAME --games N --seed S [--find-depth D] [--verify-depth D] [--want N]
 //           [--opening-plies K] [--max-line L]
@@ -30,7 +30,7 @@ int cli::usage(const std::string& why) {
            "  kibitz-cli selfplay GAME --games N --seed S [--max-plies P]\n"
            "  kibitz-cli bestmove GAME [--position TEXT] [MOVE...] (--movetime MS | --depth N |"
            " --nodes N) [--level L] [--seed S] [--endgame-dir DIR]\n"
-           "  kibitz-cli endgame GAME [--seeds N] --out FILE\n"
+           "  kibitz-cli endgame GAME [--seeds N | --pieces N] --out FILE\n"
            "  kibitz-cli match GAME --a SPEC --b SPEC --games N [--movetime MS] [--seed S]"
            " [--max-plies P] [--opening-plies K]\n"
            "  kibitz-cli puzzles GAME --games N --seed S [--find-depth D] [--verify-depth D]"

@@ -13,7 +13,7 @@ const std::map<std::string, std::vector<std::string>, std::less<>> command_flags
     {"play", {"position"}},
     {"selfplay", {"position", "games", "seed", "max-plies"}},
     {"bestmove", {"position", "movetime", "depth", "nodes", "level", "seed", "endgame-dir"}},
-    {"endgame", {"seeds", "out"}},
+    {"endgame", {"seeds", "pieces", "out"}},
     {"match", {"position", "a", "b", "games", "movetime", "seed", "max-plies", "opening-plies"}},
     {"puzzles",
      {"games", "seed", "find-depth", "verify-depth", "opening-plies", "want", "max-line"}},

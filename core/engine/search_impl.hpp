@@ -34,12 +34,18 @@ constexpr int cut_margin() {
     else return 0;
 }
 
-// An exact score from the adapter's endgame table, for adapters that have one.
+// An exact score from the adapter's endgame table, for adapters that have one;
+// a table that knows the distance to the end takes the ply, to score it as
+// the search scores a forced end.
 template <search_adapter A>
-bool known_score(const A& a, const typename A::position& p, int& score) {
+bool known_score(const A& a, const typename A::position& p, int ply, int& score) {
     if constexpr (requires {
-                      { a.known(p, score) } -> std::same_as<bool>;
+                      { a.known(p, ply, score) } -> std::same_as<bool>;
                   })
+        return a.known(p, ply, score);
+    else if constexpr (requires {
+                           { a.known(p, score) } -> std::same_as<bool>;
+                       })
         return a.known(p, score);
     else return false;
 }
@@ -99,7 +105,7 @@ int searcher<A>::quiesce(const position& p, int alpha, int beta, int ply, int qd
     plies_[ply].pv_length = 0;
     if (out_of_budget()) return 0;
     if (const outcome o = a_.terminal(p); o != outcome::none) return decided(o, ply);
-    if (int s; known_score(a_, p, s)) return s;
+    if (int s; known_score(a_, p, ply, s)) return s;
     if (ply >= max_ply) return a_.evaluate(p);
     ply_state& st = plies_[ply];
     a_.generate(p, st.moves);
@@ -148,13 +154,14 @@ int searcher<A>::search(const position& p, int depth, int alpha, int beta, int p
             ++nodes_;
             return decided(a_.repetition(p), ply);
         }
-        if (int s; known_score(a_, p, s)) {
-            ++nodes_;
-            return s;
-        }
         if (a_.quiet_limit() && quiet >= a_.quiet_limit()) {
             ++nodes_;
             return 0;
+        }
+        // After the quiet-move draw: a table knows nothing of the rule.
+        if (int s; known_score(a_, p, ply, s)) {
+            ++nodes_;
+            return s;
         }
         // No result from here can beat a win already found nearer the root.
         alpha = std::max(alpha, -(win_score - ply));

@@ -22,7 +22,7 @@ namespace kibitz::core {
 namespace {
 const std::array<game_info, 5> games = {{
     {"checkers", checkers::description, &checkers::new_game, &checkers::from_position,
-     &checkers::compose, &checkers::think, checkers::puzzles},
+     &checkers::compose, &checkers::think, checkers::puzzles, checkers::endgame},
     {"oferhlyp", oferhlyp::description, &oferhlyp::new_game, &oferhlyp::from_position,
      &oferhlyp::compose, &oferhlyp::think, oferhlyp::puzzles},
     {"opprimo", opprimo::description, &opprimo::new_game, &opprimo::from_position,

@@ -56,7 +56,13 @@ check "bestmove with the table" 0 "$cli" bestmove oware --position 'S:0,0,0,0,1,
     --depth 3 --endgame-dir "$egdir"
 expect "the table's value" '^info endgame value 4 '
 expect "the table's score: a win by two seeds" '^info depth 1 score 10200 .* pv f$'
-check "endgame for a game without tables" 1 "$cli" endgame checkers --out "$egdir/none"
+check "endgame for a game without tables" 1 "$cli" endgame opprimo --out "$egdir/none"
+check "checkers endgame table" 0 "$cli" endgame checkers --pieces 3 --out "$egdir/checkers.egdb"
+expect "checkers build figures" '^endgame checkers: 3 units, 202280 positions, 202280 bytes, built in'
+check "checkers bestmove with the table" 0 "$cli" bestmove checkers --position 'W:WK14:BK1,K32' \
+    --depth 3 --endgame-dir "$egdir"
+expect "the table's distance: White loses in 12 plies" '^info endgame value -12 '
+expect "the table's line: lost in 12 plies" '^info depth 1 score #-12 .* pv 14-9 32-27 '
 
 [ "$failed" = 0 ] && echo "all kibitz-cli checks passed"
 exit "$failed"

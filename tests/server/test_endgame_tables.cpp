@@ -128,3 +128,35 @@ TEST_CASE("endgame tables: a missing file probes nothing and the server still an
     a.send({{"t", "analysis.stop"}});
     CHECK(!a.expect("analysis.done", {}, 10000ms).is_null());
 }
+
+TEST_CASE("endgame tables: checkers' table says who wins in how many moves") {
+    const auto* info = core::find_game("checkers");
+    REQUIRE(info);
+    const std::vector<std::int8_t> table = info->endgame.build(3);  // a fraction of a second
+    temp_dir dir;
+    {
+        std::ofstream out(dir.path / "checkers.egdb", std::ios::binary);
+        out.write(reinterpret_cast<const char*>(table.data()),
+                  static_cast<std::streamsize>(table.size()));
+    }
+    // Two kings against one, White to move: Black (the first seat) wins.
+    const std::string text = "W:WK14:BK1,K32";
+    const auto value = info->endgame.value(*info->from_position(text).value(), table);
+    REQUIRE(value);
+    REQUIRE(*value < 0);  // plies to the end, lost for White
+    test_server srv([&](kibitz::server::server_config& c) {
+        c.endgame_dir = dir.path.string();
+        c.engine_nice = 0;
+    });
+    ws_client a(srv.port());
+    a.hello();
+    a.send({{"t", "analysis.start"}, {"d", {{"game", "checkers"}, {"position", text}, {"id", 2}}}});
+    auto line = a.expect("analysis.info", {}, 10000ms);
+    REQUIRE(!line.is_null());
+    const json& score = line["d"]["score"];
+    CHECK(score["end_in"] == -*value);
+    CHECK(score["winner"] == 0);
+    CHECK(score["table"]["lead"] == 1);
+    a.send({{"t", "analysis.stop"}});
+    CHECK(!a.expect("analysis.done", {}, 10000ms).is_null());
+}

@@ -5,8 +5,11 @@
 // capture and never stands pat while one exists.
 #include "checkers/checkers_engine.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <cstdlib>
 
+#include "checkers/checkers_endgame.hpp"
 #include "checkers/checkers_eval.hpp"
 #include "checkers/checkers_movegen.hpp"
 #include "engine/search.hpp"
@@ -26,6 +29,13 @@ struct hashed_position {
     position p;
     u64 hash = 0;
 };
+
+// A table's value as the search scores a forced end `ply` plies from the root.
+int table_score(endgame_code code, int ply) {
+    if (is_win(code)) return engine::win_score - (ply + plies_of(code));
+    if (is_loss(code)) return -(engine::win_score - (ply + plies_of(code)));
+    return 0;
+}
 
 template <int S>
 struct compact_visitor {
@@ -47,6 +57,19 @@ struct adapter {
     static constexpr bool forced_noisy = true;
     static constexpr int cut_margin = CutMargin;
     static constexpr int history_size = 35 * 35;
+
+    const endgame_table* table = nullptr;
+    int probe_pieces = -1;  // positions of at most this many pieces are probed
+
+    // The table ignores the 40-move rule and repetitions: within its few
+    // pieces a forced win is short enough for the rule to let it through.
+    bool known(const position& p, int ply, int& score) const {
+        if (std::popcount(p.p.occupied()) > probe_pieces) return false;
+        const std::optional<endgame_code> code = table->value(p.p);
+        if (!code) return false;
+        score = table_score(*code, ply);
+        return true;
+    }
 
     std::uint64_t hash(const position& p) const { return p.hash; }
     int side(const position& p) const { return p.p.side; }
@@ -109,29 +132,115 @@ static_assert(engine::search_adapter<engine_adapter>);
 
 template <class Adapter>
 engine::search_result think_with(const game& g, const engine::limits& l, int margin,
-                                 const engine::info_sink& sink, engine::workspace& ws) {
+                                 const engine::info_sink& sink, engine::workspace& ws,
+                                 const Adapter& a, std::span<const std::size_t> only = {}) {
     const game_state st = state_of(g);
     engine::root_input<Adapter> in;
     in.pos = {st.pos, hash(st.pos)};
     for (const position& p : st.earlier) in.history.push_back(hash(p));
     in.quiet_plies = st.quiet_plies;
-    for (const checkers::move& m : st.moves)
+    const auto add = [&](const checkers::move& m) {
         in.moves.push_back({std::uint8_t(bit_of_square(m.path[0])),
                             std::uint8_t(bit_of_square(m.path[m.length - 1])), m.captured});
-    const Adapter a;
+    };
+    if (only.empty())
+        for (const checkers::move& m : st.moves) add(m);
+    else
+        for (const std::size_t i : only) add(st.moves[i]);
     return engine::search_root(a, in, l, margin, sink, ws);
+}
+
+// The table's best line from p, as far as it knows one (for the analysis board).
+std::vector<std::string> table_line(position p, const endgame_table& table, int plies) {
+    std::vector<std::string> line;
+    for (int ply = 0; ply < plies; ++ply) {
+        const std::vector<checkers::move> legal = legal_moves(p);
+        int best = -engine::win_score - 1;
+        std::size_t pick = 0;
+        for (std::size_t i = 0; i < legal.size(); ++i) {
+            const std::optional<endgame_code> c = table.value(apply(p, legal[i]));
+            const int s = c ? -table_score(*c, 1) : best;
+            if (s > best) best = s, pick = i;
+        }
+        if (legal.empty() || best <= -engine::win_score) break;
+        line.push_back(move_text(legal[pick]));
+        p = apply(p, legal[pick]);
+    }
+    return line;
+}
+
+// A root the table covers: its moves of the best value are kept. A win or a
+// loss is played at once (the table knows the shortest win and the longest
+// defence); among drawing moves the search chooses, probing only positions
+// with fewer pieces, so it keeps what chances a fallible opponent leaves.
+engine::search_result think_from_table(const game& g, const engine::limits& l, int margin,
+                                       const engine::info_sink& sink, engine::workspace& ws,
+                                       const endgame_table& table) {
+    const game_state st = state_of(g);
+    std::vector<int> exact;
+    int best = -engine::win_score - 1;
+    for (const checkers::move& m : st.moves) {
+        exact.push_back(-table_score(*table.value(apply(st.pos, m)), 1));
+        best = std::max(best, exact.back());
+    }
+    std::vector<std::size_t> kept;
+    for (std::size_t i = 0; i < exact.size(); ++i)
+        if (exact[i] == best) kept.push_back(i);
+    engine::search_result r;
+    if (best != 0 || kept.size() == 1) {
+        r.index = kept[0];
+        r.depth = 1;
+        r.score = best;
+        r.pv = {move_text(st.moves[kept[0]])};
+        const int plies = engine::plies_to_end(best);
+        const std::vector<std::string> rest =
+            table_line(apply(st.pos, st.moves[kept[0]]), table, std::min(std::abs(plies) - 1, 40));
+        r.pv.insert(r.pv.end(), rest.begin(), rest.end());
+        if (sink) sink(engine::info{1, r.score, 0, 0, r.pv, {}});
+    } else {
+        engine_adapter a;
+        a.table = &table;
+        a.probe_pieces = std::popcount(st.pos.occupied()) - 1;
+        r = think_with(g, l, margin, sink, ws, a, kept);
+        r.index = kept[r.index];
+        r.score = 0;
+    }
+    r.scores = std::move(exact);
+    return r;
 }
 
 }  // namespace
 
 engine::search_result think(const game& g, const engine::limits& l, int margin,
                             const engine::info_sink& sink, engine::workspace& ws) {
-    return think_with<engine_adapter>(g, l, margin, sink, ws);
+    const endgame_table table(l.endgame);
+    engine_adapter a;
+    if (table.pieces() > 0) {
+        if (table.value(state_of(g).pos)) return think_from_table(g, l, margin, sink, ws, table);
+        a.table = &table;
+        a.probe_pieces = table.pieces();
+    }
+    return think_with(g, l, margin, sink, ws, a);
 }
 
 engine::search_result puzzle_think(const game& g, const engine::limits& l, int margin,
                                    const engine::info_sink& sink, engine::workspace& ws) {
-    return think_with<puzzle_adapter>(g, l, margin, sink, ws);
+    // The puzzles were verified without endgame tables: none is probed here.
+    return think_with(g, l, margin, sink, ws, puzzle_adapter{});
+}
+
+std::vector<std::int8_t> build_checkers_endgame(int pieces) { return build_endgame(pieces).values; }
+
+std::optional<int> endgame_value(const game& g, std::span<const std::int8_t> table) {
+    const std::optional<endgame_code> c = endgame_table(table).value(state_of(g).pos);
+    if (!c) return std::nullopt;
+    return is_loss(*c) ? -plies_of(*c) : plies_of(*c);
+}
+
+std::optional<int> endgame_final_lead(const game& g, std::span<const std::int8_t> table) {
+    const std::optional<endgame_code> c = endgame_table(table).value(state_of(g).pos);
+    if (!c) return std::nullopt;
+    return is_win(*c) ? 1 : is_loss(*c) ? -1 : 0;
 }
 
 }  // namespace kibitz::core::checkers

@@ -35,9 +35,11 @@ std::vector<std::int8_t> build_ouril_endgame(int seeds);
 std::optional<int> endgame_value(const game& g, std::span<const std::int8_t> table);
 // The stores' difference at the end: the stores now and the table's value.
 std::optional<int> endgame_final_lead(const game& g, std::span<const std::int8_t> table);
+inline constexpr const char* endgame_meaning =
+    "the side to move captures this many more than the other from here";
 inline constexpr engine::endgame_support oware_endgame{15, &build_oware_endgame, &endgame_value,
-                                                       &endgame_final_lead};
+                                                       &endgame_final_lead, endgame_meaning};
 inline constexpr engine::endgame_support ouril_endgame{15, &build_ouril_endgame, &endgame_value,
-                                                       &endgame_final_lead};
+                                                       &endgame_final_lead, endgame_meaning};
 
 }  // namespace kibitz::core::oware

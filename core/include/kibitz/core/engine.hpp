@@ -136,6 +136,7 @@ struct endgame_support {
     // (its score at the end less the other's; > 0 a win, 0 a draw), or nothing
     // when `table` does not cover g.
     std::optional<int> (*final_lead)(const game& g, std::span<const std::int8_t> table) = nullptr;
+    const char* value_meaning = "";  // what value() counts, in words
 };
 
 // What a level means, the same for every game.
