@@ -2,11 +2,11 @@
 // The endgame tables the server's computer may probe: DIR/<game id>.egdb, as
 // `kibitz-cli endgame` writes them. Each file is read on first use (by the
 // engine pool's thread that needs it, so start-up never waits for it) and kept
-// for the shelf's life: a 15-seed Oware table is 17.4 MB, the 5-piece
-// checkers one 151 MB, resident once read. A missing or unreadable file is
-// tried once, logged, and probes nothing. The shelf never builds a table (a
-// minute or two and up to 260 MB): people generate them with the command. Thread-safe; owned by the
-// engine pool.
+// for the shelf's life, resident once read: 17 MB to 151 MB a table as
+// docs/engine.md measures them. A missing or unreadable file is tried once,
+// logged, and probes nothing. The shelf never builds a table (a minute or two
+// and up to 260 MB): people generate them with the command. Thread-safe;
+// owned by the engine pool.
 #include <cstdint>
 #include <map>
 #include <mutex>
