@@ -5,7 +5,7 @@
 // (checkers_endgame.cpp); pure and deterministic, no I/O: the caller stores
 // the bytes and hands them back as a span.
 //
-// Layout (one signed byte per position, see endgame_code below):
+// Layout (one byte per position, read unsigned: endgame_code below):
 // - Only positions with Black to move are stored. A position with White to
 //   move is looked up as its colour-swapped mirror (the board turned half a
 //   turn, square s becoming 33 - s, White's pieces becoming Black's), the only
