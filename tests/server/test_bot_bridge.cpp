@@ -1,4 +1,4 @@
-// kibitz-bot, the bridge from an engine to a bot account (bot/, docs/bots.md),
+// kibitz-bot, the bridge from an engine to a bot account (server/bot_bridge/, docs/bots.md),
 // as a child process with kibitz-cli as its engine, against the in-process
 // server over real sockets: it accepts a person's challenge by its rules and
 // plays the whole game through the HTTP streams alone, surviving the server

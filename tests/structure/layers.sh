@@ -2,6 +2,8 @@
 # Fails when a file in server/ includes a header of a layer above its own.
 # The layers, lowest first (README.md, "What is where"); each is one library
 # linking only downward, and a file may include its own layer and those below:
+#   bot_bridge kibitz-bot, its own program over the HTTP bot API alone: lowest,
+#            so it includes no header of the server
 #   domain   plain domain types (time control)
 #   observe  metrics
 #   store    persistence only: it decides no platform rule
@@ -20,7 +22,7 @@
 # Usage: layers.sh <repository root>
 set -eu
 server=$1/server
-order="domain observe store push rating auth protocol engine play tournament cluster api net app"
+order="bot_bridge domain observe store push rating auth protocol engine play tournament cluster api net app"
 
 rank() {
     i=0

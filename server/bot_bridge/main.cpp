@@ -52,7 +52,8 @@ std::vector<std::string> split(const std::string& s) {
 }
 
 int usage(const std::string& why) {
-    std::fprintf(stderr, "kibitz-bot: %s\n(see the head of bot/main.cpp or docs/bots.md)\n",
+    std::fprintf(stderr,
+                 "kibitz-bot: %s\n(see the head of server/bot_bridge/main.cpp or docs/bots.md)\n",
                  why.c_str());
     return 1;
 }
