@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "kibitz/core/engine.hpp"
 #include "kibitz/core/registry.hpp"
 #include "options.hpp"
 
@@ -25,6 +26,9 @@ int run_play(const options& o, const core::game_info& info);
 int run_selfplay(const options& o, const core::game& start, const core::game_info& info);
 int run_bestmove(const options& o, const core::game_info& info);
 int run_match(const options& o, const core::game_info& info);
+int run_engine_session(const options& o, const core::game_info& info);
+// One line of the search's progress, "info depth D score S nodes N ... pv MOVES".
+void print_info(const core::engine::info& i);
 int run_puzzles(const options& o, const core::game_info& info);
 int run_puzzles_annotate(const options& o, const core::game_info& info);
 int run_endgame(const options& o, const core::game_info& info);

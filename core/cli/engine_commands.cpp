@@ -18,6 +18,8 @@ std::string score_text(int score) {
     return std::to_string(score);
 }
 
+}  // namespace
+
 void print_info(const engine::info& i) {
     const long long nps = i.time_ms > 0 ? static_cast<long long>(i.nodes * 1000 / i.time_ms) : 0;
     std::printf("info depth %d score %s nodes %llu nps %lld time %lld pv", i.depth,
@@ -27,8 +29,6 @@ void print_info(const engine::info& i) {
     std::printf("\n");
     std::fflush(stdout);
 }
-
-}  // namespace
 
 // Reads an optional non-negative number flag into `out`; false (and a usage
 // message) when it is there but not a number in [lo, hi].

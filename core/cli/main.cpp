@@ -7,6 +7,7 @@
 //   bestmove GAME [--position TEXT] [MOVE...] (--movetime MS | --depth N | --nodes N)
 //            [--level L] [--seed S] [--endgame-dir DIR]
 //   endgame GAME [--seeds N | --pieces N] --out FILE
+//   engine GAME [--level L] [--endgame-dir DIR] [--table keep|fresh]   (moves on stdin)
 //   match GAME --a SPEC --b SPEC --games N [--movetime MS] [--seed S] [--max-plies P]
 //   puzzles GAME --games N --seed S [--find-depth D] [--verify-depth D] [--want N]
 //           [--opening-plies K] [--max-line L]
@@ -31,6 +32,8 @@ int cli::usage(const std::string& why) {
            "  kibitz-cli bestmove GAME [--position TEXT] [MOVE...] (--movetime MS | --depth N |"
            " --nodes N) [--level L] [--seed S] [--endgame-dir DIR]\n"
            "  kibitz-cli endgame GAME [--seeds N | --pieces N] --out FILE\n"
+           "  kibitz-cli engine GAME [--level L] [--endgame-dir DIR] [--table keep|fresh]"
+           "  (stdin: go MS [MOVE...] | newgame | quit)\n"
            "  kibitz-cli match GAME --a SPEC --b SPEC --games N [--movetime MS] [--seed S]"
            " [--max-plies P] [--opening-plies K]\n"
            "  kibitz-cli puzzles GAME --games N --seed S [--find-depth D] [--verify-depth D]"
@@ -57,6 +60,7 @@ int main(int argc, char** argv) {
     if (o->command == "puzzles") return cli::run_puzzles(*o, *info);
     if (o->command == "puzzles-annotate") return cli::run_puzzles_annotate(*o, *info);
     if (o->command == "endgame") return cli::run_endgame(*o, *info);
+    if (o->command == "engine") return cli::run_engine_session(*o, *info);
     auto g = cli::load_game(*o, *info, false);
     if (!g) return 2;
     if (o->command == "perft") return cli::run_perft(*o, *g);

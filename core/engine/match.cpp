@@ -44,9 +44,10 @@ result<player_spec> parse_spec(std::string_view text) {
             spec.budget.nodes = std::uint64_t(v);
         else if (name == "movetime" && v >= 1)
             spec.budget.movetime_ms = v;
+        else if (name == "keep" && v <= 1) spec.budget.keep_table = v == 1;
         else
             return error{"'" + std::string(part.substr(0, 40)) +
-                         "': level is 1-8, depth 1-128, nodes and movetime from 1"};
+                         "': level is 1-8, depth 1-128, nodes and movetime from 1, keep 0 or 1"};
     }
     return spec;
 }

@@ -39,7 +39,12 @@ public:
     using clock = std::chrono::steady_clock;
 
     searcher(const A& a, workspace& ws, const limits& l, int margin, const info_sink& sink)
-        : a_(a), table_(ws), limits_(l), margin_(margin), sink_(sink), start_(clock::now()) {}
+        : a_(a),
+          table_(ws, l.keep_table),
+          limits_(l),
+          margin_(margin),
+          sink_(sink),
+          start_(clock::now()) {}
 
     root_output run(const root_input<A>& in);
 

@@ -50,6 +50,9 @@ void room::computer_turn() {
     // Full strength plays the endgame tables' perfect moves; the lower levels
     // keep their mistakes (they must stay beatable).
     j.use_endgame = level == core::engine::max_level;
+    // Full strength also starts from what its last search found (the pool
+    // thread's table); the lower levels' node budgets stay reproducible.
+    j.limits.keep_table = level == core::engine::max_level;
     // Varied between games and plies, yet the same for a replayed position.
     j.limits.seed = std::hash<std::string>{}(id_) ^ (journal_.size() * 0x9E3779B97F4A7C15ull);
     const std::uint64_t turn = computer_.ask(j.stop);

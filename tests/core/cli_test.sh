@@ -47,6 +47,16 @@ expect "a puzzle line" '^\{"id":"checkers-1-1","game":"checkers","position":"[^"
 expect "the figures" '^checkers: [0-9]+ positions screened, [0-9]+ candidates, 0 duplicates, 1 puzzles'
 check "puzzles verify deeper" 1 "$cli" puzzles checkers --find-depth 6 --verify-depth 6
 
+session() { "$cli" engine "$@"; }
+check "engine session" 0 session checkers < <(printf 'go 30\ngo 30 11-15 23-19\nnewgame\nbogus\ngo 30 11-15 11-15\ngo x\nquit\ngo 30\n')
+[ "$(grep -c '^bestmove ' <<<"$out")" = 2 ] || { echo "FAIL engine session: two moves, then quit"; failed=1; }
+expect "a move for the start" '^bestmove [0-9]+-[0-9]+$'
+expect "an unknown command" "^error unknown command 'bogus'"
+expect "an illegal move, named" '^error move 2 \(11-15\): '
+expect "a bad time" '^error go needs a time in ms'
+check "engine session bad table" 1 "$cli" engine checkers --table sometimes
+check "match spec keeps the table" 0 "$cli" match checkers --a depth=3,keep=1 --b depth=3 --games 2
+
 egdir=$(mktemp -d)
 trap 'rm -rf "$egdir"' EXIT
 check "endgame table" 0 "$cli" endgame oware --seeds 6 --out "$egdir/oware.egdb"

@@ -121,6 +121,30 @@ TEST_CASE("fixed node and depth budgets give the same answer every time") {
     }
 }
 
+TEST_CASE("a search that keeps the table starts from what the last one found") {
+    for (auto& s : random_positions(full_or_reduced(3, 1), 13)) {
+        if (s.game->current_status().over()) continue;
+        engine::workspace ws;  // room for the whole tree: nothing is overwritten
+        engine::limits l;
+        l.depth = full_or_reduced(6, 4);
+        auto first = engine::think(*s.game, l, {}, ws);
+        l.keep_table = true;
+        auto again = engine::think(*s.game, l, {}, ws);
+        l.keep_table = false;
+        auto fresh = engine::think(*s.game, l, {}, ws);
+        REQUIRE(first.ok());
+        REQUIRE(again.ok());
+        REQUIRE(fresh.ok());
+        if (first.value().depth == 0) continue;  // one legal move: no search
+        // The same depth again, from the first search's entries, costs less...
+        CHECK_MESSAGE(again.value().nodes < first.value().nodes, s.info->id);
+        CHECK(again.value().depth == first.value().depth);
+        // ...and without keep_table the table reads as empty: the same work.
+        CHECK_MESSAGE(fresh.value().nodes == first.value().nodes, s.info->id);
+        CHECK(fresh.value().text == first.value().text);
+    }
+}
+
 TEST_CASE("a time budget is kept, and the stop flag stops the search") {
     for (const auto& info : core::all_games()) {
         if (!info.think) continue;

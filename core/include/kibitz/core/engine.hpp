@@ -54,6 +54,12 @@ struct limits {
     // it and keeps it alive during the search); empty: none. A table of
     // another size than the game's own format allows is ignored.
     std::span<const std::int8_t> endgame{};
+    // Use the entries earlier searches left in the workspace's table too, so a
+    // game's next move (or the analysis board's next position) starts from
+    // what the last search found. The answer then depends on what was searched
+    // before, so only searches bounded by time or a stop flag ask for it;
+    // budgets of depth or nodes stay reproducible without it.
+    bool keep_table = false;
 };
 
 // One line of progress, after each completed iteration.
@@ -89,9 +95,10 @@ struct table_entry {
     std::uint8_t bound_and_age = 0;  // low 2 bits: bound; high 6 bits: search generation
 };
 
-// The memory a search works in, reused between searches. Each search starts
-// from a logically empty table (a new generation), so a fixed node or depth
-// budget gives the same move whatever was searched before.
+// The memory a search works in, reused between searches. Each search writes
+// its own generation; unless its limits say keep_table, it starts from a
+// logically empty table, so a fixed node or depth budget gives the same move
+// whatever was searched before.
 class workspace {
 public:
     explicit workspace(std::size_t table_mib = 16);
