@@ -94,6 +94,8 @@ export const scenarios = [
         // The reply is played for the waiter: the mover is to move again at ply 2.
         await wait_ply(mover, 2);
         await mover.waitForSelector(`.game[data-room="${room}"][data-turn="me"]`, {timeout: 10000});
+        // The waiter hears of its own reply separately, maybe a moment after the mover.
+        await wait_ply(waiter, 2);
         const moves = await waiter.evaluate(() => window.kibitz.game.state.moves);
         check(moves[1] === reply, `the reply was played: ${moves.join(' ')}`);
     }],
