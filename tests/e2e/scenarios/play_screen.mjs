@@ -1,7 +1,7 @@
 // The play screen off the main path: panels that keep focus and half-typed
 // text while they update (virtual DOM), boards that fit the window, toasts,
 // and the header.
-import {check, new_player, online} from '../lib.mjs';
+import {check, new_player, online, play_move} from '../lib.mjs';
 import {pair_by_quick, page_shot, play_all, register, watch} from '../helpers.mjs';
 import {viewports, inside, focused, mover_first} from '../play_helpers.mjs';
 
@@ -39,6 +39,42 @@ export const scenarios = [
         check(await a.locator('[data-action="claim.win"]').isDisabled() && await a.locator('[data-action="claim.draw"]').isDisabled(),
             'the claim buttons wait for the countdown');
         await page_shot(a, artifacts, 'panels-opponent-away');
+    }],
+
+    // The first-move countdown and the clocks are written when their text
+    // changes, not on every frame: a page open on a game draws nothing in
+    // between (a frame loop had each open game page drawing all the time).
+    ['clocks: the first-move countdown and the clock count down without a frame loop', async ({browser, base}) => {
+        const {a, b} = await pair_by_quick(browser, base, 'checkers', '5+3');
+        const [mover] = await mover_first(a, b);
+        await mover.evaluate(() => {
+            window.frames_asked = 0;
+            const ask = window.requestAnimationFrame.bind(window);
+            window.requestAnimationFrame = (f) => { window.frames_asked++; return ask(f); };
+        });
+        const countdown = mover.locator('[data-first]:not(:empty)').first();
+        const first = await countdown.textContent();
+        check(/^first move: \d+ s$/.test(first), `the first-move countdown reads "${first}"`);
+        await mover.waitForFunction((t) => {
+            const el = document.querySelector('[data-first]:not(:empty)');
+            return el && el.textContent !== t;
+        }, first, {timeout: 5000});
+        const frames = await mover.evaluate(() => window.frames_asked);
+        check(frames < 20, `the page asked for ${frames} frames while only the countdown changed`);
+        // After both first moves the mover's clock runs, and is seen to.
+        for (let i = 0; i < 2; i++) {
+            const to_move = await a.locator('.game[data-turn="me"]').count() ? a : b;
+            await play_move([a, b], await to_move.evaluate(() => window.kibitz.game.state.board.moves[0].text));
+        }
+        const clock = await mover.evaluate(() => {
+            const el = document.querySelector('[data-clock].running');
+            return el ? el.textContent : null;
+        });
+        check(clock !== null, 'a clock runs after both first moves');
+        await mover.waitForFunction((t) => {
+            const el = document.querySelector('[data-clock].running');
+            return el && el.textContent !== t;
+        }, clock, {timeout: 5000});
     }],
 
     // Every game's board, both player boxes with their clocks and the

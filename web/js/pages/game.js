@@ -12,23 +12,32 @@ import {played} from '../ui/sound.js';
 import {notified} from '../ui/notify.js';
 import {game_ctrl} from './game_ctrl.js';
 import {game_view, game_title} from './game_view.js';
-import {tick_clocks} from './game_panels.js';
+import {tick_clocks, next_clock_change_ms} from './game_panels.js';
 import {listen_keys} from './game_keys.js';
 
 export function mount(el, room) {
     const root = view_root(el);
+    // The clocks' text is written between redraws, when it would change (each
+    // second; each tenth under ten seconds), and after every redraw, not every
+    // frame: a frame loop kept the page drawing all the time (in headless
+    // Chromium an idle loop cost 6-7% of a core for each open page).
+    let tick_timer = 0;
+    const tick = (c) => {
+        clearTimeout(tick_timer);
+        const st = c.room_state();
+        tick_clocks(root.element, st);
+        c.check_low_time();
+        tick_timer = setTimeout(() => tick(c), next_clock_change_ms(st));
+    };
     const ctrl = new game_ctrl(room, (c) => {
         root.update(game_view(c));
         const title = game_title(c);
         if (title && document.title !== title) document.title = title;
+        tick(c);
     });
     ctrl.redraw();
     if (window.kibitz) { window.kibitz.game = ctrl.sync; window.kibitz.sounds = played; window.kibitz.notified = notified; }  // for debugging and the browser tests
 
-    // Clocks tick every frame from the last server reading.
-    let frame = 0;
-    const loop = () => { tick_clocks(root.element, ctrl.room_state()); ctrl.check_low_time(); frame = requestAnimationFrame(loop); };
-    frame = requestAnimationFrame(loop);
     // The claim countdown is text in the controls: redrawn each second (the
     // buttons stay the same elements, so the focus stays where it is).
     const timer = setInterval(() => {
@@ -39,7 +48,7 @@ export function mount(el, room) {
 
     return () => {
         stop_keys();
-        cancelAnimationFrame(frame); clearInterval(timer);
+        clearTimeout(tick_timer); clearInterval(timer);
         ctrl.destroy();
         if (window.kibitz && window.kibitz.game === ctrl.sync) window.kibitz.game = null;
     };

@@ -4,7 +4,7 @@
 // game_view.js composes them into the page.
 import {tc_text, rating_text, capitalise} from '../ui/dom.js';
 import {v} from '../ui/vdom.js';
-import {clock_ms, first_move_ms, format_ms, is_low} from '../ui/clock.js';
+import {clock_ms, first_move_ms, format_ms, is_low, ms_to_next_text} from '../ui/clock.js';
 import {game_names, game_info, side_colour} from '../catalogue.js';
 import {icon_view as icon} from '../ui/icons.js';
 import {rating_diff_view} from './game_extras.js';
@@ -46,6 +46,19 @@ export function tick_clocks(root, st) {
         const fm = st.status.state === 'playing' && st.board.to_move === seat ? first_move_ms(st.clocks, st.clocks_at, now) : null;
         set_text(el, fm === null ? '' : `first move: ${Math.ceil(fm / 1000)} s`);
     }
+}
+
+// When tick_clocks has something new to write: the running clock's or the
+// first-move countdown's next change of text; a second when neither runs.
+export function next_clock_change_ms(st, now = performance.now()) {
+    if (!st || !st.clocks || st.status.state !== 'playing') return 1000;
+    let wait = 1000;
+    const running = st.clocks.running;
+    if (running !== null && running !== undefined && running >= 0)
+        wait = Math.min(wait, ms_to_next_text(clock_ms(st.clocks, st.clocks_at, running, now)));
+    const fm = first_move_ms(st.clocks, st.clocks_at, now);
+    if (fm !== null && fm > 0) wait = Math.min(wait, (fm - 1) % 1000 + 1);
+    return Math.max(10, wait);
 }
 
 function set_text(el, text) { if (el.textContent !== text) el.textContent = text; }

@@ -4,7 +4,7 @@
 // picker, notation, controls, chat) and the live region read to screen
 // readers. Reads the controller's state and calls its intents; changes
 // nothing itself. The SVG board is hung on the keyed host by the controller;
-// the clocks are filled in each frame by tick_clocks (game_panels.js).
+// the clocks are filled in by tick_clocks (game_panels.js) when their text changes.
 import {v} from '../ui/vdom.js';
 import {game_names, game_info} from '../catalogue.js';
 import {pick_view} from '../ui/pick_view.js';

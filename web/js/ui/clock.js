@@ -22,6 +22,15 @@ export function format_ms(ms) {
     return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
+// How long until the text format_ms gives for `ms` (counting down) changes:
+// at the next whole second, or under ten seconds at the next tenth (it rounds
+// there, so at each 50 ms mark).
+export function ms_to_next_text(ms) {
+    if (ms === null || ms <= 0) return 1000;
+    if (ms < 10000) return ((ms - 50) % 100 + 100) % 100 + 1;
+    return (ms - 1) % 1000 + 1;
+}
+
 // Low: under 20 s, or under a tenth of the initial time for short controls.
 export function is_low(ms, clocks) {
     if (ms === null || !clocks) return false;
