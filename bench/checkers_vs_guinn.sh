@@ -5,11 +5,8 @@
 # from the same ballot, Kibitz plays Black in one and White in the other.
 # PAIRS ballots are taken evenly spread over the 156 of the deck (the first,
 # then every 156/PAIRS-th), or the ACF numbers listed in BALLOTS="1 46 ...".
-# Kibitz moves with `kibitz-cli engine checkers --level 8` (one process for
-# the match, as the server's engine thread: its table kept between the moves
-# of a game and cleared between games; ENDGAME_DIR=DIR adds --endgame-dir DIR,
-# its endgame table read once; KIBITZ_TABLE=fresh clears the table before each
-# move; PER_MOVE=1 runs the old way, `kibitz-cli bestmove` once a move); GuiNN
+# Kibitz moves with `kibitz-cli engine checkers --level 8`, one process for
+# the match (bench/lib/kibitz_engine.sh: ENDGAME_DIR, KIBITZ_TABLE, PER_MOVE); GuiNN
 # runs as one process (networks, 4-piece bitbase, its hash table kept between
 # the moves of a game and cleared between games, no book), with the fixed time
 # per move CheckerBoard gives it (it keeps MS on average; a move may run
@@ -23,7 +20,7 @@
 # guinn_build.sh printed. Check the two agree on the
 # rules first: bench/guinn_check.sh KIBITZ_CLI GUINN.
 set -euo pipefail
-[ $# -ge 2 ] || { sed -n '2,24p' "$0" >&2; exit 1; }
+[ $# -ge 2 ] || { sed -n '2,21p' "$0" >&2; exit 1; }
 cli=$1 guinn=$2 pairs=${3:-10} ms=${4:-300} max_plies=${5:-400}
 here=$(cd "$(dirname "$0")" && pwd)
 
@@ -47,30 +44,9 @@ read_until() {  # PREFIX: read GuiNN's lines until one starts with PREFIX; sets 
 }
 say isready; read_until "info string"; echo "$line" | cut -d' ' -f3-; read_until readyok
 
-# Our engine on two FIFOs (bash keeps one coprocess at a time).
-fifo_dir=$(mktemp -d)
-trap 'rm -rf "$fifo_dir"; [ -n "${k_pid:-}" ] && kill "$k_pid" 2>/dev/null' EXIT
-if [ -z "${PER_MOVE:-}" ]; then
-    mkfifo "$fifo_dir/in" "$fifo_dir/out"
-    "$cli" engine checkers --level 8 --table "${KIBITZ_TABLE:-keep}" \
-        ${ENDGAME_DIR:+--endgame-dir "$ENDGAME_DIR"} <"$fifo_dir/in" >"$fifo_dir/out" &
-    k_pid=$!
-    exec {k_in}>"$fifo_dir/in" {k_out}<"$fifo_dir/out"
-fi
-kibitz_move() {  # MS MOVES...: prints our engine's lines up to its bestmove
-    if [ -n "${PER_MOVE:-}" ]; then
-        "$cli" bestmove checkers "${@:2}" --movetime "$1" --level 8 ${ENDGAME_DIR:+--endgame-dir "$ENDGAME_DIR"}
-        return
-    fi
-    echo "go $*" >&"$k_in"
-    local l
-    while IFS= read -r l <&"$k_out"; do
-        echo "$l"
-        [[ $l == bestmove* ]] && return 0
-        [[ $l == error* ]] && { echo "Kibitz: $l" >&2; exit 1; }
-    done
-    echo "Kibitz's engine stopped" >&2; exit 1
-}
+# shellcheck source=bench/lib/kibitz_engine.sh
+. "$here/lib/kibitz_engine.sh"
+kibitz_engine_start "$cli" checkers
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 
 wins=0 draws=0 losses=0 unscored=0
@@ -81,7 +57,7 @@ for ((i = 0; i < 2 * pairs; i++)); do
     read -r -a moves <<<"${ballot#*: }"
     k_seat=$((i % 2))  # 0: Kibitz plays Black, who moves first
     say newgame
-    [ -z "${PER_MOVE:-}" ] && echo newgame >&"$k_in"
+    kibitz_engine_newgame
     k_depth=0 k_time=0 k_n=0 g_depth=0 g_time=0 g_n=0 note=""
     while [ ${#moves[@]} -lt "$max_plies" ]; do
         played=$("$cli" play checkers "${moves[@]}")
@@ -89,7 +65,7 @@ for ((i = 0; i < 2 * pairs; i++)); do
         [ "$status" = ongoing ] || break
         start=$(now_ms)
         if [ $((${#moves[@]} % 2)) -eq "$k_seat" ]; then
-            out=$(kibitz_move "$ms" "${moves[@]}")
+            out=$(kibitz_engine_move "$ms" "${moves[@]}")
             k_time=$((k_time + $(now_ms) - start))
             d=$(echo "$out" | sed -n 's/^info depth \([0-9]*\).*/\1/p' | tail -1)
             k_depth=$((k_depth + ${d:-0})) k_n=$((k_n + 1))
@@ -116,7 +92,7 @@ for ((i = 0; i < 2 * pairs; i++)); do
     if [ -n "${PDN_DIR:-}" ]; then mkdir -p "$PDN_DIR" && echo "${moves[*]}" >"$PDN_DIR/game$((i + 1)).txt"; fi
 done
 say quit
-[ -z "${PER_MOVE:-}" ] && echo quit >&"$k_in"
+kibitz_engine_quit
 
 echo "unscored (rules differ): $unscored"
 awk -v who=Kibitz -v w=$wins -v d=$draws -v l=$losses -f "$here/match_score.awk"

@@ -3,9 +3,9 @@
 # at a fixed time per move. Games go in pairs over the 36 two-ply openings
 # (South's pit, then North's; pair k takes opening k mod 36 in order): both
 # games of a pair start from the same opening, Kibitz plays South in one and
-# North in the other. Kibitz moves with `kibitz-cli bestmove oware MOVES...
-# --movetime MS --level 8` (one process per move: no hash table kept between
-# moves); Aalina runs as one UCI process with its book and endgame tables,
+# North in the other. Kibitz moves with `kibitz-cli engine oware --level 8`,
+# one process for the match (bench/lib/kibitz_engine.sh: ENDGAME_DIR,
+# KIBITZ_TABLE, PER_MOVE); Aalina runs as one UCI process with its book and endgame tables,
 # pondering off. Our rules referee every move (`kibitz-cli play` / `moves`):
 # Aalina plays Abapa, where a grand slam is legal and captures nothing, while
 # our Oware forbids it; if Aalina ever picks a move our rules refuse, the game
@@ -15,18 +15,19 @@
 # game (result, plies, each side's mean depth), then Kibitz's W/D/L, score
 # and Elo with a 95% interval.
 #   bench/oware_vs_aalina.sh KIBITZ_CLI AALINA [PAIRS=10] [MS=300] [MAX_PLIES=400]
-# With ENDGAME_DIR set, Kibitz probes the endgame table there (bestmove
-# --endgame-dir; build it first with `kibitz-cli endgame oware --out
-# DIR/oware.egdb`, about a minute, or the first move builds it).
+# With ENDGAME_DIR set, Kibitz probes the endgame table there (--endgame-dir;
+# build it first with `kibitz-cli endgame oware --out DIR/oware.egdb`, about
+# a minute, or the engine builds it when it starts).
 # FIRST_OPENING=K starts at opening K (0..35) instead of the first.
 # AALINA is the runner aalina_build.sh printed. Depths are not comparable
 # one to one (Aalina reports odd depths of its own iterative deepening).
 set -euo pipefail
-[ $# -ge 2 ] || { sed -n '2,22p' "$0" >&2; exit 1; }
+[ $# -ge 2 ] || { sed -n '2,23p' "$0" >&2; exit 1; }
 cli=$1 aalina=$2 pairs=${3:-10} ms=${4:-300} max_plies=${5:-400}
 first=${FIRST_OPENING:-0}
-endgame=()
-[ -n "${ENDGAME_DIR:-}" ] && endgame=(--endgame-dir "$ENDGAME_DIR")
+# shellcheck source=bench/lib/kibitz_engine.sh
+. "$(dirname "$0")/lib/kibitz_engine.sh"
+kibitz_engine_start "$cli" oware
 
 coproc AAL { "$aalina" 2>/dev/null; }
 say() { echo "$*" >&"${AAL[1]}"; }
@@ -50,13 +51,14 @@ for ((i = 0; i < 2 * pairs; i++)); do
     read -r -a moves <<<"${openings[(first + i / 2) % 36]}"
     k_seat=$((i % 2))  # 0: Kibitz plays South
     say ucinewgame; say isready; read_until readyok
+    kibitz_engine_newgame
     k_depth=0 k_n=0 a_depth=0 a_n=0 note=""
     while [ ${#moves[@]} -lt "$max_plies" ]; do
         played=$("$cli" play oware "${moves[@]}")
         status=$(echo "$played" | tail -1) pos=$(echo "$played" | tail -2 | head -1)
         [ "$status" = ongoing ] || break
         if [ $((${#moves[@]} % 2)) -eq "$k_seat" ]; then
-            out=$("$cli" bestmove oware "${moves[@]}" --movetime "$ms" --level 8 "${endgame[@]}")
+            out=$(kibitz_engine_move "$ms" "${moves[@]}")
             d=$(echo "$out" | sed -n 's/^info depth \([0-9]*\).*/\1/p' | tail -1)
             [ -n "$d" ] && { k_depth=$((k_depth + d)); k_n=$((k_n + 1)); }
             move=$(echo "$out" | tail -1); move=${move#bestmove }
@@ -93,6 +95,7 @@ for ((i = 0; i < 2 * pairs; i++)); do
         "$([ $k_n -gt 0 ] && echo $((k_depth / k_n)) || echo -)" "$([ $a_n -gt 0 ] && echo $((a_depth / a_n)) || echo -)"
 done
 say quit
+kibitz_engine_quit
 
 echo "unscored (rules differ): $unscored"
 awk -v who=Kibitz -v w=$wins -v d=$draws -v l=$losses -f "$(dirname "$0")/match_score.awk"
