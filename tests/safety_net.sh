@@ -8,9 +8,9 @@
 # The fuzzers and the ASan suites share one build (-DKIBITZ_FUZZ=ON: ASan, UBSan
 # and libFuzzer's coverage in every library; only the fuzz targets link the
 # fuzzer): a third build of the tree cost CI more than the coverage costs the
-# suites. Both builds are unity builds (CMAKE_UNITY_BUILD: eight sources per
-# compilation, so Beast, Asio and json are parsed and instantiated once per
-# eight files rather than once per file). Each build directory builds only the
+# suites. Both builds are unity builds (CMAKE_UNITY_BUILD: up to sixteen
+# sources per compilation, so Beast, Asio and json are parsed and instantiated
+# once per sixteen files rather than once per file). Each build directory builds only the
 # test targets it runs (no bench; -O0, the rules core -O1, see CMakeLists.txt).
 # tests/run.sh calls this after the ordinary suites; without clang-16 it says
 # so and does nothing. docs/safety_net.md has the figures behind these choices.
@@ -43,7 +43,7 @@ configure() {  # configure <dir> <cmake options...>
   local dir=$1
   shift
   CC=clang-16 CXX=clang++-16 cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
-    -DKIBITZ_BUILD_BENCH=OFF -DCMAKE_UNITY_BUILD=ON "$@" >/dev/null
+    -DKIBITZ_BUILD_BENCH=OFF -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16 "$@" >/dev/null
 }
 
 stamp() { date +%s; }

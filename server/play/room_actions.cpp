@@ -11,23 +11,23 @@
 namespace kibitz::server {
 
 namespace {
-wire_error err(std::string code, std::string message) { return {std::move(code), std::move(message)}; }
 wire_error paused_error() {
-    return err("paused", "the game is paused: the server cannot store moves right now and "
-                         "retries by itself");
+    return refusal("paused",
+                   "the game is paused: the server cannot store moves right now and "
+                   "retries by itself");
 }
 }  // namespace
 
 std::optional<wire_error> room::act(int seat, std::uint64_t conn, const player_ptr& who,
                                     const room_cmd_msg& cmd, move_done done) {
-    if (!started_) return err("unknown_room", "the room is not open yet");
+    if (!started_) return refusal("unknown_room", "the room is not open yet");
     if (cmd.action == room_action::chat) {
         if (seat < 0 && !spectators_.count(conn))
-            return err("not_a_player", "join the room before chatting");
+            return refusal("not_a_player", "join the room before chatting");
         chat(seat, who, cmd.text);
         return std::nullopt;
     }
-    if (seat < 0) return err("not_a_player", "spectators cannot act on the game");
+    if (seat < 0) return refusal("not_a_player", "spectators cannot act on the game");
     if (store_paused_) return paused_error();
     switch (cmd.action) {
     case room_action::move: return play_move(seat, cmd.text, std::move(done));
@@ -48,34 +48,34 @@ std::optional<wire_error> room::act(int seat, std::uint64_t conn, const player_p
         return berserk(seat);
     default: break;
     }
-    if (!playing()) return err("game_over", "the game has ended");
+    if (!playing()) return refusal("game_over", "the game has ended");
     bool in_abort_window = !(seats_[0].moved && seats_[1].moved);
     if (cmd.action == room_action::abort) {
-        if (!in_abort_window) return err("too_late", "both sides have moved: resign instead");
+        if (!in_abort_window) return refusal("too_late", "both sides have moved: resign instead");
         finish({core::status_kind::draw, -1, "abort"}, true);
         return std::nullopt;
     }
     // resign
-    if (in_abort_window) return err("too_early", "before both sides have moved, abort instead");
+    if (in_abort_window) return refusal("too_early", "before both sides have moved, abort instead");
     finish({core::status_kind::win, 1 - seat, "resign"}, false);
     return std::nullopt;
 }
 
 std::optional<wire_error> room::play_move(int seat, const std::string& text, move_done done) {
-    if (!playing()) return err("game_over", "the game has ended");
+    if (!playing()) return refusal("game_over", "the game has ended");
     if (store_paused_) return paused_error();  // the computer's moves come this way too
-    if (game_->to_move() != seat) return err("not_your_turn", "it is the other side's move");
+    if (game_->to_move() != seat) return refusal("not_your_turn", "it is the other side's move");
     auto now = clock_type::now();
     if (clocks_.timed() && clocks_.clock().running() == seat &&
         clocks_.clock().remaining(seat, now).count() == 0) {
         // The timer may not have fired yet; the clock still decides.
         finish({core::status_kind::win, 1 - seat, "flag"}, false);
-        return err("game_over", "your time ran out");
+        return refusal("game_over", "your time ran out");
     }
     // The deadlines' timer may not have fired yet; the time of day decides.
-    if (correspondence() && deadline_check()) return err("game_over", "your time ran out");
+    if (correspondence() && deadline_check()) return refusal("game_over", "your time ran out");
     auto index = game_->parse_move(text);
-    if (!index) return err("illegal", index.reason());
+    if (!index) return refusal("illegal", index.reason());
     std::string notation = game_->move_text(index.value());
     note_last(index.value(), seat);
     game_->play(index.value());
@@ -120,16 +120,16 @@ std::optional<wire_error> room::play_move(int seat, const std::string& text, mov
 }
 
 std::optional<wire_error> room::claim(int seat, bool win) {
-    if (!playing()) return err("game_over", "the game has ended");
+    if (!playing()) return refusal("game_over", "the game has ended");
     // An absent player is the rule in correspondence: its days decide, not a claim.
     if (correspondence())
-        return err("not_available", "a correspondence game ends on time, not by a claim");
+        return refusal("not_available", "a correspondence game ends on time, not by a claim");
     const auto& other = seats_[1 - seat];
-    if (other.connected()) return err("not_available", "your opponent is connected");
+    if (other.connected()) return refusal("not_available", "your opponent is connected");
     auto now = clock_type::now();
     if (now < other.claim_at) {
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(other.claim_at - now);
-        return err("too_early", "you may claim in " + std::to_string(left.count()) + " ms");
+        return refusal("too_early", "you may claim in " + std::to_string(left.count()) + " ms");
     }
     if (win) finish({core::status_kind::win, seat, "claim"}, false);
     else finish({core::status_kind::draw, -1, "claim draw"}, false);
@@ -137,13 +137,13 @@ std::optional<wire_error> room::claim(int seat, bool win) {
 }
 
 std::optional<wire_error> room::draw(int seat, bool offer, bool accept) {
-    if (!playing()) return err("game_over", "the game has ended");
+    if (!playing()) return refusal("game_over", "the game has ended");
     int other = 1 - seat;
     switch (offer ? draw_offer_.offer(seat) : draw_offer_.answer(seat, accept)) {
     case offer_step::already_open:
-        return err("not_available", "you already offered a draw");
+        return refusal("not_available", "you already offered a draw");
     case offer_step::none_to_answer:
-        return err("no_offer", "your opponent has not offered a draw");
+        return refusal("no_offer", "your opponent has not offered a draw");
     case offer_step::opened:
         push_event(offer_event{id_, "draw", seat, "open"});
         // The computer answers at once, by its own evaluation.
@@ -165,19 +165,19 @@ std::optional<wire_error> room::draw(int seat, bool offer, bool accept) {
 }
 
 std::optional<wire_error> room::rematch(int seat, core::status_kind, bool accept, bool decline) {
-    if (playing()) return err("not_available", "a rematch comes after the game");
+    if (playing()) return refusal("not_available", "a rematch comes after the game");
     if (!settings_.tournament.empty())
-        return err("not_available", "a tournament pairs its players itself");
-    if (!next_room_.empty()) return err("not_available", "the rematch has already started");
+        return refusal("not_available", "a tournament pairs its players itself");
+    if (!next_room_.empty()) return refusal("not_available", "the rematch has already started");
     int other = 1 - seat;
     if ((accept || decline) && !rematch_.asked()[other])
-        return err("no_offer", "your opponent has not asked for a rematch");
+        return refusal("no_offer", "your opponent has not asked for a rematch");
     if (decline) {
         rematch_.decline(seat);
         push_event(offer_event{id_, "rematch", other, "declined"});
         return std::nullopt;
     }
-    if (rematch_.asked()[seat]) return err("not_available", "you already asked for a rematch");
+    if (rematch_.asked()[seat]) return refusal("not_available", "you already asked for a rematch");
     // A rematch is a new game like any other: the caps on unfinished games
     // hold for it too (or it would be the way around them).
     const bool computer = other == computer_.seat();  // the computer always plays again
@@ -205,15 +205,16 @@ std::optional<wire_error> room::rematch_blocked(int seat, bool starts) const {
         if (s == computer_.seat() || (s != seat && !starts)) continue;
         const auto& key = seats_[s].who->key();
         if (auto why = hub_.rooms().over_game_cap(key, settings_.tc))
-            return err("too_many_games",
-                       s == seat ? *why : "your opponent has too many unfinished games");
+            return refusal("too_many_games",
+                           s == seat ? *why : "your opponent has too many unfinished games");
         if (computer_.seat() >= 0 &&
             hub_.rooms().computer_games_of(key) >= cfg.max_computer_games_per_player)
-            return err("too_many_games", "finish your game against the computer first");
+            return refusal("too_many_games", "finish your game against the computer first");
     }
     if (computer_.seat() >= 0 && starts &&
         static_cast<std::size_t>(hub_.rooms().computer_games()) >= cfg.max_computer_games)
-        return err("server_busy", "the computer is playing too many games: try again in a few minutes");
+        return refusal("server_busy",
+                       "the computer is playing too many games: try again in a few minutes");
     return std::nullopt;
 }
 

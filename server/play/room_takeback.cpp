@@ -19,23 +19,19 @@
 
 namespace kibitz::server {
 
-namespace {
-wire_error err(std::string code, std::string message) { return {std::move(code), std::move(message)}; }
-}  // namespace
-
 std::optional<wire_error> room::takeback(int seat, bool offer, bool accept) {
-    if (!playing()) return err("game_over", "the game has ended");
-    if (settings_.rated) return err("not_available", "rated games have no takebacks");
+    if (!playing()) return refusal("game_over", "the game has ended");
+    if (settings_.rated) return refusal("not_available", "rated games have no takebacks");
     int other = 1 - seat;
     // Opening one needs a move to take back (asking while the opponent asks
     // accepts theirs).
     if (offer && takeback_offer_.by() < 0 && journal_.plies_to_take_back(seat) == 0)
-        return err("not_available", "you have no move to take back");
+        return refusal("not_available", "you have no move to take back");
     switch (offer ? takeback_offer_.offer(seat) : takeback_offer_.answer(seat, accept)) {
     case offer_step::already_open:
-        return err("not_available", "you already asked for a takeback");
+        return refusal("not_available", "you already asked for a takeback");
     case offer_step::none_to_answer:
-        return err("no_offer", "your opponent has not asked for a takeback");
+        return refusal("no_offer", "your opponent has not asked for a takeback");
     case offer_step::opened:
         push_event(offer_event{id_, "takeback", seat, "open"});
         if (other == computer_.seat()) return takeback(other, false, true);

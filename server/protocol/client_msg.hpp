@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -156,5 +157,9 @@ struct wire_error {
     std::string code;     // "bad_message", "illegal", ...
     std::string message;  // for people
 };
+
+inline wire_error refusal(std::string code, std::string message) {
+    return {std::move(code), std::move(message)};
+}
 
 }  // namespace kibitz::server

@@ -7,8 +7,10 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "domain/wall_clock.hpp"
+#include "kibitz/core/registry.hpp"
 #include "store_helpers.hpp"
 
 namespace kibitz::test {
@@ -28,6 +30,15 @@ inline std::function<void(server::server_config&)> corres_server(
         c.clock = clock.clock();
         c.play.deadline_recheck = std::chrono::milliseconds(10);
     };
+}
+
+// The checkers moves after `moves` from the start, as the rules core writes them.
+inline std::vector<std::string> legal_after(const std::vector<std::string>& moves) {
+    auto g = core::find_game("checkers")->new_game();
+    for (const auto& m : moves) g->play(g->parse_move(m).value());
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < g->move_count(); ++i) out.push_back(g->move_text(i));
+    return out;
 }
 
 }  // namespace kibitz::test

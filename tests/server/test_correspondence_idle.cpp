@@ -10,7 +10,6 @@
 #include <sstream>
 
 #include "correspondence_fixture.hpp"
-#include "kibitz/core/registry.hpp"
 
 using namespace kibitz::test;
 using kibitz::server::manual_clock;
@@ -40,15 +39,6 @@ struct held {
 };
 held rooms(std::uint16_t port) {
     return {gauge(port, "kibitz_rooms_in_memory"), gauge(port, "kibitz_correspondence_resting")};
-}
-
-// The checkers moves after `moves` from the start, as the rules core writes them.
-std::vector<std::string> legal_after(const std::vector<std::string>& moves) {
-    auto g = kibitz::core::find_game("checkers")->new_game();
-    for (const auto& m : moves) g->play(g->parse_move(m).value());
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < g->move_count(); ++i) out.push_back(g->move_text(i));
-    return out;
 }
 
 // `c` joins `room` (as its player, or to watch): its room.state.

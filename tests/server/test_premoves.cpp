@@ -6,21 +6,11 @@
 #include <doctest/doctest.h>
 
 #include "correspondence_fixture.hpp"
-#include "kibitz/core/registry.hpp"
 
 using namespace kibitz::test;
 using kibitz::server::manual_clock;
 
 namespace {
-
-// The checkers moves after `moves` from the start, as the rules core writes them.
-std::vector<std::string> legal_after(const std::vector<std::string>& moves) {
-    auto g = kibitz::core::find_game("checkers")->new_game();
-    for (const auto& m : moves) g->play(g->parse_move(m).value());
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < g->move_count(); ++i) out.push_back(g->move_text(i));
-    return out;
-}
 
 // Four plies from the start, each the first legal move.
 std::vector<std::string> first_line() {

@@ -22,21 +22,21 @@ bool is_offer(const json& j, const std::string& state) {
 
 // a (seat 0, checkers black) and b; plays `n` plies of first legal moves and
 // returns the last move event (both have seen every move).
-struct game {
+struct played_game {
     table t;
     json board;
     std::vector<json> events;  // every move event, in order
 };
 
-game start(ws_client& a, ws_client& b, json time) {
-    game g;
+played_game start(ws_client& a, ws_client& b, json time) {
+    played_game g;
     g.t = pair_by_seek(a, b, "checkers", time, "black");
     REQUIRE(g.t.seat_a == 0);
     g.board = g.t.state_a["d"]["board"];
     return g;
 }
 
-void plies(ws_client& a, ws_client& b, game& g, int n) {
+void plies(ws_client& a, ws_client& b, played_game& g, int n) {
     for (int i = 0; i < n; ++i) {
         int to_move = g.board["to_move"];
         ws_client& mover = to_move == 0 ? a : b;
@@ -232,7 +232,7 @@ TEST_CASE("takeback: none in rated games; the rating change of both players afte
     a.send({{"t", "seek.create"},
             {"d", {{"game", "checkers"}, {"tc", tc(300, 3)}, {"rated", true}, {"color", "black"}}}});
     b.send({{"t", "seek.accept"}, {"d", {{"id", a.expect("seek.created")["d"]["seek"]["id"]}}}});
-    game g;
+    played_game g;
     g.t.room = a.expect("game.found")["d"]["room"];
     g.t.seat_a = 0;
     g.board = a.expect("room.state")["d"]["board"];

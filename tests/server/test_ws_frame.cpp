@@ -18,12 +18,9 @@
 
 using namespace kibitz::server;
 using kibitz::test::bytes;
-using kibitz::test::eventually;
-using kibitz::test::metric;
 using kibitz::test::client_frame;
 using kibitz::test::eventually;
 using kibitz::test::metric;
-using kibitz::test::ping_msg;
 using kibitz::test::raw_client;
 using kibitz::test::test_server;
 namespace net = boost::asio;
@@ -143,7 +140,7 @@ TEST_CASE("socket: handshake answers, and bad handshakes are refused") {
         CHECK(head.rfind("HTTP/1.1 101", 0) == 0);
         INFO(head);
         CHECK(head.find("Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=") != std::string::npos);
-        c.write(client_frame(ws::opcode::text, ping_msg));
+        c.write(client_frame(ws::opcode::text, kibitz::test::ping_msg));
         CHECK(c.read_text().find("\"pong\"") != std::string::npos);
     }
     {
@@ -178,7 +175,7 @@ TEST_CASE("socket: pings, fragments, split and batched frames") {
     CHECK(c.read_text().find("\"pong\"") != std::string::npos);
 
     // A frame that arrives a byte at a time.
-    std::string f = client_frame(ws::opcode::text, ping_msg);
+    std::string f = client_frame(ws::opcode::text, kibitz::test::ping_msg);
     for (char ch : f) c.write(std::string(1, ch));
     CHECK(c.read_text().find("\"pong\"") != std::string::npos);
 
@@ -216,8 +213,8 @@ TEST_CASE("socket: protocol errors close with 1002, bad UTF-8 with 1007, size wi
         CHECK(c.at_eof());
         return f.close_code();
     };
-    CHECK(closes_with(client_frame(ws::opcode::text, ping_msg, true, false)) == 1002);
-    CHECK(closes_with(client_frame(ws::opcode::continuation, ping_msg)) == 1002);
+    CHECK(closes_with(client_frame(ws::opcode::text, kibitz::test::ping_msg, true, false)) == 1002);
+    CHECK(closes_with(client_frame(ws::opcode::continuation, kibitz::test::ping_msg)) == 1002);
     CHECK(closes_with(client_frame(ws::opcode::text, "{", false) +
                       client_frame(ws::opcode::text, "}")) == 1002);
     CHECK(closes_with(client_frame(ws::opcode::close, "x")) == 1002);
@@ -229,7 +226,7 @@ TEST_CASE("socket: protocol errors close with 1002, bad UTF-8 with 1007, size wi
     // The server still serves others.
     raw_client ok(srv.port());
     REQUIRE(ok.handshake().rfind("HTTP/1.1 101", 0) == 0);
-    ok.write(client_frame(ws::opcode::text, ping_msg));
+    ok.write(client_frame(ws::opcode::text, kibitz::test::ping_msg));
     CHECK(ok.read_text().find("\"pong\"") != std::string::npos);
 }
 
@@ -246,7 +243,7 @@ TEST_CASE("socket: a silent connection is pinged, then closed with 1001; one tha
         lively.write(client_frame(ws::opcode::pong, f.payload));
         ++pings;
     }
-    lively.write(client_frame(ws::opcode::text, ping_msg));
+    lively.write(client_frame(ws::opcode::text, kibitz::test::ping_msg));
     CHECK(lively.read_text().find("\"pong\"") != std::string::npos);
 
     // silent got a ping, did not answer, and was told goodbye.
@@ -267,7 +264,7 @@ TEST_CASE("socket: a client that does not read is cut off when its write queue i
     // client reads none, so the kernel buffers fill, writes stall, and the
     // queue passes its 8 frames.
     std::string burst;
-    for (int i = 0; i < 1000; ++i) burst += client_frame(ws::opcode::text, ping_msg);
+    for (int i = 0; i < 1000; ++i) burst += client_frame(ws::opcode::text, kibitz::test::ping_msg);
     slow.write(burst);
     // The client starts reading only once the server has cut it.
     REQUIRE(eventually([&] { return metric(srv.port(), "kibitz_slow_clients_total") >= 1; }));
@@ -281,7 +278,7 @@ TEST_CASE("socket: a client that does not read is cut off when its write queue i
     CHECK(pongs > 0);
     CHECK(pongs < 1000);
     // Everyone else is served as before.
-    other.write(client_frame(ws::opcode::text, ping_msg));
+    other.write(client_frame(ws::opcode::text, kibitz::test::ping_msg));
     CHECK(other.read_text().find("\"pong\"") != std::string::npos);
 }
 
@@ -298,7 +295,7 @@ TEST_CASE("socket: random bytes and mutated frames never take the server down") 
             for (std::size_t n = rng() % 300; n > 0; --n) data += byte();
         } else {
             // Real frames with a few bytes flipped (headers, lengths, masks, payloads).
-            data = client_frame(ws::opcode::text, ping_msg) +
+            data = client_frame(ws::opcode::text, kibitz::test::ping_msg) +
                    client_frame(ws::opcode::text, R"({"t":"seek.create","d":{"game":"checkers"}})");
             for (int k = rng() % 4; k >= 0; --k) data[rng() % data.size()] = byte();
         }
@@ -309,6 +306,6 @@ TEST_CASE("socket: random bytes and mutated frames never take the server down") 
     }
     raw_client ok(srv.port());
     REQUIRE(ok.handshake().rfind("HTTP/1.1 101", 0) == 0);
-    ok.write(client_frame(ws::opcode::text, ping_msg));
+    ok.write(client_frame(ws::opcode::text, kibitz::test::ping_msg));
     CHECK(ok.read_text().find("\"pong\"") != std::string::npos);
 }

@@ -1,4 +1,4 @@
-// The rules on rated play (rating::rated_games) apart from the store, and the
+// The rules on rated play (rated_games::rated_games) apart from the store, and the
 // store without them: it persists what it is given and decides nothing.
 #include <doctest/doctest.h>
 
@@ -7,7 +7,7 @@
 
 using namespace kibitz;
 using namespace kibitz::server::storage;
-namespace rating = kibitz::server::rating;
+namespace rated_games = kibitz::server::rating;
 
 namespace {
 player account(player_id id) { return {id, "p" + std::to_string(id), id}; }
@@ -21,7 +21,7 @@ ending rated_win(player a, player b) {
 
 TEST_CASE("rated games: only finished rated games between two accounts count") {
     auto e = rated_win(account(1), account(2));
-    auto next = rating::rate(e);
+    auto next = rated_games::rate(e);
     REQUIRE(next);
     CHECK((*next)[0].rating > 1500);
     CHECK((*next)[1].rating < 1500);
@@ -29,16 +29,16 @@ TEST_CASE("rated games: only finished rated games between two accounts count") {
 
     auto casual = e;
     casual.rated = false;
-    CHECK_FALSE(rating::rate(casual));
+    CHECK_FALSE(rated_games::rate(casual));
     auto aborted = e;
     aborted.status = game_status::aborted;
-    CHECK_FALSE(rating::rate(aborted));
-    CHECK_FALSE(rating::rate(rated_win(guest(1), account(2))));
-    CHECK_FALSE(rating::rate(rated_win(account(1), account(1))));  // one player on both seats
+    CHECK_FALSE(rated_games::rate(aborted));
+    CHECK_FALSE(rated_games::rate(rated_win(guest(1), account(2))));
+    CHECK_FALSE(rated_games::rate(rated_win(account(1), account(1))));  // one player on both seats
 
     auto draw = e;
     draw.winner = std::nullopt;
-    auto even = rating::rate(draw);
+    auto even = rated_games::rate(draw);
     REQUIRE(even);
     CHECK((*even)[0].rating == doctest::Approx(1500));
 }
@@ -46,10 +46,10 @@ TEST_CASE("rated games: only finished rated games between two accounts count") {
 TEST_CASE("rated games: guests play casual only") {
     game_settings rated{"checkers", 0, 0, true, false, ""};
     game_settings casual{"checkers", 0, 0, false, false, ""};
-    CHECK(rating::refuse_start(rated, {guest(1), account(2)}));
-    CHECK(rating::refuse_start(rated, {account(1), guest(2)}));
-    CHECK_FALSE(rating::refuse_start(rated, {account(1), account(2)}));
-    CHECK_FALSE(rating::refuse_start(casual, {guest(1), guest(2)}));
+    CHECK(rated_games::refuse_start(rated, {guest(1), account(2)}));
+    CHECK(rated_games::refuse_start(rated, {account(1), guest(2)}));
+    CHECK_FALSE(rated_games::refuse_start(rated, {account(1), account(2)}));
+    CHECK_FALSE(rated_games::refuse_start(casual, {guest(1), guest(2)}));
 }
 
 TEST_CASE("store: without a rule it stores what it is given and rates nothing") {
@@ -103,20 +103,20 @@ TEST_CASE("store: what a rule returns is stored in the end's transaction") {
 
 TEST_CASE("rated games: too short a game, or too many between one pair lately, changes nothing") {
     auto e = rated_win(account(1), account(2));
-    REQUIRE(rating::rate(e));
+    REQUIRE(rated_games::rate(e));
     // Fewer than two moves by either side: one move then a resignation farms points.
     for (auto moves : {std::array<int, 2>{1, 5}, std::array<int, 2>{5, 1}, std::array<int, 2>{0, 0}}) {
         auto shortened = e;
         shortened.moves = moves;
-        CHECK_FALSE(rating::rate(shortened));
+        CHECK_FALSE(rated_games::rate(shortened));
     }
     // The first three rated games of a pair within 24 hours count, later ones not.
     auto third = e;
     third.recent_pair_games = 2;
-    CHECK(rating::rate(third));
+    CHECK(rated_games::rate(third));
     auto fourth = e;
     fourth.recent_pair_games = 3;
-    CHECK_FALSE(rating::rate(fourth));
+    CHECK_FALSE(rated_games::rate(fourth));
 }
 
 TEST_CASE("store: the end's facts count each side's moves and the pair's recent rated games") {
