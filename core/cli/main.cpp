@@ -7,7 +7,8 @@
 //   bestmove GAME [--position TEXT] [MOVE...] (--movetime MS | --depth N | --nodes N)
 //            [--level L] [--seed S] [--endgame-dir DIR]
 //   endgame GAME [--seeds N | --pieces N] --out FILE
-//   engine GAME [--level L] [--endgame-dir DIR] [--table keep|fresh]   (moves on stdin)
+//   engine GAME [--level L] [--endgame-dir DIR] [--table keep|fresh] [--spend PERCENT]
+//          (moves on stdin)
 //   match GAME --a SPEC --b SPEC --games N [--movetime MS] [--seed S] [--max-plies P]
 //   puzzles GAME --games N --seed S [--find-depth D] [--verify-depth D] [--want N]
 //           [--opening-plies K] [--max-line L]
@@ -33,6 +34,7 @@ int cli::usage(const std::string& why) {
            " --nodes N) [--level L] [--seed S] [--endgame-dir DIR]\n"
            "  kibitz-cli endgame GAME [--seeds N | --pieces N] --out FILE\n"
            "  kibitz-cli engine GAME [--level L] [--endgame-dir DIR] [--table keep|fresh]"
+           " [--spend PERCENT]"
            "  (stdin: go MS [MOVE...] | newgame | quit)\n"
            "  kibitz-cli match GAME --a SPEC --b SPEC --games N [--movetime MS] [--seed S]"
            " [--max-plies P] [--opening-plies K]\n"
@@ -40,8 +42,9 @@ int cli::usage(const std::string& why) {
            " [--want N] [--opening-plies K] [--max-line L]\n"
            "  kibitz-cli puzzles-annotate GAME --seed S [--games N] [--opening-plies K]"
            " [--max-plies P] FILE\n"
-           "    SPEC: level=L, depth=D, nodes=N, movetime=MS, comma-separated "
-           "(level=8,nodes=20000)\n"
+           "    SPEC: level=L, depth=D, nodes=N, movetime=MS, keep=0|1 (the table between"
+           " moves),\n          spend=PERCENT (of movetime before a new iteration), comma-separated"
+           " (level=8,nodes=20000)\n"
            "games:";
     for (const auto& g : core::all_games()) std::cerr << ' ' << g.id;
     std::cerr << '\n';

@@ -14,7 +14,7 @@ const std::map<std::string, std::vector<std::string>, std::less<>> command_flags
     {"selfplay", {"position", "games", "seed", "max-plies"}},
     {"bestmove", {"position", "movetime", "depth", "nodes", "level", "seed", "endgame-dir"}},
     {"endgame", {"seeds", "pieces", "out"}},
-    {"engine", {"level", "endgame-dir", "table"}},
+    {"engine", {"level", "endgame-dir", "table", "spend"}},
     {"match", {"position", "a", "b", "games", "movetime", "seed", "max-plies", "opening-plies"}},
     {"puzzles",
      {"games", "seed", "find-depth", "verify-depth", "opening-plies", "want", "max-line"}},

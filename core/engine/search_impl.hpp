@@ -356,7 +356,9 @@ root_output searcher<A>::run(const root_input<A>& in) {
                          [&](std::size_t x, std::size_t y) { return scores[x] > scores[y]; });
         // A forced result seen with room to spare will not change.
         if (is_decided(best) && depth > std::abs(plies_to_end(best)) + 2 && margin_ == 0) break;
-        if (limits_.movetime_ms && elapsed_ms() * 2 > limits_.movetime_ms) break;
+        if (limits_.movetime_ms &&
+            elapsed_ms() * 100 > limits_.movetime_ms * limits_.iteration_start_percent)
+            break;
     }
     out.nodes = nodes_;
     out.time_ms = elapsed_ms();

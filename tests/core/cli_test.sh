@@ -56,6 +56,10 @@ expect "an illegal move, named" '^error move 2 \(11-15\): '
 expect "a bad time" '^error go needs a time in ms'
 check "engine session bad table" 1 "$cli" engine checkers --table sometimes
 check "match spec keeps the table" 0 "$cli" match checkers --a depth=3,keep=1 --b depth=3 --games 2
+check "engine session spending its time" 0 session oware --spend 100 < <(printf 'go 20\nquit\n')
+expect "a move at spend 100" '^bestmove [A-Fa-f]$'
+check "engine session bad spend" 1 "$cli" engine oware --spend 0
+expect "the spend range" 'spend'
 
 egdir=$(mktemp -d)
 trap 'rm -rf "$egdir"' EXIT

@@ -178,6 +178,41 @@ TEST_CASE("a time budget is kept, and the stop flag stops the search") {
     }
 }
 
+TEST_CASE("at spend 100 a search thinks until its movetime is up") {
+    for (const auto& info : core::all_games()) {
+        if (!info.think) continue;
+        auto g = info.new_game();
+        engine::limits l;
+        l.movetime_ms = 80;
+        l.iteration_start_percent = 100;
+        const auto t0 = std::chrono::steady_clock::now();
+        auto r = engine::think(*g, l);
+        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::steady_clock::now() - t0)
+                            .count();
+        REQUIRE(r.ok());
+        // A lower bound only: a loaded machine makes the search later, never
+        // earlier. With the default (50) it stops once an iteration ends past
+        // 40 ms, well before 80 on the start position.
+        CHECK_MESSAGE(ms >= 80, info.id);
+    }
+}
+
+TEST_CASE("a match spec names its budget, and a bad one is refused with the reason") {
+    auto spec = engine::parse_spec("level=8,movetime=300,keep=1,spend=100");
+    REQUIRE(spec.ok());
+    CHECK(spec.value().budget.movetime_ms == 300);
+    CHECK(spec.value().budget.keep_table);
+    CHECK(spec.value().budget.iteration_start_percent == 100);
+    CHECK(engine::parse_spec("level=8").value().budget.iteration_start_percent == 50);
+    for (const char* bad : {"spend=0", "spend=101", "keep=2", "level=9", "depth", "nodes=-1"}) {
+        auto r = engine::parse_spec(bad);
+        CHECK_MESSAGE(!r.ok(), bad);
+        if (!r.ok())
+            CHECK_MESSAGE(r.reason().find(std::string(bad).substr(0, 4)) != std::string::npos, bad);
+    }
+}
+
 TEST_CASE("level 8 beats levels 1 and 4 at the same node budget") {
     for (const auto& info : core::all_games()) {
         if (!info.think) continue;

@@ -60,6 +60,12 @@ struct limits {
     // before, so only searches bounded by time or a stop flag ask for it;
     // budgets of depth or nodes stay reproducible without it.
     bool keep_table = false;
+    // With movetime: a new iteration starts only while less than this share
+    // of it has passed. The next iteration usually costs more than all the
+    // ones before it, so at 50 the search stops early on a clock it must
+    // save; at 100 it spends the whole movetime (an unfinished iteration
+    // still counts when its first moves already beat the last best).
+    int iteration_start_percent = 50;
 };
 
 // One line of progress, after each completed iteration.
