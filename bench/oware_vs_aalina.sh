@@ -5,15 +5,15 @@
 # games of a pair start from the same opening, Kibitz plays South in one and
 # North in the other. Kibitz moves with `kibitz-cli engine oware --level 8`,
 # one process for the match (bench/lib/kibitz_engine.sh: ENDGAME_DIR,
-# KIBITZ_TABLE, PER_MOVE); Aalina runs as one UCI process with its book and endgame tables,
-# pondering off. Our rules referee every move (`kibitz-cli play` / `moves`):
-# Aalina plays Abapa, where a grand slam is legal and captures nothing, while
-# our Oware forbids it; if Aalina ever picks a move our rules refuse, the game
-# stops and is reported as "rules differ" (not scored). Aalina ends a game
-# at the first repetition, ours at the third, both by each side taking its
-# own row: the harness ends the game there the same way. Prints one line per
-# game (result, plies, each side's mean depth), then Kibitz's W/D/L, score
-# and Elo with a 95% interval.
+# KIBITZ_TABLE, KIBITZ_SPEND, PER_MOVE); Aalina runs as one UCI process with
+# its book and endgame tables, pondering off. Our rules referee every move
+# (`kibitz-cli play` / `moves`): Aalina plays Abapa, where a grand slam is
+# legal and captures nothing, while our Oware forbids it; if Aalina ever picks
+# a move our rules refuse, the game stops and is reported as "rules differ"
+# (not scored). Aalina ends a game at the first repetition, ours at the third,
+# both by each side taking its own row: the harness ends the game there the
+# same way. Prints one line per game (result, plies, each side's mean depth),
+# then Kibitz's W/D/L, score and Elo with a 95% interval.
 #   bench/oware_vs_aalina.sh KIBITZ_CLI AALINA [PAIRS=10] [MS=300] [MAX_PLIES=400]
 # With ENDGAME_DIR set, Kibitz probes the endgame table there (--endgame-dir;
 # build it first with `kibitz-cli endgame oware --out DIR/oware.egdb`, about

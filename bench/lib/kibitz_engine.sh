@@ -6,6 +6,8 @@
 # harness's is the other engine. Settings (environment):
 #   ENDGAME_DIR=DIR    --endgame-dir DIR (the game's table, built there if missing)
 #   KIBITZ_TABLE=fresh clear the table before each move (default keep)
+#   KIBITZ_SPEND=P     --spend P: start no new iteration past P% of the movetime
+#                      (default the engine's, 50; 100 spends the whole movetime)
 #   PER_MOVE=1         one `kibitz-cli bestmove` process a move instead
 # kibitz_engine_start CLI GAME, then kibitz_engine_move MS MOVE... (prints
 # the engine's lines up to its bestmove), kibitz_engine_newgame,
@@ -16,6 +18,7 @@ kibitz_engine_start() {
     k_fifos=$(mktemp -d)
     mkfifo "$k_fifos/in" "$k_fifos/out"
     "$k_cli" engine "$k_game" --level 8 --table "${KIBITZ_TABLE:-keep}" \
+        ${KIBITZ_SPEND:+--spend "$KIBITZ_SPEND"} \
         ${ENDGAME_DIR:+--endgame-dir "$ENDGAME_DIR"} <"$k_fifos/in" >"$k_fifos/out" &
     k_pid=$!
     exec {k_in}>"$k_fifos/in" {k_out}<"$k_fifos/out"
