@@ -31,6 +31,8 @@ std::int64_t think_time_ms(const clock_reading& c, int level, int plies_played) 
     return std::max<std::int64_t>(t, 1);
 }
 
+int iteration_start_percent(const clock_reading& c) { return c.timed ? 50 : 100; }
+
 std::int64_t natural_delay_ms(const clock_reading& c, int level, std::uint64_t seed) {
     if (level >= 7) return 0;
     if (c.timed && c.remaining_ms < 20'000) return 0;

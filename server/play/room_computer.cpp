@@ -38,14 +38,16 @@ void room::computer_turn() {
     }
     const int level = seats_[computer_.seat()].who->computer_level;
     const auto now = clock_type::now();
+    const core::engine::clock_reading clock = computer_clock(now);
     std::int64_t think =
-        core::engine::think_time_ms(computer_clock(now), level, static_cast<int>(journal_.size()));
+        core::engine::think_time_ms(clock, level, static_cast<int>(journal_.size()));
     if (auto cap = hub_.config().computer_max_think.count(); cap > 0) think = std::min(think, cap);
 
     engine_pool::job j;
     j.owner = id_;
     j.game = game_->clone();
     j.limits.movetime_ms = std::max<std::int64_t>(think, 1);
+    j.limits.iteration_start_percent = core::engine::iteration_start_percent(clock);
     j.limits.level = level;
     // Full strength plays the endgame tables' perfect moves; the lower levels
     // keep their mistakes (they must stay beatable).

@@ -263,6 +263,13 @@ TEST_CASE("think time: a share of the clock, never enough to flag") {
     CHECK(engine::think_time_ms({true, 1'800'000, 30'000}, 3, 0) <= engine::think_time_ms({}, 3, 0));
 }
 
+TEST_CASE("think time: an untimed move spends its whole time, a timed one saves the clock") {
+    CHECK(engine::iteration_start_percent({}) == 100);
+    CHECK(engine::iteration_start_percent({true, 60'000, 0}) == 50);
+    CHECK(engine::iteration_start_percent({true, 60'000, 0}) ==
+          engine::limits{}.iteration_start_percent);
+}
+
 TEST_CASE("natural delay: lower levels pause, short clocks never") {
     CHECK(engine::natural_delay_ms({}, 1, 7) >= 400);
     CHECK(engine::natural_delay_ms({}, 8, 7) == 0);
