@@ -10,6 +10,7 @@
 #include <chrono>
 #include <random>
 #include <thread>
+#include <utility>
 
 #include "engine/match.hpp"
 #include "engine/time_budget.hpp"
@@ -22,6 +23,17 @@ namespace engine = kibitz::core::engine;
 using kibitz::test::full_or_reduced;
 
 namespace {
+
+// A search and the wall time it took, in ms.
+std::pair<core::result<engine::report>, long long> timed_think(const core::game& g,
+                                                               const engine::limits& l) {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto r = engine::think(g, l);
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+            .count();
+    return {std::move(r), ms};
+}
 
 // Positions reached by random play from the start, for every game with an engine.
 struct sample {
@@ -151,10 +163,7 @@ TEST_CASE("a time budget is kept, and the stop flag stops the search") {
         auto g = info.new_game();
         engine::limits l;
         l.movetime_ms = 60;
-        const auto t0 = std::chrono::steady_clock::now();
-        auto r = engine::think(*g, l);
-        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                            std::chrono::steady_clock::now() - t0).count();
+        auto [r, ms] = timed_think(*g, l);
         REQUIRE(r.ok());
         // Generous: a loaded 2-core machine deschedules threads for hundreds of
         // ms (seen failing at +250 with a load of 11). This catches a search
@@ -185,11 +194,7 @@ TEST_CASE("at spend 100 a search thinks until its movetime is up") {
         engine::limits l;
         l.movetime_ms = 80;
         l.iteration_start_percent = 100;
-        const auto t0 = std::chrono::steady_clock::now();
-        auto r = engine::think(*g, l);
-        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                            std::chrono::steady_clock::now() - t0)
-                            .count();
+        auto [r, ms] = timed_think(*g, l);
         REQUIRE(r.ok());
         // A lower bound only: a loaded machine makes the search later, never
         // earlier. With the default (50) it stops once an iteration ends past
