@@ -30,8 +30,10 @@
 //   optional: bool known(const position&, int& score) an exact score from an endgame
 //                                         table (the search stops there); the search
 //                                         calls it only where the adapter has it;
-//                                         or known(position, int ply, int& score) for a
-//                                         table that knows the distance to the end
+//                                         or known(position, int ply, int quiet,
+//                                         int& score) for a table that knows the
+//                                         distance to the end (ply: from the root;
+//                                         quiet: plies since the last irreversible move)
 //   optional: static constexpr int cut_margin   verified cuts (search_impl.hpp): a
 //                                         non-PV node whose static value clears beta
 //                                         by this much is cut when a search 4 plies

@@ -59,7 +59,7 @@ private:
 
     int search(const position& p, int depth, int alpha, int beta, int ply, int window, int quiet,
                bool pv_node);
-    int quiesce(const position& p, int alpha, int beta, int ply, int qdepth);
+    int quiesce(const position& p, int alpha, int beta, int ply, int qdepth, int quiet);
     // Searches the child position c of the node at `ply`: negated for the
     // opponent's turn, as is when the same side moves again (Ouril's extra turn).
     int child(const position& parent, const position& c, int depth, int alpha, int beta, int ply,

@@ -36,13 +36,14 @@ constexpr int cut_margin() {
 
 // An exact score from the adapter's endgame table, for adapters that have one;
 // a table that knows the distance to the end takes the ply, to score it as
-// the search scores a forced end.
+// the search scores a forced end, and the plies since the last irreversible
+// move, to know whether a quiet-move draw rule would end the game first.
 template <search_adapter A>
-bool known_score(const A& a, const typename A::position& p, int ply, int& score) {
+bool known_score(const A& a, const typename A::position& p, int ply, int quiet, int& score) {
     if constexpr (requires {
-                      { a.known(p, ply, score) } -> std::same_as<bool>;
+                      { a.known(p, ply, quiet, score) } -> std::same_as<bool>;
                   })
-        return a.known(p, ply, score);
+        return a.known(p, ply, quiet, score);
     else if constexpr (requires {
                            { a.known(p, score) } -> std::same_as<bool>;
                        })
@@ -100,12 +101,13 @@ void searcher<A>::reward(const position& p, ply_state& st, const move& m, int de
 }
 
 template <search_adapter A>
-int searcher<A>::quiesce(const position& p, int alpha, int beta, int ply, int qdepth) {
+int searcher<A>::quiesce(const position& p, int alpha, int beta, int ply, int qdepth, int quiet) {
     ++nodes_;
     plies_[ply].pv_length = 0;
     if (out_of_budget()) return 0;
     if (const outcome o = a_.terminal(p); o != outcome::none) return decided(o, ply);
-    if (int s; known_score(a_, p, ply, s)) return s;
+    // The search probed this node already before handing it over.
+    if (int s; (qdepth > 0 || ply == 0) && known_score(a_, p, ply, quiet, s)) return s;
     if (ply >= max_ply) return a_.evaluate(p);
     ply_state& st = plies_[ply];
     a_.generate(p, st.moves);
@@ -125,9 +127,10 @@ int searcher<A>::quiesce(const position& p, int alpha, int beta, int ply, int qd
         pick(st, i);
         if (st.order[i] == std::numeric_limits<int>::min()) break;
         const move m = st.moves[i];
+        const int q = a_.irreversible(p, m) ? 0 : quiet + 1;
         const position c = a_.play(p, m);
-        const int s = a_.side(c) == a_.side(p) ? quiesce(c, alpha, beta, ply + 1, qdepth + 1)
-                                               : -quiesce(c, -beta, -alpha, ply + 1, qdepth + 1);
+        const int s = a_.side(c) == a_.side(p) ? quiesce(c, alpha, beta, ply + 1, qdepth + 1, q)
+                                               : -quiesce(c, -beta, -alpha, ply + 1, qdepth + 1, q);
         if (aborted_) return 0;
         if (s > best) {
             best = s;
@@ -158,8 +161,8 @@ int searcher<A>::search(const position& p, int depth, int alpha, int beta, int p
             ++nodes_;
             return 0;
         }
-        // After the quiet-move draw: a table knows nothing of the rule.
-        if (int s; known_score(a_, p, ply, s)) {
+        // After the quiet-move draw, which comes first.
+        if (int s; known_score(a_, p, ply, quiet, s)) {
             ++nodes_;
             return s;
         }
@@ -168,7 +171,7 @@ int searcher<A>::search(const position& p, int depth, int alpha, int beta, int p
         beta = std::min(beta, win_score - ply - 1);
         if (alpha >= beta) return alpha;
     }
-    if (depth <= 0 || ply >= max_ply) return quiesce(p, alpha, beta, ply, 0);
+    if (depth <= 0 || ply >= max_ply) return quiesce(p, alpha, beta, ply, 0, quiet);
     ++nodes_;
     if (out_of_budget()) return 0;
 

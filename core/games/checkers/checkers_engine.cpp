@@ -30,6 +30,19 @@ struct hashed_position {
     u64 hash = 0;
 };
 
+// The table's value of p when the 40-move rule cannot change it, `quiet`
+// plies into the count (the table is the game without the rule). A draw stays
+// a draw: the rule only adds draws. A forced end d plies away comes first if
+// the count stays under the limit until then: the rules score a move that both
+// completes the count and leaves no move as a win. Beyond that the ending may
+// be drawn or won after a capture resets the count: not known. Repetitions
+// cannot spoil the shortest win: its positions are all of different distances.
+std::optional<endgame_code> within_rule(const endgame_table& table, const position& p, int quiet) {
+    const std::optional<endgame_code> code = table.value(p);
+    if (!code || *code == 0 || plies_of(*code) <= quiet_ply_limit - quiet) return code;
+    return std::nullopt;
+}
+
 // A table's value as the search scores a forced end `ply` plies from the root.
 int table_score(endgame_code code, int ply) {
     if (is_win(code)) return engine::win_score - (ply + plies_of(code));
@@ -61,11 +74,10 @@ struct adapter {
     const endgame_table* table = nullptr;
     int probe_pieces = -1;  // positions of at most this many pieces are probed
 
-    // The table ignores the 40-move rule and repetitions: within its few
-    // pieces a forced win is short enough for the rule to let it through.
-    bool known(const position& p, int ply, int& score) const {
+    // A decided value the 40-move rule could cut short is left to the search.
+    bool known(const position& p, int ply, int quiet, int& score) const {
         if (std::popcount(p.p.occupied()) > probe_pieces) return false;
-        const std::optional<endgame_code> code = table->value(p.p);
+        const std::optional<endgame_code> code = within_rule(*table, p.p, quiet);
         if (!code) return false;
         score = table_score(*code, ply);
         return true;
@@ -216,7 +228,9 @@ engine::search_result think(const game& g, const engine::limits& l, int margin,
     const endgame_table table(l.endgame);
     engine_adapter a;
     if (table.pieces() > 0) {
-        if (table.value(state_of(g).pos)) return think_from_table(g, l, margin, sink, ws, table);
+        const game_state st = state_of(g);
+        if (within_rule(table, st.pos, st.quiet_plies))
+            return think_from_table(g, l, margin, sink, ws, table);
         a.table = &table;
         a.probe_pieces = table.pieces();
     }
@@ -232,13 +246,15 @@ engine::search_result puzzle_think(const game& g, const engine::limits& l, int m
 std::vector<std::int8_t> build_checkers_endgame(int pieces) { return build_endgame(pieces).values; }
 
 std::optional<int> endgame_value(const game& g, std::span<const std::int8_t> table) {
-    const std::optional<endgame_code> c = endgame_table(table).value(state_of(g).pos);
+    const game_state st = state_of(g);
+    const std::optional<endgame_code> c = within_rule(endgame_table(table), st.pos, st.quiet_plies);
     if (!c) return std::nullopt;
     return is_loss(*c) ? -plies_of(*c) : plies_of(*c);
 }
 
 std::optional<int> endgame_final_lead(const game& g, std::span<const std::int8_t> table) {
-    const std::optional<endgame_code> c = endgame_table(table).value(state_of(g).pos);
+    const game_state st = state_of(g);
+    const std::optional<endgame_code> c = within_rule(endgame_table(table), st.pos, st.quiet_plies);
     if (!c) return std::nullopt;
     return is_win(*c) ? 1 : is_loss(*c) ? -1 : 0;
 }

@@ -3,6 +3,11 @@
 // covers plays the table's best move at once; the puzzles' search never probes.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <string_view>
+
 #include "checkers/checkers_endgame.hpp"
 #include "checkers_test_util.hpp"
 #include "kibitz/core/engine.hpp"
@@ -63,4 +68,46 @@ TEST_CASE("checkers endgame search: a drawn root keeps to drawing moves") {
     const engine::report r = think(*g, 4, three_pieces());
     CHECK(r.score == 0);
     CHECK(r.endgame_lead == 0);
+}
+
+namespace {
+
+// A game that went on from g by king moves alone (no capture, no end) until
+// the side to move's table result, a win or a loss, is further away than the
+// 40-move count has plies left; found depth first, trying moves in turn.
+std::unique_ptr<core::game> past_the_count(const core::game& g, int quiet, int& distance) {
+    const auto code =
+        ck::endgame_table(three_pieces()).value(checkers_test::fen_position(g.position_text()));
+    REQUIRE(code);
+    distance = ck::plies_of(*code);
+    if (quiet >= 40 && *code != 0 && distance > ck::quiet_ply_limit - quiet) return g.clone();
+    if (quiet + 1 >= ck::quiet_ply_limit) return nullptr;
+    for (std::size_t k = 0; k < g.move_count(); ++k) {
+        const std::size_t i = (k + std::size_t(quiet)) % g.move_count();
+        if (g.move_text(i).find('x') != std::string::npos) continue;
+        auto next = g.clone();
+        next->play(i);
+        if (next->current_status().over()) continue;
+        if (auto found = past_the_count(*next, quiet + 1, distance)) return found;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "checkers endgame search: a win the 40-move count would cut short is not taken from the "
+    "table") {
+    int distance = 0;
+    auto g = past_the_count(*checkers_test::load("B:WK14:BK1,K32"), 0, distance);
+    REQUIRE(g);
+    INFO("table distance " << distance << ", " << g->position_text());
+    const engine::report late = think(*g, 2, three_pieces());
+    CHECK_FALSE(late.endgame_lead);
+    CHECK_FALSE(engine::is_decided(late.score));
+    // The same position with the count at zero is the table's forced end.
+    auto fresh = checkers_test::load(g->position_text());
+    const engine::report early = think(*fresh, 2, three_pieces());
+    REQUIRE(early.endgame_lead);
+    CHECK(std::abs(engine::plies_to_end(early.score)) == distance);
 }
