@@ -27,6 +27,18 @@ table_a=() table_b=()
 mapfile -t seats < <("$a" match "$game" "${from[@]}" --a depth=1 --b depth=1 --games 2 --max-plies 1 |
     sed -n 's/^game [0-9]*: A ([^)]*) plays \([^:]*\):.*/\1/p')
 
+# Whose turn: by the ply's parity, except in Ouril, where a grand slam gives
+# the same side another turn: there the position's first letter (S or N)
+# against the starting one's.
+first_side=$("$a" play "$game" "${from[@]}" | head -1 | cut -c1)
+seat_to_move() {
+    if [ "$game" = ouril ]; then
+        [ "$("$a" play "$game" "${from[@]}" "${moves[@]}" | head -1 | cut -c1)" = "$first_side" ] && echo 0 || echo 1
+    else
+        echo $((${#moves[@]} % 2))
+    fi
+}
+
 wins=0 draws=0 losses=0
 for ((i = 0; i < games; i++)); do
     # Both games of a pair open the same way: RANDOM is reseeded per pair.
@@ -41,7 +53,7 @@ for ((i = 0; i < games; i++)); do
     while [ ${#moves[@]} -lt "$max_plies" ]; do
         ply=${#moves[@]}
         cli=$b table=("${table_b[@]}")
-        [ $((ply % 2)) -eq "$a_seat" ] && cli=$a table=("${table_a[@]}")
+        [ "$(seat_to_move)" -eq "$a_seat" ] && cli=$a table=("${table_a[@]}")
         # bestmove fails (exit 2) once the game is over.
         if ! line=$("$cli" bestmove "$game" "${from[@]}" "${moves[@]}" "${budget[@]}" "${table[@]}" --seed $((i * 1000 + ply)) 2>/dev/null |
             tail -1); then
