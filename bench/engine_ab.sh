@@ -45,7 +45,9 @@ for ((i = 0; i < games; i++)); do
     RANDOM=$((seed * 1000 + i / 2))
     moves=()
     for ((k = 0; k < opening; k++)); do
-        mapfile -t legal < <("$a" moves "$game" "${from[@]}" "${moves[@]}" 2>/dev/null || true)
+        # `moves` lists a position's moves, not a move list's: play them first.
+        here=$("$a" play "$game" "${from[@]}" "${moves[@]}" | head -1)
+        mapfile -t legal < <("$a" moves "$game" --position "$here" 2>/dev/null || true)
         [ ${#legal[@]} -gt 0 ] || break
         moves+=("${legal[RANDOM % ${#legal[@]}]}")
     done
