@@ -53,6 +53,7 @@ app::app(server_config cfg, std::shared_ptr<game_recorder> recorder)
     ctx_.reset(new net_context{limits, cfg_.web_root, {}, metrics_, {}});
     engine_pool::settings es;
     es.threads = std::max(1, cfg_.engine_threads);
+    es.analysis_threads = cfg_.analysis_threads;
     es.table_mib = cfg_.engine_table_mib;
     es.nice = cfg_.engine_nice;
     es.endgame_dir = cfg_.endgame_dir;

@@ -6,6 +6,8 @@
 #include <thread>
 #include <vector>
 
+#include "kibitz/core/engine.hpp"
+
 namespace kibitz::server {
 
 namespace {
@@ -159,6 +161,8 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) { c.puzzles_dir = v; return !v.empty(); }},
         {"--engine-threads", "KIBITZ_ENGINE_THREADS", "threads thinking for the computer (default 1)",
          [](server_config& c, const std::string& v) { return number(v, c.engine_threads, 1, 256); }},
+        {"--analysis-threads", "KIBITZ_ANALYSIS_THREADS", "threads one analysis-board search uses, sharing its table (default 1; docs/engine.md)",
+         [](server_config& c, const std::string& v) { return number(v, c.analysis_threads, 1, core::engine::max_threads); }},
         {"--cluster", "KIBITZ_CLUSTER", "redis://host:port: run as one node of a cluster (needs --db postgresql://...; docs/cluster.md)",
          [](server_config& c, const std::string& v) {
              c.cluster = v;

@@ -40,6 +40,7 @@ struct server_config {
     ms idle_timeout{120000};
     ms shutdown_grace{3000};            // in-flight work may finish within this on SIGTERM
     int engine_threads = 1;             // the computer's threads (engine pool)
+    int analysis_threads = 1;  // threads of one analysis-board search (lazy SMP)
     int engine_nice = 19;               // their niceness (tests on a busy machine use 0)
     std::size_t engine_table_mib = 32;  // transposition table per engine thread
     std::string endgame_dir;  // <game>.egdb tables, read on first use; empty: none

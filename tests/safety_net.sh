@@ -60,15 +60,16 @@ took() { echo "safety net: $1 took $(($(stamp) - $2)) s"; }
 # stays in the log; a real fault (an ASan report) fails both attempts.
 asan_targets="test_conformance test_checkers test_oferhlyp test_opprimo test_oware test_ws_client_frame
               test_store test_units test_engine_pool test_server test_api test_ws_conformance
-              test_engine test_tournament_rules test_push_crypto test_push_delivery"
+              test_engine test_engine_threads test_tournament_rules test_push_crypto test_push_delivery"
 # The server suites under TSan: where the executors meet (rooms and lobby on
 # their strands, sessions, the engine pool, the store's writer, the hash pool,
-# the cluster's Redis links; the store conformance suite on both backends).
+# the cluster's Redis links; the store conformance suite on both backends);
+# and the search's own threads (test_engine_threads: lazy SMP's shared table).
 # test_computer is left out: it passed TSan's checks (no report) but its
 # expectations depend on how far the computer searches in its time, and under
 # TSan's slowdown on a loaded machine its moves missed the test's waits.
 tsan_targets="test_server test_api test_engine_pool test_store test_ws_conformance test_units
-              test_store_conformance test_cluster"
+              test_store_conformance test_cluster test_engine_threads"
 
 # A target's ctest tests are named after it, except the store conformance
 # suite's, one per backend (tests/store/CMakeLists.txt); under TSan the

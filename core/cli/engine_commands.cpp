@@ -47,9 +47,10 @@ bool number_flag(const options& o, const char* name, long long lo, long long hi,
 }
 
 int run_bestmove(const options& o, const core::game_info& info) {
-    long long movetime = 0, depth = 0, nodes = 0, level = engine::max_level, seed = 1;
+    long long movetime = 0, depth = 0, nodes = 0, level = engine::max_level, seed = 1, threads = 1;
     std::string why;
-    if (!number_flag(o, "movetime", 1, 86'400'000, movetime, why) ||
+    if (!number_flag(o, "threads", 1, engine::max_threads, threads, why) ||
+        !number_flag(o, "movetime", 1, 86'400'000, movetime, why) ||
         !number_flag(o, "depth", 1, engine::max_ply, depth, why) ||
         !number_flag(o, "nodes", 1, 1'000'000'000'000, nodes, why) ||
         !number_flag(o, "level", engine::min_level, engine::max_level, level, why) ||
@@ -70,6 +71,7 @@ int run_bestmove(const options& o, const core::game_info& info) {
     l.nodes = static_cast<std::uint64_t>(nodes);
     l.level = static_cast<int>(level);
     l.seed = static_cast<std::uint64_t>(seed);
+    l.threads = static_cast<int>(threads);
     auto r = engine::think(*g, l, print_info);
     if (!r) {
         std::cerr << "bestmove: " << r.reason() << " (" << describe(g->current_status(), info)

@@ -51,9 +51,11 @@ bool go(std::istringstream& words, const core::game_info& info, engine::limits l
 
 int run_engine_session(const options& o, const core::game_info& info) {
     if (!o.args.empty()) return usage("engine takes its moves on stdin");
-    long long level = engine::max_level, spend = engine::limits{}.iteration_start_percent;
+    long long level = engine::max_level, spend = engine::limits{}.iteration_start_percent,
+              threads = 1;
     std::string why;
-    if (!number_flag(o, "level", engine::min_level, engine::max_level, level, why) ||
+    if (!number_flag(o, "threads", 1, engine::max_threads, threads, why) ||
+        !number_flag(o, "level", engine::min_level, engine::max_level, level, why) ||
         !number_flag(o, "spend", 1, 100, spend, why))
         return usage(why);
     const std::string* table = o.get("table");
@@ -66,6 +68,7 @@ int run_engine_session(const options& o, const core::game_info& info) {
     l.endgame = endgame;
     l.keep_table = !table || *table == "keep";
     l.iteration_start_percent = static_cast<int>(spend);
+    l.threads = static_cast<int>(threads);
     auto ws = std::make_unique<engine::workspace>();
     std::string line;
     while (std::getline(std::cin, line)) {

@@ -5,10 +5,10 @@
 //   play GAME [--position TEXT] MOVE...
 //   selfplay GAME --games N --seed S [--max-plies P]
 //   bestmove GAME [--position TEXT] [MOVE...] (--movetime MS | --depth N | --nodes N)
-//            [--level L] [--seed S] [--endgame-dir DIR]
+//            [--level L] [--seed S] [--endgame-dir DIR] [--threads N]
 //   endgame GAME [--seeds N | --pieces N] --out FILE
 //   engine GAME [--level L] [--endgame-dir DIR] [--table keep|fresh] [--spend PERCENT]
-//          (moves on stdin)
+//          [--threads N] (moves on stdin)
 //   match GAME --a SPEC --b SPEC --games N [--movetime MS] [--seed S] [--max-plies P]
 //   puzzles GAME --games N --seed S [--find-depth D] [--verify-depth D] [--want N]
 //           [--opening-plies K] [--max-line L]
@@ -31,10 +31,10 @@ int cli::usage(const std::string& why) {
            "  kibitz-cli play GAME [--position TEXT] MOVE...\n"
            "  kibitz-cli selfplay GAME --games N --seed S [--max-plies P]\n"
            "  kibitz-cli bestmove GAME [--position TEXT] [MOVE...] (--movetime MS | --depth N |"
-           " --nodes N) [--level L] [--seed S] [--endgame-dir DIR]\n"
+           " --nodes N) [--level L] [--seed S] [--endgame-dir DIR] [--threads N]\n"
            "  kibitz-cli endgame GAME [--seeds N | --pieces N] --out FILE\n"
            "  kibitz-cli engine GAME [--level L] [--endgame-dir DIR] [--table keep|fresh]"
-           " [--spend PERCENT]"
+           " [--spend PERCENT] [--threads N]"
            "  (stdin: go MS [MOVE...] | newgame | quit)\n"
            "  kibitz-cli match GAME --a SPEC --b SPEC --games N [--movetime MS] [--seed S]"
            " [--max-plies P] [--opening-plies K]\n"

@@ -7,6 +7,7 @@
 // Everything a game knows lives in its adapter A (see adapter.hpp); this file
 // knows no game. Header-only so that each game's adapter is inlined into it.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <span>
@@ -45,8 +46,26 @@ public:
           margin_(margin),
           sink_(sink),
           start_(clock::now()) {}
+    // A helper of a lazy-SMP search: the same slots and generation as the
+    // first thread's table, iterations from first_depth on, its node count
+    // added to *team_nodes as it goes.
+    searcher(const A& a, const table& shared, const limits& l, int margin, const info_sink& sink,
+             int first_depth, std::atomic<std::uint64_t>* team_nodes)
+        : a_(a),
+          table_(shared),
+          limits_(l),
+          margin_(margin),
+          sink_(sink),
+          start_(clock::now()),
+          first_depth_(first_depth),
+          team_nodes_(team_nodes),
+          helper_(true) {}
 
     root_output run(const root_input<A>& in);
+    const table& shared_table() const { return table_; }
+    std::uint64_t own_nodes() const { return nodes_; }
+    // The first thread of a lazy-SMP search counts its helpers' nodes too.
+    void count_helpers(std::atomic<std::uint64_t>* team_nodes) { team_nodes_ = team_nodes; }
 
 private:
     struct ply_state {
@@ -100,6 +119,15 @@ private:
         return std::chrono::duration_cast<std::chrono::milliseconds>(clock::now() - start_).count();
     }
     std::vector<std::string> pv_text(const position& root) const;
+    std::uint64_t team_total() const {
+        return nodes_ +
+               (team_nodes_ && !helper_ ? team_nodes_->load(std::memory_order_relaxed) : 0);
+    }
+    void flush_nodes() {
+        if (!helper_) return;
+        team_nodes_->fetch_add(nodes_ - flushed_, std::memory_order_relaxed);
+        flushed_ = nodes_;
+    }
     int root_iteration(const root_input<A>& in, std::vector<std::size_t>& order,
                        std::vector<int>& scores, int depth, int alpha, int beta, bool& completed_any,
                        std::size_t& best_index);
@@ -120,10 +148,15 @@ private:
     std::vector<int> history_ = std::vector<int>(2 * A::history_size, 0);
     move root_pv_[max_ply + 1];
     int root_pv_length_ = 0;
+    int first_depth_ = 1;
+    std::atomic<std::uint64_t>* team_nodes_ = nullptr;
+    std::uint64_t flushed_ = 0;  // nodes already added to *team_nodes_
+    bool helper_ = false;
 };
 
 // The one root search every game's think() ends in: the search over adapter
-// `a`, from the root the game built, within the limits and the table of `ws`.
+// `a`, from the root the game built, within the limits and the table of `ws`;
+// with limits::threads above one, helpers on their own threads share the table.
 template <search_adapter A>
 root_output search_root(const A& a, const root_input<A>& in, const limits& l, int margin,
                         const info_sink& sink, workspace& ws);

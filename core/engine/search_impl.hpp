@@ -1,6 +1,7 @@
 #pragma once
 // searcher<A>'s member functions (included by search.hpp).
 #include <limits>
+#include <thread>
 
 namespace kibitz::core::engine {
 
@@ -56,6 +57,7 @@ bool searcher<A>::out_of_budget() {
     if (aborted_) return true;
     if (--until_check_ > 0) return false;
     until_check_ = search_detail::check_every;
+    flush_nodes();
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) aborted_ = true;
     // The first iteration always completes (it is cheap), so there is a move.
     if (!first_iteration_) {
@@ -310,7 +312,7 @@ root_output searcher<A>::run(const root_input<A>& in) {
     std::vector<int> scores(in.moves.size(), -search_detail::infinity);
     const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, max_ply) : max_ply;
     int last = 0;
-    for (int depth = 1; depth <= max_depth; ++depth) {
+    for (int depth = first_depth_; depth <= max_depth; ++depth) {
         // Aspiration: expect the last score; widen on a miss.
         int delta = (depth >= search_detail::aspiration_depth && margin_ == 0 && !is_decided(last))
                         ? search_detail::aspiration_window
@@ -351,9 +353,9 @@ root_output searcher<A>::run(const root_input<A>& in) {
         out.depth = depth;
         out.scores = scores;
         out.pv = pv_text(in.pos);
-        out.nodes = nodes_;
+        out.nodes = team_total();
         out.time_ms = elapsed_ms();
-        if (sink_) sink_(info{depth, best, nodes_, out.time_ms, out.pv});
+        if (sink_) sink_(info{depth, best, out.nodes, out.time_ms, out.pv});
         // Best first next time, the rest by this iteration's scores.
         std::stable_sort(order.begin(), order.end(),
                          [&](std::size_t x, std::size_t y) { return scores[x] > scores[y]; });
@@ -363,7 +365,8 @@ root_output searcher<A>::run(const root_input<A>& in) {
             elapsed_ms() * 100 > limits_.movetime_ms * limits_.iteration_start_percent)
             break;
     }
-    out.nodes = nodes_;
+    flush_nodes();
+    out.nodes = team_total();
     out.time_ms = elapsed_ms();
     return out;
 }
@@ -388,8 +391,35 @@ std::vector<std::string> searcher<A>::pv_text(const position& root) const {
 template <search_adapter A>
 root_output search_root(const A& a, const root_input<A>& in, const limits& l, int margin,
                         const info_sink& sink, workspace& ws) {
-    searcher<A> s(a, ws, l, margin, sink);
-    return s.run(in);
+    searcher<A> first(a, ws, l, margin, sink);
+    const int threads = std::clamp(l.threads, 1, max_threads);
+    if (threads == 1) return first.run(in);
+    // Lazy SMP: the helpers search the same root, half of them an iteration
+    // ahead, and leave what they find in the shared table, where the first
+    // thread's search meets it; they stop when the first thread does.
+    std::atomic<bool> done{false};
+    std::atomic<std::uint64_t> helper_nodes{0};
+    limits helper_limits = l;
+    helper_limits.stop = &done;
+    helper_limits.nodes = 0;
+    helper_limits.movetime_ms = 0;
+    const info_sink silent;
+    first.count_helpers(&helper_nodes);
+    root_output out;
+    {
+        std::vector<std::jthread> helpers;
+        helpers.reserve(static_cast<std::size_t>(threads - 1));
+        for (int i = 1; i < threads; ++i)
+            helpers.emplace_back([&, i] {
+                searcher<A> h(a, first.shared_table(), helper_limits, margin, silent, 1 + i % 2,
+                              &helper_nodes);
+                h.run(in);
+            });
+        out = first.run(in);
+        done.store(true, std::memory_order_relaxed);
+    }
+    out.nodes = first.own_nodes() + helper_nodes.load(std::memory_order_relaxed);
+    return out;
 }
 
 }  // namespace kibitz::core::engine

@@ -14,7 +14,11 @@ workspace::workspace(std::size_t table_mib)
 std::uint8_t workspace::next_generation() {
     // Six bits of generation; 0 marks a never-written slot.
     generation_ = static_cast<std::uint8_t>(generation_ % 63 + 1);
-    if (generation_ == 1) std::fill(table_.begin(), table_.end(), table_entry{});
+    if (generation_ == 1)
+        for (table_entry& e : table_) {
+            e.check.store(0, std::memory_order_relaxed);
+            e.data.store(0, std::memory_order_relaxed);
+        }
     return generation_;
 }
 

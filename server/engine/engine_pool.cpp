@@ -72,6 +72,7 @@ void engine_pool::work(std::stop_token st) {
         } else {
             j.limits.stop = j.stop.get();
             if (j.use_endgame && endgame_) j.limits.endgame = endgame_->table(j.game->id());
+            if (j.spread) j.limits.threads = settings_.analysis_threads;
             if (!ws) ws.emplace(settings_.table_mib);
             auto r = core::engine::think(*j.game, j.limits, j.progress, *ws);
             if (j.stop->load() && r.ok()) r = core::error{"cancelled"};

@@ -34,6 +34,9 @@ public:
         // Probe the game's endgame table, if the pool has one (limits.endgame
         // is set by the pool, on its thread: the first use reads the file).
         bool use_endgame = false;
+        // Search with settings::analysis_threads (the analysis board): the
+        // computer's moves stay on one thread each.
+        bool spread = false;
         std::shared_ptr<std::atomic<bool>> stop = std::make_shared<std::atomic<bool>>(false);
         core::engine::info_sink progress;    // optional, on the pool thread
         std::function<void(outcome)> done;   // exactly once: the move, or why there is none
@@ -51,6 +54,11 @@ public:
         int nice = 19;
         // Where the endgame tables are (endgame_shelf); empty: none.
         std::string endgame_dir;
+        // Threads of one job that asks to spread (lazy SMP, sharing the pool
+        // thread's table): the pool thread and analysis_threads - 1 more,
+        // started for that search only. For a server with cores to spare
+        // beyond `threads`; above 1, the analysis board's lines depend on timing.
+        int analysis_threads = 1;
     };
 
     explicit engine_pool(settings s);

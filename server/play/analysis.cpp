@@ -57,6 +57,7 @@ std::optional<wire_error> analysis::start(engine_pool* engine, const peer_ref& t
     // without this the engine answers at once with no evaluation.
     j.limits.score_forced_move = true;
     j.use_endgame = true;
+    j.spread = true;
     // The next position of a review is mostly the same tree.
     j.limits.keep_table = true;
     stop_ = j.stop;

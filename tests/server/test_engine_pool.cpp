@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <filesystem>
 #include <future>
 #include <mutex>
 #include <thread>
@@ -107,4 +108,40 @@ TEST_CASE("engine pool: cancelled, full, and stopped") {
     finished2.get_future().wait();
     CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5));
     CHECK_FALSE(pool.submit(job_for("room-a", [](ks::engine_pool::outcome) {})));
+}
+
+TEST_CASE("engine pool: an analysis job spreads over analysis_threads, a computer move does not") {
+    ks::engine_pool pool({.threads = 1, .table_mib = 1, .analysis_threads = 3});
+    // The process's threads while each kind of job runs (Linux: one entry each in /proc/self/task).
+    const auto threads_now = [] {
+        return std::distance(std::filesystem::directory_iterator("/proc/self/task"),
+                             std::filesystem::directory_iterator{});
+    };
+    const auto idle = threads_now();
+
+    std::promise<void> started, finished;
+    std::shared_ptr<std::atomic<bool>> flag;
+    REQUIRE(pool.submit(blocker(started, flag, finished)));
+    started.get_future().wait();
+    CHECK(threads_now() == idle);
+    flag->store(true);
+    finished.get_future().wait();
+
+    std::promise<void> started2, finished2;
+    std::shared_ptr<std::atomic<bool>> flag2;
+    auto spread = blocker(started2, flag2, finished2);
+    spread.spread = true;
+    std::promise<std::size_t> move;
+    spread.done = [&](ks::engine_pool::outcome r) {
+        move.set_value(r.ok() ? r.value().move : 999);
+        finished2.set_value();
+    };
+    REQUIRE(pool.submit(std::move(spread)));
+    started2.get_future().wait();
+    CHECK(threads_now() == idle + 2);  // two helpers beside the pool's thread
+    // stop() ends it, helpers and all, with the move found so far.
+    pool.stop();
+    finished2.get_future().wait();
+    CHECK(move.get_future().get() == 999);  // stopped by the pool: reported as cancelled
+    CHECK(threads_now() == idle - 1);  // the pool's own thread is gone too
 }

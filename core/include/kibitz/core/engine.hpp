@@ -1,8 +1,9 @@
 #pragma once
 // The computer player's public face: think about a game's current position
-// within a budget and name a move. Standard library only; no threads of its
-// own and no I/O: the caller passes the budget, a stop flag, and a workspace
-// (the transposition table) it owns and may reuse on one thread at a time.
+// within a budget and name a move. Standard library only, no I/O, and no
+// threads of its own unless limits::threads asks for more than one: the caller
+// passes the budget, a stop flag, and a workspace (the transposition table) it
+// owns and may reuse for one search at a time.
 //
 // Scores are from the side to move's point of view, in hundredths of "one
 // ordinary unit" of the game (a checkers man, an Opprimo Soldier, an Oware
@@ -66,7 +67,15 @@ struct limits {
     // save; at 100 it spends the whole movetime (an unfinished iteration
     // still counts when its first moves already beat the last best).
     int iteration_start_percent = 50;
+    // Threads to search with (lazy SMP): the extra ones search the same root
+    // at once, sharing the workspace's table, and stop when the first does;
+    // the first one's answer is the search's. Only for searches bounded by
+    // time or a stop flag (the analysis board): which entries a helper wrote
+    // first depends on timing, so the answer is no longer reproducible, and
+    // a node budget counts the first thread's nodes alone. At most max_threads.
+    int threads = 1;
 };
+inline constexpr int max_threads = 64;
 
 // One line of progress, after each completed iteration.
 struct info {
@@ -92,13 +101,15 @@ struct report {
     std::optional<int> endgame_lead;  // as in info
 };
 
-// One transposition-table slot: 16 bytes, the same for every game.
+// One transposition-table slot: 16 bytes, the same for every game. `data`
+// packs the move key (low 32 bits), the score (16), the depth (8) and the
+// bound and age (8: low 2 bits the bound, high 6 the search generation);
+// `check` is the position's key XOR data. Threads sharing a table (lazy SMP)
+// read and write the two words without a lock; a slot torn between two
+// writers fails the key check and reads as empty (engine/table.hpp).
 struct table_entry {
-    std::uint64_t key = 0;
-    std::uint32_t move = 0;  // the adapter's move key
-    std::int16_t score = 0;
-    std::int8_t depth = 0;
-    std::uint8_t bound_and_age = 0;  // low 2 bits: bound; high 6 bits: search generation
+    std::atomic<std::uint64_t> check{0};
+    std::atomic<std::uint64_t> data{0};
 };
 
 // The memory a search works in, reused between searches. Each search writes

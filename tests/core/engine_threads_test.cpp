@@ -1,0 +1,73 @@
+// The search on several threads (lazy SMP, limits::threads): the helpers
+// write the shared table while the first thread reads it, so this suite runs
+// under ThreadSanitizer too (tests/safety_net.sh). A torn or misread slot
+// would show as a wrong value where the truth is known (tic-tac-toe, solved
+// whole), and a helper that missed the end of the search would hang the join.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <map>
+#include <vector>
+
+#include "kibitz/core/engine.hpp"
+#include "kibitz/core/registry.hpp"
+#include "reduced.hpp"
+#include "tic_tac_toe.hpp"
+
+namespace core = kibitz::core;
+namespace engine = kibitz::core::engine;
+using namespace kibitz::test::ttt;
+
+TEST_CASE("four threads sharing one table still solve every tic-tac-toe position exactly") {
+    const tic_tac_toe a;
+    std::map<std::uint32_t, int> value;
+    solve(a, board{}, value);
+    // One small table for every search, kept between them: the helpers'
+    // entries of one position are read by the next search too.
+    engine::workspace ws(1);
+    engine::limits l;
+    l.depth = 40;
+    l.threads = 4;
+    l.keep_table = true;
+    const int step = kibitz::test::full_or_reduced(1, 8);
+    int checked = 0, n = 0;
+    for (const auto& [code, exact] : value) {
+        const board p{std::uint16_t(code & 0777), std::uint16_t(code >> 9)};
+        engine::root_input<tic_tac_toe> in;
+        in.pos = p;
+        a.generate(p, in.moves);
+        if (a.terminal(p) != engine::outcome::none || in.moves.empty() || n++ % step) continue;
+        INFO("x " << p.x << " o " << p.o);
+        const auto r = engine::search_root(a, in, l, 0, {}, ws);
+        CHECK(r.score == exact);
+        REQUIRE(r.index < in.moves.size());
+        CHECK(one_ply_up(value.at(code_of(a.play(p, in.moves[r.index])))) == exact);
+        ++checked;
+    }
+    CHECK(checked * step >= 4500);
+}
+
+TEST_CASE(
+    "two threads in every game: a legal move, the helpers' nodes counted, stopped by the flag") {
+    for (const auto& info : core::all_games()) {
+        if (!info.think) continue;
+        INFO(info.id);
+        auto g = info.new_game();
+        // No budget but the flag, raised at the third report: the helpers,
+        // which never look at it, must stop with the first thread.
+        std::atomic<bool> stop{false};
+        engine::limits l;
+        l.stop = &stop;
+        l.threads = 2;
+        std::uint64_t reported = 0;
+        int reports = 0;
+        auto r = engine::think(*g, l, [&](const engine::info& i) {
+            reported = i.nodes;
+            if (++reports == 3) stop = true;
+        });
+        REQUIRE(r.ok());
+        CHECK(reports >= 3);
+        CHECK(r.value().move < g->move_count());
+        CHECK(r.value().nodes >= reported);
+    }
+}
