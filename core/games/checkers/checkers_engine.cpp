@@ -221,6 +221,12 @@ engine::search_result think_from_table(const game& g, const engine::limits& l, i
     return r;
 }
 
+// The table's value of g's current position, as within_rule() allows it.
+std::optional<endgame_code> root_value(const game& g, const endgame_table& table) {
+    const game_state st = state_of(g);
+    return within_rule(table, st.pos, st.quiet_plies);
+}
+
 }  // namespace
 
 engine::search_result think(const game& g, const engine::limits& l, int margin,
@@ -228,9 +234,7 @@ engine::search_result think(const game& g, const engine::limits& l, int margin,
     const endgame_table table(l.endgame);
     engine_adapter a;
     if (table.pieces() > 0) {
-        const game_state st = state_of(g);
-        if (within_rule(table, st.pos, st.quiet_plies))
-            return think_from_table(g, l, margin, sink, ws, table);
+        if (root_value(g, table)) return think_from_table(g, l, margin, sink, ws, table);
         a.table = &table;
         a.probe_pieces = table.pieces();
     }
@@ -246,15 +250,13 @@ engine::search_result puzzle_think(const game& g, const engine::limits& l, int m
 std::vector<std::int8_t> build_checkers_endgame(int pieces) { return build_endgame(pieces).values; }
 
 std::optional<int> endgame_value(const game& g, std::span<const std::int8_t> table) {
-    const game_state st = state_of(g);
-    const std::optional<endgame_code> c = within_rule(endgame_table(table), st.pos, st.quiet_plies);
+    const std::optional<endgame_code> c = root_value(g, endgame_table(table));
     if (!c) return std::nullopt;
     return is_loss(*c) ? -plies_of(*c) : plies_of(*c);
 }
 
 std::optional<int> endgame_final_lead(const game& g, std::span<const std::int8_t> table) {
-    const game_state st = state_of(g);
-    const std::optional<endgame_code> c = within_rule(endgame_table(table), st.pos, st.quiet_plies);
+    const std::optional<endgame_code> c = root_value(g, endgame_table(table));
     if (!c) return std::nullopt;
     return is_win(*c) ? 1 : is_loss(*c) ? -1 : 0;
 }
