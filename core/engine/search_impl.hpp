@@ -1,5 +1,6 @@
 #pragma once
 // searcher<A>'s member functions (included by search.hpp).
+#include <exception>
 #include <limits>
 #include <thread>
 
@@ -409,12 +410,19 @@ root_output search_root(const A& a, const root_input<A>& in, const limits& l, in
     {
         std::vector<std::jthread> helpers;
         helpers.reserve(static_cast<std::size_t>(threads - 1));
-        for (int i = 1; i < threads; ++i)
-            helpers.emplace_back([&, i] {
-                searcher<A> h(a, first.shared_table(), helper_limits, margin, silent, 1 + i % 2,
-                              &helper_nodes);
-                h.run(in);
-            });
+        for (int i = 1; i < threads; ++i) {
+            // A thread the system will not give (its limit, memory for the
+            // stack) is a helper fewer, never a failed search.
+            try {
+                helpers.emplace_back([&, i] {
+                    searcher<A> h(a, first.shared_table(), helper_limits, margin, silent, 1 + i % 2,
+                                  &helper_nodes);
+                    h.run(in);
+                });
+            } catch (const std::exception&) {  // std::system_error; std::bad_alloc
+                break;
+            }
+        }
         out = first.run(in);
         done.store(true, std::memory_order_relaxed);
     }

@@ -5,8 +5,15 @@
 // whole), and a helper that missed the end of the search would hang the join.
 #include <doctest/doctest.h>
 
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <atomic>
+#include <fstream>
 #include <map>
+#include <system_error>
+#include <thread>
 #include <vector>
 
 #include "kibitz/core/engine.hpp"
@@ -70,4 +77,54 @@ TEST_CASE(
         CHECK(r.value().move < g->move_count());
         CHECK(r.value().nodes >= reported);
     }
+}
+
+// The sanitizers' runtimes reserve terabytes of address space: no limit on it
+// can be set under them, so the next case runs in the plain builds only.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define KIBITZ_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define KIBITZ_TEST_SANITIZED 1
+#endif
+#endif
+
+TEST_CASE("a helper the system will not start is one fewer, not a failed search") {
+#ifndef KIBITZ_TEST_SANITIZED
+    auto g = core::find_game("checkers")->new_game();
+    engine::workspace ws(1);
+    engine::limits l;
+    l.depth = 6;
+    l.threads = 8;
+    const pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        // The address space in use now and 2 MiB more: no room for a thread's stack.
+        std::size_t pages = 0;
+        std::ifstream("/proc/self/statm") >> pages;
+        const rlim_t cap = pages * static_cast<rlim_t>(sysconf(_SC_PAGESIZE)) + (2u << 20);
+        const rlimit r{cap, cap};
+        if (setrlimit(RLIMIT_AS, &r) != 0) _exit(3);
+        // Threads still start on stacks the C library kept from threads that
+        // ended (earlier cases): occupy those until no thread starts at all.
+        std::atomic<bool> release{false};
+        std::vector<std::thread> parked;
+        try {
+            while (parked.size() < 200) parked.emplace_back([&] { release.wait(false); });
+        } catch (const std::system_error&) {
+        }
+        if (parked.size() == 200) _exit(2);  // threads still start: the case would prove nothing
+        auto found = engine::think(*g, l, {}, ws);
+        release = true;
+        release.notify_all();
+        for (auto& t : parked) t.join();
+        _exit(found.ok() && found.value().move < g->move_count() ? 0 : 1);
+    }
+    int status = 0;
+    REQUIRE(waitpid(child, &status, 0) == child);
+    REQUIRE_MESSAGE(WIFEXITED(status), "the search died: status ", status);
+    CHECK_MESSAGE(WEXITSTATUS(status) != 2, "the limit did not stop a thread from starting");
+    CHECK_MESSAGE(WEXITSTATUS(status) != 3, "setrlimit failed");
+    CHECK(WEXITSTATUS(status) == 0);
+#endif
 }
