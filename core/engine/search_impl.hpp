@@ -415,16 +415,23 @@ root_output search_root(const A& a, const root_input<A>& in, const limits& l, in
             // stack) is a helper fewer, never a failed search.
             try {
                 helpers.emplace_back([&, i] {
-                    searcher<A> h(a, first.shared_table(), helper_limits, margin, silent, 1 + i % 2,
-                                  &helper_nodes);
-                    h.run(in);
+                    try {
+                        searcher<A> h(a, first.shared_table(), helper_limits, margin, silent,
+                                      1 + i % 2, &helper_nodes);
+                        h.run(in);
+                    } catch (const std::exception&) {  // std::bad_alloc: the others go on
+                    }
                 });
             } catch (const std::exception&) {  // std::system_error; std::bad_alloc
                 break;
             }
         }
+        // Raised before the helpers are joined, however the first thread ends.
+        struct raise_on_exit {
+            std::atomic<bool>& flag;
+            ~raise_on_exit() { flag.store(true, std::memory_order_relaxed); }
+        } stop_helpers{done};
         out = first.run(in);
-        done.store(true, std::memory_order_relaxed);
     }
     out.nodes = first.own_nodes() + helper_nodes.load(std::memory_order_relaxed);
     return out;
