@@ -54,8 +54,7 @@ TEST_CASE("four threads sharing one table still solve every tic-tac-toe position
     CHECK(checked * step >= 4500);
 }
 
-TEST_CASE(
-    "two threads in every game: a legal move, the helpers' nodes counted, stopped by the flag") {
+TEST_CASE("two threads in every game: a legal move, stopped by the flag") {
     for (const auto& info : core::all_games()) {
         if (!info.think) continue;
         INFO(info.id);
@@ -76,6 +75,28 @@ TEST_CASE(
         CHECK(reports >= 3);
         CHECK(r.value().move < g->move_count());
         CHECK(r.value().nodes >= reported);
+    }
+}
+
+TEST_CASE("a node budget stops the first thread; the report counts the helper's nodes too") {
+    // The budget is the first thread's alone, checked every few hundred
+    // nodes, so one thread reports within that slack of it. With a helper
+    // searching beside it for the whole budget, the report must be well past
+    // it: without the helper's nodes it would be within the slack.
+    constexpr std::uint64_t budget = 400'000, slack = 4'096;
+    for (const char* id : {"checkers", "oware"}) {
+        INFO(id);
+        auto g = core::find_game(id)->new_game();
+        engine::limits l;
+        l.nodes = budget;
+        const auto alone = engine::think(*g, l);
+        REQUIRE(alone.ok());
+        CHECK(alone.value().nodes >= budget);
+        CHECK(alone.value().nodes <= budget + slack);
+        l.threads = 2;
+        const auto with_helper = engine::think(*g, l);
+        REQUIRE(with_helper.ok());
+        CHECK(with_helper.value().nodes > budget + slack);
     }
 }
 
