@@ -67,9 +67,11 @@ for ((i = 0; i < 2 * pairs; i++)); do
         start=$(now_ms)
         if [ $((${#moves[@]} % 2)) -eq "$k_seat" ]; then
             out=$(kibitz_engine_move "$ms" "${moves[@]}")
-            k_time=$((k_time + $(now_ms) - start))
+            spent=$(($(now_ms) - start))
             d=$(echo "$out" | sed -n 's/^info depth \([0-9]*\).*/\1/p' | tail -1)
-            k_depth=$((k_depth + ${d:-0})) k_n=$((k_n + 1))
+            # A book move (KIBITZ_BOOK=on) was not searched: no depth or time to count.
+            [[ $out == *"info book "* ]] ||
+                { k_time=$((k_time + spent)) k_depth=$((k_depth + ${d:-0})) k_n=$((k_n + 1)); }
             move=$(echo "$out" | tail -1); move=${move#bestmove }
         else
             say go "$ms" ${GUINN_EXACT:+exact} "${moves[@]}"

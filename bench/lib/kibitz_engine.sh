@@ -8,6 +8,7 @@
 #   KIBITZ_TABLE=fresh clear the table before each move (default keep)
 #   KIBITZ_SPEND=P     --spend P: start no new iteration past P% of the movetime
 #                      (default the engine's, 50; 100 spends the whole movetime)
+#   KIBITZ_BOOK=on     --book on: the opening book's moves (core/books/) at once
 #   PER_MOVE=1         one `kibitz-cli bestmove` process a move instead
 # kibitz_engine_start CLI GAME, then kibitz_engine_move MS MOVE... (prints
 # the engine's lines up to its bestmove), kibitz_engine_newgame,
@@ -18,7 +19,7 @@ kibitz_engine_start() {
     k_fifos=$(mktemp -d)
     mkfifo "$k_fifos/in" "$k_fifos/out"
     "$k_cli" engine "$k_game" --level 8 --table "${KIBITZ_TABLE:-keep}" \
-        ${KIBITZ_SPEND:+--spend "$KIBITZ_SPEND"} \
+        ${KIBITZ_SPEND:+--spend "$KIBITZ_SPEND"} ${KIBITZ_BOOK:+--book "$KIBITZ_BOOK"} \
         ${ENDGAME_DIR:+--endgame-dir "$ENDGAME_DIR"} <"$k_fifos/in" >"$k_fifos/out" &
     k_pid=$!
     exec {k_in}>"$k_fifos/in" {k_out}<"$k_fifos/out"
@@ -28,7 +29,7 @@ kibitz_engine_start() {
 kibitz_engine_move() {
     if [ -n "${PER_MOVE:-}" ]; then
         "$k_cli" bestmove "$k_game" "${@:2}" --movetime "$1" --level 8 \
-            ${ENDGAME_DIR:+--endgame-dir "$ENDGAME_DIR"}
+            ${KIBITZ_BOOK:+--book "$KIBITZ_BOOK"} ${ENDGAME_DIR:+--endgame-dir "$ENDGAME_DIR"}
         return
     fi
     echo "go $*" >&"$k_in"

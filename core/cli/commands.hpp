@@ -29,9 +29,14 @@ int run_match(const options& o, const core::game_info& info);
 int run_engine_session(const options& o, const core::game_info& info);
 // One line of the search's progress, "info depth D score S nodes N ... pv MOVES".
 void print_info(const core::engine::info& i);
+// The answer's last lines: "info book ..." for a book move, then "bestmove MOVE".
+void print_answer(const core::engine::report& r);
 int run_puzzles(const options& o, const core::game_info& info);
 int run_puzzles_annotate(const options& o, const core::game_info& info);
 int run_endgame(const options& o, const core::game_info& info);
+int run_book(const options& o, const core::game_info& info);
+// --book on|off (default off) into l.book; false (and `why`) for another value.
+bool book_flag(const options& o, core::engine::limits& l, std::string& why);
 // The table --endgame-dir names for the game, built and saved first if it is
 // not there yet; bytes stay empty without the flag. False when unreadable.
 bool load_endgame(const options& o, const core::game_info& info, std::vector<std::int8_t>& bytes);

@@ -46,6 +46,25 @@ bool number_flag(const options& o, const char* name, long long lo, long long hi,
     return true;
 }
 
+bool book_flag(const options& o, engine::limits& l, std::string& why) {
+    const std::string* v = o.get("book");
+    if (v && *v != "on" && *v != "off") {
+        why = "--book is on or off";
+        return false;
+    }
+    l.book = v && *v == "on";
+    return true;
+}
+
+void print_answer(const engine::report& r) {
+    if (r.from_book)
+        std::printf("info book score %s depth %d pv %s\n", score_text(r.score).c_str(), r.depth,
+                    r.text.c_str());
+    else if (r.depth == 0)  // one legal move: answered without searching
+        print_info({0, r.score, 0, 0, {r.text}});
+    std::printf("bestmove %s\n", r.text.c_str());
+}
+
 int run_bestmove(const options& o, const core::game_info& info) {
     long long movetime = 0, depth = 0, nodes = 0, level = engine::max_level, seed = 1, threads = 1;
     std::string why;
@@ -72,15 +91,14 @@ int run_bestmove(const options& o, const core::game_info& info) {
     l.level = static_cast<int>(level);
     l.seed = static_cast<std::uint64_t>(seed);
     l.threads = static_cast<int>(threads);
+    if (!book_flag(o, l, why)) return usage(why);
     auto r = engine::think(*g, l, print_info);
     if (!r) {
         std::cerr << "bestmove: " << r.reason() << " (" << describe(g->current_status(), info)
                   << ")\n";
         return 2;
     }
-    if (r.value().depth == 0)  // one legal move: answered without searching
-        print_info({0, r.value().score, 0, 0, {r.value().text}});
-    std::printf("bestmove %s\n", r.value().text.c_str());
+    print_answer(r.value());
     return 0;
 }
 

@@ -42,8 +42,7 @@ bool go(std::istringstream& words, const core::game_info& info, engine::limits l
         why = r.reason();
         return false;
     }
-    if (r.value().depth == 0) print_info({0, r.value().score, 0, 0, {r.value().text}});
-    std::printf("bestmove %s\n", r.value().text.c_str());
+    print_answer(r.value());
     return true;
 }
 
@@ -69,6 +68,7 @@ int run_engine_session(const options& o, const core::game_info& info) {
     l.keep_table = !table || *table == "keep";
     l.iteration_start_percent = static_cast<int>(spend);
     l.threads = static_cast<int>(threads);
+    if (!book_flag(o, l, why)) return usage(why);
     auto ws = std::make_unique<engine::workspace>();
     std::string line;
     while (std::getline(std::cin, line)) {

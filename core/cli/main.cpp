@@ -5,10 +5,11 @@
 //   play GAME [--position TEXT] MOVE...
 //   selfplay GAME --games N --seed S [--max-plies P]
 //   bestmove GAME [--position TEXT] [MOVE...] (--movetime MS | --depth N | --nodes N)
-//            [--level L] [--seed S] [--endgame-dir DIR] [--threads N]
+//            [--level L] [--seed S] [--endgame-dir DIR] [--threads N] [--book on|off]
+//   book GAME --plies N --movetime MS [--margin M] [--threads N]
 //   endgame GAME [--seeds N | --pieces N] --out FILE
 //   engine GAME [--level L] [--endgame-dir DIR] [--table keep|fresh] [--spend PERCENT]
-//          [--threads N] (moves on stdin)
+//          [--threads N] [--book on|off] (moves on stdin)
 //   match GAME --a SPEC --b SPEC --games N [--movetime MS] [--seed S] [--max-plies P]
 //   puzzles GAME --games N --seed S [--find-depth D] [--verify-depth D] [--want N]
 //           [--opening-plies K] [--max-line L]
@@ -31,10 +32,11 @@ int cli::usage(const std::string& why) {
            "  kibitz-cli play GAME [--position TEXT] MOVE...\n"
            "  kibitz-cli selfplay GAME --games N --seed S [--max-plies P]\n"
            "  kibitz-cli bestmove GAME [--position TEXT] [MOVE...] (--movetime MS | --depth N |"
-           " --nodes N) [--level L] [--seed S] [--endgame-dir DIR] [--threads N]\n"
+           " --nodes N) [--level L] [--seed S] [--endgame-dir DIR] [--threads N] [--book on|off]\n"
+           "  kibitz-cli book GAME --plies N --movetime MS [--margin M] [--threads N]\n"
            "  kibitz-cli endgame GAME [--seeds N | --pieces N] --out FILE\n"
            "  kibitz-cli engine GAME [--level L] [--endgame-dir DIR] [--table keep|fresh]"
-           " [--spend PERCENT] [--threads N]"
+           " [--spend PERCENT] [--threads N] [--book on|off]"
            "  (stdin: go MS [MOVE...] | newgame | quit)\n"
            "  kibitz-cli match GAME --a SPEC --b SPEC --games N [--movetime MS] [--seed S]"
            " [--max-plies P] [--opening-plies K]\n"
@@ -43,7 +45,9 @@ int cli::usage(const std::string& why) {
            "  kibitz-cli puzzles-annotate GAME --seed S [--games N] [--opening-plies K]"
            " [--max-plies P] FILE\n"
            "    SPEC: level=L, depth=D, nodes=N, movetime=MS, keep=0|1 (the table between"
-           " moves),\n          spend=PERCENT (of movetime before a new iteration), comma-separated"
+           " moves),\n          spend=PERCENT (of movetime before a new iteration), book=0|1 (the "
+           "opening book),"
+           " comma-separated"
            " (level=8,nodes=20000)\n"
            "games:";
     for (const auto& g : core::all_games()) std::cerr << ' ' << g.id;
@@ -63,6 +67,7 @@ int main(int argc, char** argv) {
     if (o->command == "puzzles") return cli::run_puzzles(*o, *info);
     if (o->command == "puzzles-annotate") return cli::run_puzzles_annotate(*o, *info);
     if (o->command == "endgame") return cli::run_endgame(*o, *info);
+    if (o->command == "book") return cli::run_book(*o, *info);
     if (o->command == "engine") return cli::run_engine_session(*o, *info);
     auto g = cli::load_game(*o, *info, false);
     if (!g) return 2;

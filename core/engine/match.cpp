@@ -45,12 +45,13 @@ result<player_spec> parse_spec(std::string_view text) {
         else if (name == "movetime" && v >= 1)
             spec.budget.movetime_ms = v;
         else if (name == "keep" && v <= 1) spec.budget.keep_table = v == 1;
+        else if (name == "book" && v <= 1) spec.budget.book = v == 1;
         else if (name == "spend" && v >= 1 && v <= 100)
             spec.budget.iteration_start_percent = int(v);
         else
             return error{"'" + std::string(part.substr(0, 40)) +
-                         "': level is 1-8, depth 1-128, nodes and movetime from 1, keep 0 or 1,"
-                         " spend 1-100"};
+                         "': level is 1-8, depth 1-128, nodes and movetime from 1, keep and book 0"
+                         " or 1, spend 1-100"};
     }
     return spec;
 }

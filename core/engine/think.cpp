@@ -1,11 +1,14 @@
 // think(): one entry point for every game. It finds the game's own search in
-// the registry, narrows the budget to the level, and at the lower levels picks
-// among the near-best moves (or, now and then, any move) so games vary and a
-// beginner can win.
+// the registry (or, when asked, the position in the game's opening book),
+// narrows the budget to the level, and at the lower levels picks among the
+// near-best moves (or, now and then, any move) so games vary and a beginner
+// can win.
 #include <algorithm>
+#include <optional>
 
 #include "kibitz/core/engine.hpp"
 #include "kibitz/core/game.hpp"
+#include "kibitz/core/opening_book.hpp"
 #include "kibitz/core/registry.hpp"
 #include "kibitz/core/splitmix64.hpp"
 
@@ -51,6 +54,31 @@ std::size_t choose(const search_result& r, const level_params& lp, std::size_t l
     return r.index;
 }
 
+// The book's moves for g's position as a search's result (a move not in the
+// book scores as a loss), or nothing when the position is not in the book.
+std::optional<search_result> from_book(const game& g) {
+    const opening_book* book = book_of(g.id());
+    if (!book) return std::nullopt;
+    const auto moves = book->find(g.position_text());
+    search_result r;
+    r.scores.assign(g.move_count(), -win_score);
+    bool found = false;
+    for (const book_move& m : moves) {
+        const auto index = g.parse_move(m.move);
+        if (!index || r.scores[index.value()] != -win_score) continue;
+        r.scores[index.value()] = m.score;
+        if (!found || m.score > r.score) {
+            r.index = index.value();
+            r.score = m.score;
+            r.depth = m.depth;
+            found = true;
+        }
+    }
+    if (!found) return std::nullopt;
+    r.pv = {g.move_text(r.index)};
+    return r;
+}
+
 }  // namespace
 
 level_params level_settings(int level) {
@@ -79,7 +107,8 @@ result<report> think(const game& g, const limits& l, const info_sink& sink, work
             with.endgame_lead = lead;
             sink(with);
         };
-    search_result r = info->think(g, narrowed, lp.margin, lines, ws);
+    std::optional<search_result> booked = l.book ? from_book(g) : std::nullopt;
+    search_result r = booked ? std::move(*booked) : info->think(g, narrowed, lp.margin, lines, ws);
 
     random_source rng{l.seed};
     const std::size_t pick = choose(r, lp, legal, rng);
@@ -92,6 +121,7 @@ result<report> think(const game& g, const limits& l, const info_sink& sink, work
     out.nodes = r.nodes;
     out.time_ms = r.time_ms;
     out.endgame_lead = lead;
+    out.from_book = booked.has_value();
     if (pick == r.index)
         out.pv = std::move(r.pv);
     else

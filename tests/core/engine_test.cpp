@@ -204,13 +204,16 @@ TEST_CASE("at spend 100 a search thinks until its movetime is up") {
 }
 
 TEST_CASE("a match spec names its budget, and a bad one is refused with the reason") {
-    auto spec = engine::parse_spec("level=8,movetime=300,keep=1,spend=100");
+    auto spec = engine::parse_spec("level=8,movetime=300,keep=1,spend=100,book=1");
     REQUIRE(spec.ok());
     CHECK(spec.value().budget.movetime_ms == 300);
     CHECK(spec.value().budget.keep_table);
+    CHECK(spec.value().budget.book);
+    CHECK_FALSE(engine::parse_spec("level=8").value().budget.book);
     CHECK(spec.value().budget.iteration_start_percent == 100);
     CHECK(engine::parse_spec("level=8").value().budget.iteration_start_percent == 50);
-    for (const char* bad : {"spend=0", "spend=101", "keep=2", "level=9", "depth", "nodes=-1"}) {
+    for (const char* bad :
+         {"spend=0", "spend=101", "keep=2", "book=2", "level=9", "depth", "nodes=-1"}) {
         auto r = engine::parse_spec(bad);
         CHECK_MESSAGE(!r.ok(), bad);
         if (!r.ok())

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "helpers.hpp"
+#include "kibitz/core/opening_book.hpp"
 #include "kibitz/core/registry.hpp"
 #include "play/review.hpp"
 #include "reduced.hpp"
@@ -133,6 +134,34 @@ TEST_CASE("computer: moves first when the person takes the second colour") {
     auto ev = a.expect("move", [](const json& j) { return j["d"]["ply"] == 1; }, 5000ms);
     REQUIRE(!ev.is_null());
     CHECK(ev["d"]["seat"] == 0);
+}
+
+TEST_CASE("computer: at full strength it answers from the opening book") {
+    test_server srv(quick_computer);
+    // Replies the book's long searches prefer and a 20 ms search does not
+    // play (checkers: 21-17 or 22-17 at every depth from 1 to 10; Oware: A
+    // at every depth from 3 to 16; the shipped books of 2026-12-07).
+    for (const auto& [id, first] : {std::pair{"checkers", "9-13"}, std::pair{"oware", "a"}}) {
+        CAPTURE(id);
+        const auto* info = core::find_game(id);
+        const auto* book = core::engine::book_of(id);
+        REQUIRE(book);
+        ws_client a(srv.port());
+        a.hello();
+        auto t = start_computer_game(a, id, 8, untimed(), std::string(info->about.sides[0].name));
+        REQUIRE(t.seat == 0);
+        auto mirror = info->new_game();
+        REQUIRE(mirror->try_move(first).ok());
+        const auto moves = book->find(mirror->position_text());
+        REQUIRE(!moves.empty());
+        a.send(move_msg(t.room, first, 2));
+        auto ev = a.expect(
+            "move", [](const json& j) { return j["d"]["ply"] == 2; }, 5000ms);
+        REQUIRE(!ev.is_null());
+        CHECK(ev["d"]["move"] == moves[0].move);
+        a.send(room_msg("resign", t.room));
+        CHECK(!a.expect("end").is_null());
+    }
 }
 
 TEST_CASE("computer: abort before moving, resign after, rematch always accepted") {

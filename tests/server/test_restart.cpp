@@ -217,9 +217,10 @@ TEST_CASE("restart: a game against the computer survives SIGKILL; the computer m
                        {"ack", 1}}}});
         room = a.expect("game.found")["d"]["room"];
         json board = a.expect("room.state")["d"]["board"];
-        // Person, computer, person; killed while the computer thinks (level 8,
-        // untimed: two seconds a move).
-        for (int ply = 1; ply <= 3; ++ply) {
+        // Person and computer, five plies; killed while the computer thinks
+        // (level 8, untimed: two seconds a move), past its opening book's
+        // three plies, where it answers at once.
+        for (int ply = 1; ply <= 5; ++ply) {
             if (ply % 2) {
                 a.send(move_msg(room, first_move(board), 10 + ply));
                 REQUIRE(!a.expect("ack", [&](const json& j) { return j["d"]["ack"] == 10 + ply; })
@@ -240,13 +241,14 @@ TEST_CASE("restart: a game against the computer survives SIGKILL; the computer m
     auto st = a.expect("room.state");
     CHECK(st["d"]["moves"] == json(moves));
     CHECK(st["d"]["players"][1]["computer"] == 8);
-    // The computer was to move: it thinks again and plays ply 4, stored.
-    auto ev = a.expect("move", [](const json& j) { return j["d"]["ply"] == 4; }, 6000ms);
+    // The computer was to move: it thinks again and plays ply 6, stored.
+    auto ev = a.expect(
+        "move", [](const json& j) { return j["d"]["ply"] == 6; }, 6000ms);
     REQUIRE(!ev.is_null());
     CHECK(ev["d"]["seat"] == 1);
     a.send(move_msg(room, first_move(ev["d"]["board"]), 99));
     CHECK(!a.expect("ack", [](const json& j) { return j["d"]["ack"] == 99; }).is_null());
-    CHECK(data.stored_moves(room) >= 5);
+    CHECK(data.stored_moves(room) >= 7);
 }
 
 TEST_CASE("restart: a database newer than the server is refused with a clear message") {

@@ -74,6 +74,11 @@ struct limits {
     // first depends on timing, so the answer is no longer reproducible, and
     // a node budget counts the first thread's nodes alone. At most max_threads.
     int threads = 1;
+    // Play from the game's opening book (opening_book.hpp) when the position
+    // is in it: at once, unsearched, the level choosing among the book's moves
+    // as it would among searched ones. For games against people and engine
+    // matches; never for analysis, reviews or puzzles, which want a search.
+    bool book = false;
 };
 inline constexpr int max_threads = 64;
 
@@ -99,6 +104,7 @@ struct report {
     std::int64_t time_ms = 0;
     std::vector<std::string> pv;
     std::optional<int> endgame_lead;  // as in info
+    bool from_book = false;           // the opening book's move, not searched now
 };
 
 // One transposition-table slot: 16 bytes, the same for every game. `data`
