@@ -7,7 +7,7 @@
 # then every 156/PAIRS-th), or the ACF numbers listed in BALLOTS="1 46 ...".
 # Kibitz moves with `kibitz-cli engine checkers --level 8`, one process for
 # the match (bench/lib/kibitz_engine.sh: ENDGAME_DIR, KIBITZ_TABLE,
-# KIBITZ_SPEND, PER_MOVE); GuiNN
+# KIBITZ_SPEND, KIBITZ_BOOK, PER_MOVE); GuiNN
 # runs as one process (networks, 4-piece bitbase, its hash table kept between
 # the moves of a game and cleared between games, no book), with the fixed time
 # per move CheckerBoard gives it (it keeps MS on average; a move may run

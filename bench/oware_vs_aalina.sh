@@ -5,7 +5,7 @@
 # games of a pair start from the same opening, Kibitz plays South in one and
 # North in the other. Kibitz moves with `kibitz-cli engine oware --level 8`,
 # one process for the match (bench/lib/kibitz_engine.sh: ENDGAME_DIR,
-# KIBITZ_TABLE, KIBITZ_SPEND, PER_MOVE); Aalina runs as one UCI process with
+# KIBITZ_TABLE, KIBITZ_SPEND, KIBITZ_BOOK, PER_MOVE); Aalina runs as one UCI process with
 # its book and endgame tables, pondering off. Our rules referee every move
 # (`kibitz-cli play` / `moves`): Aalina plays Abapa, where a grand slam is
 # legal and captures nothing, while our Oware forbids it; if Aalina ever picks

@@ -3,7 +3,6 @@
 // (core/engine/embedded_books.cpp.in); opening_book.hpp reads them.
 #include <span>
 #include <string_view>
-#include <utility>
 
 namespace kibitz::core::engine {
 

@@ -47,6 +47,7 @@ result<opening_book> opening_book::parse(std::string_view text) {
     int number = 0;
     for (std::string_view line : split(text, '\n')) {
         ++number;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);  // a CRLF checkout
         if (line.empty() || line.front() == '#') continue;
         const auto fields = split(line, '\t');
         const std::string where = "line " + std::to_string(number) + ": ";
@@ -67,7 +68,7 @@ result<opening_book> opening_book::parse(std::string_view text) {
 }
 
 std::span<const book_move> opening_book::find(std::string_view position) const {
-    const auto it = lines_.find(std::string(position));
+    const auto it = lines_.find(position);
     if (it == lines_.end()) return {};
     return it->second;
 }

@@ -107,7 +107,8 @@ result<report> think(const game& g, const limits& l, const info_sink& sink, work
             with.endgame_lead = lead;
             sink(with);
         };
-    std::optional<search_result> booked = l.book ? from_book(g) : std::nullopt;
+    const bool book_fits = l.book && lp.margin <= book_margin;
+    std::optional<search_result> booked = book_fits ? from_book(g) : std::nullopt;
     search_result r = booked ? std::move(*booked) : info->think(g, narrowed, lp.margin, lines, ws);
 
     random_source rng{l.seed};

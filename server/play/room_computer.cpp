@@ -55,9 +55,9 @@ void room::computer_turn() {
     // Full strength also starts from what its last search found (the pool
     // thread's table); the lower levels' node budgets stay reproducible.
     j.limits.keep_table = level == core::engine::max_level;
-    // The opening book's moves at once, at every level (each level picks
-    // among them as among searched moves, so openings vary below full
-    // strength); from a set-up position the book rarely has the position.
+    // The opening book's moves at once (levels 5-8: each picks among them as
+    // among searched moves, so openings still vary below full strength; 1-4
+    // search, their own margins wider than the book's).
     j.limits.book = true;
     // Varied between games and plies, yet the same for a replayed position.
     j.limits.seed = std::hash<std::string>{}(id_) ^ (journal_.size() * 0x9E3779B97F4A7C15ull);

@@ -58,7 +58,7 @@ check "engine session bad table" 1 "$cli" engine checkers --table sometimes
 check "match spec keeps the table" 0 "$cli" match checkers --a depth=3,keep=1 --b depth=3 --games 2
 
 # The opening book (core/books/): the start is in every shipped book.
-check "bestmove from the book" 0 "$cli" bestmove checkers --depth 30 --book on
+check "bestmove from the book" 0 "$cli" bestmove checkers --movetime 100 --book on
 expect "a book line, not a search" '^info book score -?[0-9]+ depth [0-9]+ pv [0-9]+-[0-9]+$'
 [ "$(grep -c '^info depth' <<<"$out")" = 0 ] || { echo "FAIL a book move was searched"; failed=1; }
 check "bestmove searches with the book off" 0 "$cli" bestmove checkers --depth 3 --book off
@@ -69,7 +69,7 @@ check "engine session with the book" 0 session oware --book on < <(printf 'go 20
 quit
 ')
 expect "a book move for the start" '^info book score .* pv [a-f]$'
-check "match spec with the book" 0 "$cli" match oware --a depth=2,book=1 --b depth=2 --games 2 --opening-plies 0
+check "match spec accepts the book" 0 "$cli" match oware --a depth=2,book=1 --b depth=2 --games 2 --opening-plies 0
 check "book" 0 "$cli" book oware --plies 1 --movetime 5 --margin 1000
 expect "the command in the header" '^# Opening book of oware, made by: kibitz-cli book oware --plies 1 '
 [ "$(grep -Ec '^[SN]:' <<<"$out")" = 7 ] || { echo "FAIL book: the start and its six children"; failed=1; }

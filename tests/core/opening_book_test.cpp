@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "engine/embedded_books.hpp"
 #include "kibitz/core/engine.hpp"
 #include "kibitz/core/game.hpp"
 #include "kibitz/core/opening_book.hpp"
@@ -40,45 +41,52 @@ TEST_CASE("a book's text: positions, moves best first, and each fault named with
     }
 }
 
-TEST_CASE("every shipped book holds real positions, each with legal moves, best first") {
-    constexpr int shipped_margin = 50;
-    int books = 0;
-    for (const auto& info : core::all_games()) {
-        const engine::opening_book* book = engine::book_of(info.id);
-        if (!book) continue;
-        INFO(info.id);
-        ++books;
-        CHECK(book->find(info.new_game()->position_text()).size() >= 1);
-        // Every position in the first two plies is in the book (a book made
-        // with --plies 2 or more), each with at least one legal move.
-        auto start = info.new_game();
-        std::size_t checked = 0;
-        for (std::size_t a = 0; a < start->move_count(); ++a) {
-            auto g = start->clone();
-            g->play(a);
-            for (std::size_t b = 0; b < g->move_count(); ++b) {
-                auto h = g->clone();
-                h->play(b);
-                if (h->current_status().over() || h->move_count() < 2) continue;
-                const auto moves = book->find(h->position_text());
-                INFO(h->position_text());
-                REQUIRE(!moves.empty());
-                int last = engine::win_score;
-                for (const auto& m : moves) {
-                    CHECK(h->parse_move(m.move).ok());
-                    CHECK(m.score <= last);
-                    // Made with --margin 50 (each book's first line): a move
-                    // at best - 50 or below holds only the search's bound.
-                    CHECK(m.score > moves[0].score - shipped_margin);
-                    last = m.score;
-                }
-                ++checked;
-            }
+namespace {
+
+// Every position `plies` or fewer plies from g with a choice of move is in
+// the book, with legal moves only, best first, all of them exact scores.
+int check_covered(const engine::opening_book& book, const core::game& g, int plies) {
+    if (g.current_status().over()) return 0;
+    int checked = 0;
+    if (g.move_count() >= 2) {
+        INFO(g.position_text());
+        const auto moves = book.find(g.position_text());
+        REQUIRE(!moves.empty());
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            CHECK(g.parse_move(moves[i].move).ok());
+            if (i) CHECK(moves[i].score <= moves[i - 1].score);
+            // A move at best - book_margin or below holds only the search's bound.
+            CHECK(moves[i].score > moves[0].score - engine::book_margin);
         }
-        CHECK(checked > 0);
+        ++checked;
+    }
+    if (plies == 0) return checked;
+    for (std::size_t m = 0; m < g.move_count(); ++m) {
+        auto next = g.clone();
+        next->play(m);
+        checked += check_covered(book, *next, plies - 1);
+    }
+    return checked;
+}
+
+}  // namespace
+
+TEST_CASE("every shipped book reads, names a game, and covers its first three plies") {
+    int books = 0;
+    for (const auto& [id, text] : engine::embedded_books()) {
+        INFO(id);
+        const auto* info = core::find_game(id);
+        REQUIRE(info);
+        auto parsed = engine::opening_book::parse(text);
+        REQUIRE_MESSAGE(parsed.ok(), parsed.reason());
+        const engine::opening_book* book = engine::book_of(id);
+        REQUIRE(book);
+        CHECK(book->positions() == parsed.value().positions());
+        CHECK(check_covered(*book, *info->new_game(), 3) > 100);
+        ++books;
     }
     // Checkers, Oware and Ouril ship books.
-    CHECK(books >= 3);
+    CHECK(books == 3);
 }
 
 TEST_CASE("the engine plays from the book only when asked: full strength its best move") {
@@ -133,6 +141,19 @@ TEST_CASE("below full strength the book's moves vary within the level's margin")
     for (const auto& m : played) CHECK_MESSAGE(in_margin.count(m) == 1, m);
     // Sixty seeds reach every book move within the margin.
     CHECK(played == in_margin);
+}
+
+TEST_CASE("levels 1-4 search: their margins are wider than the book's") {
+    CHECK(engine::level_settings(4).margin > engine::book_margin);
+    CHECK(engine::level_settings(5).margin <= engine::book_margin);
+    auto g = core::find_game("checkers")->new_game();
+    engine::limits l;
+    l.book = true;
+    l.level = 4;
+    auto r = engine::think(*g, l);
+    REQUIRE(r.ok());
+    CHECK_FALSE(r.value().from_book);
+    CHECK(r.value().nodes > 0);
 }
 
 TEST_CASE("a position out of the book is searched") {

@@ -138,9 +138,10 @@ TEST_CASE("computer: moves first when the person takes the second colour") {
 
 TEST_CASE("computer: at full strength it answers from the opening book") {
     test_server srv(quick_computer);
-    // Replies the book's long searches prefer and a 20 ms search does not
-    // play (checkers: 21-17 or 22-17 at every depth from 1 to 10; Oware: A
-    // at every depth from 3 to 16; the shipped books of 2026-12-07).
+    // Positions where a 20 ms search and the book disagree: after 9-13 the
+    // search plays 21-17 or 22-17 at every depth from 1 to 10, the book 24-20;
+    // after a, A at every depth from 3 to 16, the book F (the shipped books
+    // of 2026-12-07).
     for (const auto& [id, first] : {std::pair{"checkers", "9-13"}, std::pair{"oware", "a"}}) {
         CAPTURE(id);
         const auto* info = core::find_game(id);

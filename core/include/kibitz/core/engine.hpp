@@ -76,8 +76,10 @@ struct limits {
     int threads = 1;
     // Play from the game's opening book (opening_book.hpp) when the position
     // is in it: at once, unsearched, the level choosing among the book's moves
-    // as it would among searched ones. For games against people and engine
-    // matches; never for analysis, reviews or puzzles, which want a search.
+    // as it would among searched ones. Levels 5-8 only: the book keeps too
+    // few moves for the wider margins of 1-4 to vary among. For games against
+    // people and engine matches; never for analysis, reviews or puzzles,
+    // which want a search.
     bool book = false;
 };
 inline constexpr int max_threads = 64;

@@ -9,6 +9,7 @@
 //   POSITION<TAB>MOVE SCORE DEPTH<TAB>MOVE SCORE DEPTH...
 // POSITION is the game's position_text(), MOVE its notation, SCORE the
 // search's value for the side to move (engine.hpp), DEPTH the search's depth.
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -18,6 +19,11 @@
 #include "kibitz/core/result.hpp"
 
 namespace kibitz::core::engine {
+
+// The shipped books keep the moves scoring less than this below the best
+// (kibitz-cli book's default --margin). A level whose own margin is wider
+// (levels 1-4) would find too few moves in them to vary, so it searches.
+inline constexpr int book_margin = 50;
 
 struct book_move {
     std::string move;
@@ -34,7 +40,14 @@ public:
     std::size_t positions() const { return lines_.size(); }
 
 private:
-    std::unordered_map<std::string, std::vector<book_move>> lines_;
+    // Looked up by string_view, without a string a lookup.
+    struct text_hash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const {
+            return std::hash<std::string_view>{}(s);
+        }
+    };
+    std::unordered_map<std::string, std::vector<book_move>, text_hash, std::equal_to<>> lines_;
 };
 
 // The book compiled in for a game id; nullptr when the game has none.
