@@ -69,6 +69,19 @@ int check_covered(const engine::opening_book& book, const core::game& g, int pli
     return checked;
 }
 
+// think() with the book asked for (and depth 3 where it searches).
+engine::report think_with_book(const core::game& g, int level = engine::max_level,
+                               std::uint64_t seed = 1) {
+    engine::limits l;
+    l.depth = 3;
+    l.book = true;
+    l.level = level;
+    l.seed = seed;
+    auto r = engine::think(g, l);
+    REQUIRE(r.ok());
+    return r.value();
+}
+
 }  // namespace
 
 TEST_CASE("every shipped book reads, names a game, and covers its first three plies") {
@@ -99,16 +112,13 @@ TEST_CASE("the engine plays from the book only when asked: full strength its bes
         auto g = info->new_game();
         const auto moves = book->find(g->position_text());
         REQUIRE(!moves.empty());
+        const auto r = think_with_book(*g);
+        CHECK(r.from_book);
+        CHECK(r.text == moves[0].move);
+        CHECK(r.score == moves[0].score);
+        CHECK(r.nodes == 0);
         engine::limits l;
         l.depth = 3;
-        l.book = true;
-        auto r = engine::think(*g, l);
-        REQUIRE(r.ok());
-        CHECK(r.value().from_book);
-        CHECK(r.value().text == moves[0].move);
-        CHECK(r.value().score == moves[0].score);
-        CHECK(r.value().nodes == 0);
-        l.book = false;
         auto searched = engine::think(*g, l);
         REQUIRE(searched.ok());
         CHECK_FALSE(searched.value().from_book);
@@ -127,16 +137,10 @@ TEST_CASE("below full strength the book's moves vary within the level's margin")
     const int margin = engine::level_settings(5).margin;
     for (const auto& m : moves)
         if (m.score >= moves[0].score - margin) in_margin.insert(m.move);
-    engine::limits l;
-    l.depth = 3;
-    l.book = true;
-    l.level = 5;
     for (std::uint64_t seed = 1; seed <= 60; ++seed) {
-        l.seed = seed;
-        auto r = engine::think(*g, l);
-        REQUIRE(r.ok());
-        CHECK(r.value().from_book);
-        played.insert(r.value().text);
+        const auto r = think_with_book(*g, 5, seed);
+        CHECK(r.from_book);
+        played.insert(r.text);
     }
     for (const auto& m : played) CHECK_MESSAGE(in_margin.count(m) == 1, m);
     // Sixty seeds reach every book move within the margin.
@@ -146,14 +150,9 @@ TEST_CASE("below full strength the book's moves vary within the level's margin")
 TEST_CASE("levels 1-4 search: their margins are wider than the book's") {
     CHECK(engine::level_settings(4).margin > engine::book_margin);
     CHECK(engine::level_settings(5).margin <= engine::book_margin);
-    auto g = core::find_game("checkers")->new_game();
-    engine::limits l;
-    l.book = true;
-    l.level = 4;
-    auto r = engine::think(*g, l);
-    REQUIRE(r.ok());
-    CHECK_FALSE(r.value().from_book);
-    CHECK(r.value().nodes > 0);
+    const auto r = think_with_book(*core::find_game("checkers")->new_game(), 4);
+    CHECK_FALSE(r.from_book);
+    CHECK(r.nodes > 0);
 }
 
 TEST_CASE("a position out of the book is searched") {
@@ -162,11 +161,7 @@ TEST_CASE("a position out of the book is searched") {
     // Eight plies in: past any shipped checkers book.
     for (const char* m : {"11-15", "23-19", "8-11", "22-17", "9-13", "17-14", "10x17", "21x14"})
         REQUIRE(g->try_move(m).ok());
-    engine::limits l;
-    l.depth = 3;
-    l.book = true;
-    auto r = engine::think(*g, l);
-    REQUIRE(r.ok());
-    CHECK_FALSE(r.value().from_book);
-    CHECK(r.value().depth == 3);
+    const auto r = think_with_book(*g);
+    CHECK_FALSE(r.from_book);
+    CHECK(r.depth == 3);
 }
