@@ -47,7 +47,7 @@ std::optional<std::string> app::start_push(notifications_config& nc) {
     }
     push_->count_on(metrics_);
     ctx_->api.push = {notification_store_, push::base64url_encode(key->public_point()), pc.rules,
-                      10};
+                      10, ioc_.get_executor()};
     nc.deliver_elsewhere = [sender = push_](std::int64_t row, const notification_item& item) {
         sender->send(row, to_json(item).dump(), urgency_of(item.kind));
     };

@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "api/api_internal.hpp"
+#include "push/endpoint_vet.hpp"
 #include "store/notification_store.hpp"
 
 namespace kibitz::server::api {
@@ -23,6 +24,9 @@ std::string string_at(const json& j, const char* key) {
     return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
+void keep(push::checked_subscription sub, storage::player who, const push_api& push,
+          wall_clock clock, api_reply reply);
+
 void subscribe(const json& body, storage::player who, const push_api& push, wall_clock clock,
                api_reply reply) {
     const json keys =
@@ -32,6 +36,25 @@ void subscribe(const json& body, storage::player who, const push_api& push, wall
     if (auto* e = std::get_if<push::subscription_error>(&checked))
         return reply(error_response(400, e->code, e->message));
     auto sub = std::get<push::checked_subscription>(std::move(checked));
+    auto url = push::parse_endpoint(sub.endpoint);
+    if (push.rules.allows_private(url->host)) return keep(std::move(sub), who, push, clock, reply);
+    // Where the name resolves now: a clear refusal for a private address. A
+    // lookup that fails proves nothing either way (the service may be down):
+    // the sender checks again before every connection.
+    push::resolve_reachable(
+        push.lookups, *url, false, std::chrono::seconds(3),
+        [sub = std::move(sub), who, push, clock,
+         reply = std::move(reply)](push::reachable r) mutable {
+            auto* no = std::get_if<push::refused_address>(&r);
+            if (no && !no->lookup_failed)
+                return reply(error_response(400, "bad_endpoint",
+                                            "endpoint must be on a push service's public address"));
+            keep(std::move(sub), who, push, clock, std::move(reply));
+        });
+}
+
+void keep(push::checked_subscription sub, storage::player who, const push_api& push,
+          wall_clock clock, api_reply reply) {
     auto* store = push.store;
     const int cap = push.max_per_account;
     store->push_subscriptions_of(

@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include <boost/asio/any_io_executor.hpp>
+
 #include "domain/wall_clock.hpp"
 #include "push/endpoint.hpp"
 
@@ -52,6 +54,7 @@ struct push_api {
     std::string public_key;  // the VAPID key, base64url of the uncompressed point
     push::subscription_rules rules;
     int max_per_account = 10;
+    boost::asio::any_io_executor lookups;  // where endpoint names are resolved
 };
 
 // What the API reads and writes through: the store and the accounts, owned by

@@ -4,6 +4,9 @@
 #include <cctype>
 #include <charconv>
 
+#include <boost/asio/ip/address_v4.hpp>
+
+#include "push/address_policy.hpp"
 #include "push/base64url.hpp"
 #include "push/p256.hpp"
 
@@ -18,6 +21,14 @@ std::string lower(std::string_view s) {
 
 bool host_char(char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.';
+}
+
+// What can be judged without a lookup: localhost by name, and address literals.
+bool public_host(const std::string& host) {
+    if (host == "localhost" || host.ends_with(".localhost") || host == "localhost.") return false;
+    boost::system::error_code ec;
+    auto literal = boost::asio::ip::make_address_v4(host, ec);
+    return ec || public_address(literal);
 }
 }  // namespace
 
@@ -51,9 +62,20 @@ std::optional<endpoint_url> parse_endpoint(std::string_view url) {
     if (host.empty() || host.size() > 253 || !std::all_of(host.begin(), host.end(), host_char))
         return std::nullopt;
     e.host = lower(host);
+    // "2130706433", "0x7f000001" or "127.1" reach 127.0.0.1 through some
+    // resolvers: a numeric host is a plain dotted quad or nothing.
+    if (numeric_host(e.host)) {
+        boost::system::error_code ec;
+        boost::asio::ip::make_address_v4(e.host, ec);
+        if (ec) return std::nullopt;
+    }
     e.origin = scheme + "://" + e.host;
     if (e.port != (e.tls ? 443 : 80)) e.origin += ":" + std::to_string(e.port);
     return e;
+}
+
+bool subscription_rules::allows_private(std::string_view host) const {
+    return std::find(http_hosts.begin(), http_hosts.end(), host) != http_hosts.end();
 }
 
 std::variant<checked_subscription, subscription_error> check_subscription(
@@ -67,6 +89,9 @@ std::variant<checked_subscription, subscription_error> check_subscription(
     if (!url->tls && std::find(rules.http_hosts.begin(), rules.http_hosts.end(), url->host) ==
                          rules.http_hosts.end())
         return subscription_error{"bad_endpoint", "endpoint must use https"};
+    if (!rules.allows_private(url->host) && !public_host(url->host))
+        return subscription_error{"bad_endpoint",
+                                  "endpoint must be on a push service's public address"};
     auto point = base64url_decode(p256dh);
     if (!point || point->size() != 65 || !p256_key::from_public(*point))
         return subscription_error{"bad_p256dh",

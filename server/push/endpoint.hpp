@@ -19,14 +19,18 @@ struct endpoint_url {
     std::string origin;  // "https://host[:port]": the VAPID audience
 };
 
-// An absolute http(s) URL without user info or fragment; empty otherwise.
+// An absolute http(s) URL without user info or fragment, whose host is a
+// name or a dotted quad (no other numeric form); empty otherwise.
 std::optional<endpoint_url> parse_endpoint(std::string_view url);
 
 struct subscription_rules {
-    // Hosts whose plain-http endpoints are accepted (a test's local push
-    // endpoint, --push-http-host); every other endpoint must be https.
+    // Hosts of a test's local push service (--push-http-host): their plain-http
+    // endpoints are accepted and their private addresses reachable; every
+    // other endpoint must be https on a public address (address_policy.hpp).
     std::vector<std::string> http_hosts;
     std::size_t max_endpoint = 1024;
+
+    bool allows_private(std::string_view host) const;
 };
 
 struct checked_subscription {
@@ -40,8 +44,9 @@ struct subscription_error {
 };
 
 // The fields of {"endpoint", "keys": {"p256dh", "auth"}} (PushSubscription's
-// JSON): the endpoint https (or an allowed http host), p256dh a point on
-// P-256 (65 bytes), auth 16 bytes.
+// JSON): the endpoint https (or an allowed http host), not localhost nor a
+// non-public address literal, p256dh a point on P-256 (65 bytes), auth 16
+// bytes. Where a name resolves is checked apart (endpoint_vet.hpp).
 std::variant<checked_subscription, subscription_error> check_subscription(
     std::string_view endpoint, std::string_view p256dh, std::string_view auth,
     const subscription_rules& rules);

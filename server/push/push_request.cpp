@@ -2,13 +2,14 @@
 // (resolve -> connect -> [handshake] -> write -> read), on either stream.
 #include "push/push_request.hpp"
 
+#include "push/endpoint_vet.hpp"
+
 #include <memory>
 
 #include <openssl/ssl.h>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl/host_name_verification.hpp>
 #include <boost/asio/ssl/stream.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/parser.hpp>
@@ -30,15 +31,13 @@ template <class Stream>
 class exchange : public std::enable_shared_from_this<exchange<Stream>> {
 public:
     template <class... Args>
-    exchange(net::any_io_executor ex, endpoint_url to, push_http_request req,
-             std::chrono::milliseconds timeout, std::function<void(push_answer)> done,
-             Args&&... stream_args)
-        : resolver_(ex),
-          resolve_deadline_(ex),
-          stream_(std::forward<Args>(stream_args)...),
+    exchange(endpoint_url to, bool private_ok, push_http_request req, push_limits limits,
+             std::function<void(push_answer)> done, Args&&... stream_args)
+        : stream_(std::forward<Args>(stream_args)...),
           to_(std::move(to)),
+          private_ok_(private_ok),
           req_(std::move(req)),
-          timeout_(timeout),
+          limits_(limits),
           done_(std::move(done)) {
         parser_.body_limit(16 * 1024);  // a push service answers briefly; no more is read
     }
@@ -50,26 +49,24 @@ public:
                 return finish({0, {}, "TLS: could not set the server name"});
             stream_.set_verify_callback(net::ssl::host_name_verification(to_.host));
         }
-        lowest(stream_).expires_after(timeout_);
-        // The stream's expiry covers connect, write and read; the name lookup has its own.
-        resolve_deadline_.expires_after(timeout_);
-        resolve_deadline_.async_wait([self = this->shared_from_this()](beast::error_code ec) {
-            if (!ec) self->resolver_.cancel();
-        });
-        resolver_.async_resolve(
-            to_.host, std::to_string(to_.port),
-            [self = this->shared_from_this()](beast::error_code ec, tcp::resolver::results_type r) {
-                self->resolve_deadline_.cancel();
-                if (ec) return self->finish({0, {}, "resolve: " + ec.message()});
-                self->lowest_connect(r);
-            });
+        // Looked up again for every connection: the address the name had when
+        // the browser subscribed proves nothing now.
+        resolve_reachable(stream_.get_executor(), to_, private_ok_, limits_.connect,
+                          [self = this->shared_from_this()](reachable r) {
+                              if (auto* no = std::get_if<refused_address>(&r))
+                                  return self->finish({0, {}, no->why, !no->lookup_failed});
+                              self->connect(std::get<0>(r));
+                          });
     }
 
 private:
-    void lowest_connect(const tcp::resolver::results_type& r) {
+    void connect(const std::vector<tcp::endpoint>& to) {
+        // A silent host costs the short connect limit, not the whole exchange's.
+        lowest(stream_).expires_after(limits_.connect);
         lowest(stream_).async_connect(
-            r, [self = this->shared_from_this()](beast::error_code ec, const tcp::endpoint&) {
+            to, [self = this->shared_from_this()](beast::error_code ec, const tcp::endpoint&) {
                 if (ec) return self->finish({0, {}, "connect: " + ec.message()});
+                lowest(self->stream_).expires_after(self->limits_.exchange);
                 self->do_handshake();
             });
     }
@@ -110,12 +107,11 @@ private:
         if (auto d = std::move(done_)) d(std::move(a));
     }
 
-    tcp::resolver resolver_;
-    net::steady_timer resolve_deadline_;
     Stream stream_;
     endpoint_url to_;
+    bool private_ok_;
     push_http_request req_;
-    std::chrono::milliseconds timeout_;
+    push_limits limits_;
     std::function<void(push_answer)> done_;
     beast::flat_buffer buffer_;
     http::response_parser<http::string_body> parser_;
@@ -123,7 +119,7 @@ private:
 }  // namespace
 
 void post_push(net::any_io_executor ex, net::ssl::context& tls, const endpoint_url& to,
-               push_http_request req, std::chrono::milliseconds timeout,
+               bool private_ok, push_http_request req, push_limits limits,
                std::function<void(push_answer)> done) {
     req.set(http::field::host,
             to.port == (to.tls ? 443 : 80) ? to.host : to.host + ":" + std::to_string(to.port));
@@ -131,10 +127,10 @@ void post_push(net::any_io_executor ex, net::ssl::context& tls, const endpoint_u
     req.prepare_payload();
     if (to.tls)
         std::make_shared<exchange<net::ssl::stream<beast::tcp_stream>>>(
-            ex, to, std::move(req), timeout, std::move(done), ex, tls)
+            to, private_ok, std::move(req), limits, std::move(done), ex, tls)
             ->run();
     else
-        std::make_shared<exchange<beast::tcp_stream>>(ex, to, std::move(req), timeout,
+        std::make_shared<exchange<beast::tcp_stream>>(to, private_ok, std::move(req), limits,
                                                       std::move(done), ex)
             ->run();
 }

@@ -54,6 +54,9 @@ void push_sender::count_on(metrics& m) {
         &push_counts::rate_limited);
     add("kibitz_push_dropped_total", "Web Push messages dropped: the queue was full.",
         &push_counts::dropped);
+    add("kibitz_push_refused_total",
+        "Push subscriptions dropped: their host resolves to no public address.",
+        &push_counts::refused);
 }
 
 void push_sender::send(std::int64_t who, std::string payload, std::string urgency) {
@@ -113,20 +116,43 @@ void push_sender::give_back(std::int64_t who) {
 
 void push_sender::enqueue(delivery d) {
     if (stopped_) return;
-    if (waiting_.size() >= cfg_.queue_limit) {
+    if (waiting_count_ >= cfg_.queue_limit) {
         ++counts_->dropped;
         return;
     }
-    waiting_.push_back(std::move(d));
+    auto& queue = waiting_[d.to.who];
+    if (queue.empty()) turns_.push_back(d.to.who);
+    queue.push_back(std::move(d));
+    ++waiting_count_;
     pump();
 }
 
+std::optional<push_sender::delivery> push_sender::next_turn() {
+    for (std::size_t tried = 0; tried < turns_.size(); ++tried) {
+        const auto who = turns_.front();
+        turns_.pop_front();
+        auto& queue = waiting_[who];
+        if (running_of_[who] >= cfg_.per_player_in_flight) {
+            turns_.push_back(who);  // their turn comes back when one of theirs ends
+            continue;
+        }
+        auto d = std::move(queue.front());
+        queue.pop_front();
+        --waiting_count_;
+        if (queue.empty()) waiting_.erase(who);
+        else turns_.push_back(who);
+        return d;
+    }
+    return std::nullopt;
+}
+
 void push_sender::pump() {
-    while (!stopped_ && running_ < cfg_.in_flight && !waiting_.empty()) {
-        auto d = std::move(waiting_.front());
-        waiting_.pop_front();
+    while (!stopped_ && running_ < cfg_.in_flight) {
+        auto d = next_turn();
+        if (!d) return;
         ++running_;
-        deliver(std::move(d));
+        ++running_of_[d->to.who];
+        deliver(std::move(*d));
     }
 }
 
@@ -135,15 +161,15 @@ void push_sender::deliver(delivery d) {
     auto ua = base64url_decode(d.to.p256dh);
     auto auth = base64url_decode(d.to.auth);
     // Checked when stored; a row that fails now (edited by hand) is given up.
-    bool allowed = url && (url->tls || std::count(cfg_.rules.http_hosts.begin(),
-                                                  cfg_.rules.http_hosts.end(), url->host) > 0);
+    const bool private_ok = url && cfg_.rules.allows_private(url->host);
+    bool allowed = url && (url->tls || private_ok);
     auto body = allowed && ua && auth ? encrypt_aes128gcm(*d.payload, *ua, *auth) : std::nullopt;
     const auto exp = cfg_.clock.now_ms() / 1000 + 12 * 3600;  // RFC 8292: at most 24 h ahead
     auto vapid = body ? vapid_authorization(vapid_, url->origin, cfg_.subject, exp) : std::nullopt;
     if (!vapid) {
         spdlog::warn("push: cannot send to subscription {}", d.to.id);
         ++counts_->failed;
-        --running_;
+        ended(d.to.who);
         return pump();
     }
     push_http_request req{http::verb::post, "/", 11};
@@ -154,17 +180,31 @@ void push_sender::deliver(delivery d) {
     req.set("Urgency", d.urgency);
     req.body() = std::move(*body);
     const auto to = *url;
-    post_push(strand_, tls_, to, std::move(req), cfg_.timeout,
+    post_push(strand_, tls_, to, private_ok, std::move(req), cfg_.limits,
               [self = shared_from_this(), d = std::move(d)](push_answer a) mutable {
-                  --self->running_;
+                  self->ended(d.to.who);
                   self->answered(std::move(d), a);
                   self->pump();
               });
 }
 
+void push_sender::ended(std::int64_t who) {
+    --running_;
+    if (auto it = running_of_.find(who); it != running_of_.end() && --it->second <= 0)
+        running_of_.erase(it);
+}
+
 void push_sender::answered(delivery d, const push_answer& a) {
     if (a.status >= 200 && a.status < 300) {
         ++counts_->sent;
+        return;
+    }
+    if (a.refused) {  // never reachable from here: kept, it would be tried on every notice
+        spdlog::info("push: dropping subscription {}: {}", d.to.id, a.error);
+        ++counts_->refused;
+        store_.remove_push_subscription(d.to.endpoint, [](core::result<bool> r) {
+            if (!r) spdlog::warn("push: removing a refused subscription: {}", r.reason());
+        });
         return;
     }
     if (a.status == 404 || a.status == 410) {
@@ -202,6 +242,8 @@ void push_sender::stop() {
     net::post(strand_, [self = shared_from_this()] {
         self->stopped_ = true;
         self->waiting_.clear();
+        self->turns_.clear();
+        self->waiting_count_ = 0;
         for (auto& t : self->retries_) t->cancel();
     });
 }

@@ -8,6 +8,10 @@
 // sets off more than `per_player_per_minute` notifications has the rest
 // dropped for that minute (in a cluster, counted across the nodes when the
 // shared budget answers: share()), and at most `queue_limit` deliveries wait.
+// Deliveries wait in one queue per player, served in turn, with at most
+// `per_player_in_flight` of a player's under way: a player whose endpoints
+// never answer holds up only their own (security review F2). An endpoint
+// whose host resolves to no public address is dropped (address_policy.hpp).
 //
 // Owns: the VAPID key, the TLS context, the waiting deliveries, the rate
 // windows, the retry timers. Runs on its own strand of the app's io_context;
@@ -19,6 +23,7 @@
 #include <deque>
 #include <list>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -41,20 +46,22 @@ struct push_sender_config {
     std::string subject = "mailto:push@kibitz.invalid";  // VAPID `sub`: whom to contact
     subscription_rules rules;  // plain-http hosts allowed (a test's endpoint)
     std::chrono::seconds ttl{24 * 3600};  // how long a push service keeps an undelivered one
-    std::chrono::milliseconds timeout{10000};       // one exchange
+    push_limits limits;  // connect (lookup included), then the rest of one exchange
     std::chrono::milliseconds first_backoff{1000};  // then doubling
     std::chrono::milliseconds max_retry_after{120000};
     int max_attempts = 4;
     int per_player_per_minute = 20;
     std::size_t queue_limit = 1000;
     int in_flight = 8;
+    int per_player_in_flight = 2;
     std::string ca_file;  // extra roots to trust (a test's self-signed endpoint)
     wall_clock clock;
 };
 
 // The sender's counts, shown on /metrics (kibitz_push_*_total).
 struct push_counts {
-    std::atomic<std::uint64_t> sent{0}, gone{0}, retried{0}, failed{0}, rate_limited{0}, dropped{0};
+    std::atomic<std::uint64_t> sent{0}, gone{0}, retried{0}, failed{0}, rate_limited{0}, dropped{0},
+        refused{0};
 };
 
 class push_sender : public std::enable_shared_from_this<push_sender> {
@@ -87,7 +94,10 @@ private:
     void fan_out(std::int64_t who, std::shared_ptr<const std::string> payload, std::string urgency);
     void enqueue(delivery d);
     void pump();
+    // The next delivery of the next player in turn who may start one, if any.
+    std::optional<delivery> next_turn();
     void deliver(delivery d);
+    void ended(std::int64_t who);  // one of `who`'s deliveries is no longer under way
     void answered(delivery d, const push_answer& a);
     void retry_later(delivery d, std::chrono::milliseconds wait);
 
@@ -98,7 +108,10 @@ private:
     boost::asio::ssl::context tls_;
     std::shared_ptr<push_counts> counts_ = std::make_shared<push_counts>();
     std::shared_ptr<shared_budget> budget_;  // none: a single node
-    std::deque<delivery> waiting_;
+    std::unordered_map<std::int64_t, std::deque<delivery>> waiting_;  // by player
+    std::deque<std::int64_t> turns_;  // players with deliveries waiting, in turn
+    std::unordered_map<std::int64_t, int> running_of_;  // by player
+    std::size_t waiting_count_ = 0;
     int running_ = 0;
     bool stopped_ = false;
     struct window {

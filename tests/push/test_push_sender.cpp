@@ -9,6 +9,7 @@
 #include "eventually.hpp"
 #include "push/base64url.hpp"
 #include "push_rig.hpp"
+#include "silent_listener.hpp"
 
 using namespace kibitz::test;
 using namespace kibitz::server;
@@ -105,4 +106,46 @@ TEST_CASE("push sender: a flood from one player is cut at the limit") {
     CHECK(eventually([&] { return r.sender->counts().rate_limited == 7; }));
     CHECK(eventually([&] { return r.sender->counts().sent == 3; }));
     CHECK_FALSE(r.service.wait_for(4, std::chrono::milliseconds(300)));
+}
+
+TEST_CASE("push sender: a host that resolves to loopback is never connected to (review F1)") {
+    silent_listener internal;
+    push::push_sender_config cfg;
+    cfg.rules.http_hosts = {"127.0.0.1"};  // the rig's service only; "localhost" is not allowed
+    rig r(cfg);
+    // Stored as a row edited by hand, or a name that resolved elsewhere when
+    // the browser subscribed (DNS rebinding): the sender checks it again.
+    const auto inside = "https://localhost:" + std::to_string(internal.port()) + "/p";
+    must<storage::push_subscription>([&](auto h) {
+        r.store->add_push_subscription({0, r.ada.row, inside, r.ua.p256dh(), r.ua.auth, 1}, h);
+    });
+    r.sender->send(r.ada.row, "{}", "normal");
+    REQUIRE(r.service.wait_for(1));  // the allowed one is delivered
+    CHECK(eventually([&] { return r.sender->counts().refused == 1; }));
+    CHECK(internal.connections() == 0);
+    CHECK(eventually([&] { return r.subscriptions() == 1; }));  // the refused one is dropped
+    CHECK(r.sender->counts().retried == 0);
+}
+
+TEST_CASE("push sender: one player's silent endpoints do not hold up another's (review F2)") {
+    silent_listener tarpit;
+    push::push_sender_config cfg;
+    cfg.limits.exchange = std::chrono::seconds(5);
+    cfg.max_attempts = 1;
+    rig r(cfg);
+    auto mallory = register_account(r.db, "mallory", "long enough password");
+    for (int i = 0; i < 10; ++i)
+        must<storage::push_subscription>([&](auto h) {
+            r.store->add_push_subscription(
+                {0, mallory.row,
+                 "http://127.0.0.1:" + std::to_string(tarpit.port()) + "/m" + std::to_string(i),
+                 r.ua.p256dh(), r.ua.auth, 1},
+                h);
+        });
+    for (int i = 0; i < 3; ++i) r.sender->send(mallory.row, "{}", "normal");  // 30 deliveries
+    REQUIRE(eventually([&] { return tarpit.connections() >= 2; }));
+    // One queue in arrival order would hold 30 five-second waits, 8 at a time.
+    r.sender->send(r.ada.row, "{}", "high");
+    CHECK(r.service.wait_for(1, std::chrono::seconds(3)));
+    CHECK(tarpit.connections() == 2);  // mallory's own share only
 }
