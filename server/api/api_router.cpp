@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include "api/api_internal.hpp"
+#include "domain/utf8.hpp"
 #include "protocol/catalogue.hpp"
 #include "protocol/percent_decode.hpp"
 #include "protocol/server_msg.hpp"
@@ -101,6 +102,10 @@ api_response method_not_allowed(std::string_view allow) {
 
 void route(api_request& req, api_context& ctx, api_reply& reply) {
     std::string_view target = req.target;
+    // Raw bytes past ASCII in a path (Beast lets them through) reach names
+    // and JSON: text that is not UTF-8 goes no further (review F10).
+    if (!valid_utf8(target))
+        return reply(error_response(400, "bad_request", "the request's path is not UTF-8"));
     auto qpos = target.find('?');
     std::string_view path = target.substr(0, std::min(qpos, target.find('#')));
     std::string_view query = qpos == std::string_view::npos ? "" : target.substr(qpos + 1);

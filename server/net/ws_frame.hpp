@@ -13,6 +13,8 @@
 #include <string>
 #include <string_view>
 
+#include "domain/utf8.hpp"
+
 namespace kibitz::server::ws {
 
 enum class opcode : std::uint8_t {
@@ -84,7 +86,7 @@ void append_client_frame(std::string& out, opcode op, std::string_view payload,
 void unmask(std::uint8_t* data, std::size_t size, const std::array<std::uint8_t, 4>& mask,
             std::size_t offset = 0);
 
-bool valid_utf8(std::string_view s);
+using server::valid_utf8;
 
 // The payload of a close frame: the code (big-endian) then a reason cut to fit 125 bytes.
 std::string close_payload(std::uint16_t code, std::string_view reason);

@@ -1,5 +1,7 @@
 #include "protocol/percent_decode.hpp"
 
+#include "domain/utf8.hpp"
+
 namespace kibitz::server {
 
 namespace {
@@ -26,6 +28,8 @@ std::optional<std::string> percent_decode(std::string_view s) {
         if (c == '\0') return std::nullopt;
         out.push_back(c);
     }
+    // Every path and name of ours is text: bytes that are not UTF-8 name nothing.
+    if (!valid_utf8(out)) return std::nullopt;
     return out;
 }
 

@@ -7,8 +7,9 @@
 
 namespace kibitz::server {
 
-// The decoded text; empty optional on a malformed escape ("%4", "%zz") or a
-// NUL, literal or escaped: no path or name of ours may contain one.
+// The decoded text; empty optional on a malformed escape ("%4", "%zz"), a
+// NUL, literal or escaped (no path or name of ours may contain one), or
+// bytes that are not UTF-8 (security review F10).
 std::optional<std::string> percent_decode(std::string_view s);
 
 }  // namespace kibitz::server
