@@ -163,7 +163,7 @@ void bot_play_routes(const api_request& req, const seg_list& seg, api_context& c
             return reply(refused(403, "missing_scope",
                                  "this needs bot:play, board:play or challenge:write"));
         if (s[0] == "stream") {
-            auto slot = ctx.streams->take(who.id);
+            auto slot = ctx.streams->take(who.id, req.address);
             if (!slot) return reply(refused(429, "too_many_streams", "too many open streams"));
             api_response r;
             r.content_type = "application/x-ndjson";
@@ -180,7 +180,7 @@ void bot_play_routes(const api_request& req, const seg_list& seg, api_context& c
             if (std::find(mine.begin(), mine.end(), room) == mine.end() ||
                 (!here && !h->rooms().elsewhere().spans_nodes()))
                 return reply(refused(404, "unknown_room", "no game of yours in play here"));
-            auto slot = ctx.streams->take(who.id);
+            auto slot = ctx.streams->take(who.id, req.address);
             if (!slot) return reply(refused(429, "too_many_streams", "too many open streams"));
             api_response r;
             r.content_type = "application/x-ndjson";

@@ -83,6 +83,10 @@ struct net_context {
     open_streams streams;
     // How often an idle API stream sends its keep-alive empty line.
     std::chrono::milliseconds stream_keepalive{7000};
+    // A stream that has carried nothing but keep-alives this long is ended
+    // (its last chunk written): a bot opens another, and an idle one cannot
+    // hold a place for days (security review F7).
+    std::chrono::milliseconds stream_idle{3600 * 1000};
     address_counter per_address;
     std::atomic<std::uint64_t> next_conn{1};
     std::atomic<bool> stopping{false};

@@ -75,6 +75,7 @@ void stream_session::on_header(beast::error_code ec, std::size_t) {
     if (ec || ending_) return finish();
     // Subscribed only now: the first frames (gameFull's state) follow the header.
     attached_ = true;
+    last_line_ = std::chrono::steady_clock::now();
     feed_->attach(weak_from_this(), id_);
     arm_keepalive();
     do_watch();
@@ -85,7 +86,10 @@ void stream_session::send(std::shared_ptr<const std::string> frame) {
     net::post(stream_.get_executor(), [self = shared_from_this(), frame = std::move(frame)] {
         if (self->ending_ || self->finished_) return;
         bool end = false;
-        for (auto& l : self->feed_->lines(*frame, end)) self->push(chunk_of(l + "\n"));
+        for (auto& l : self->feed_->lines(*frame, end)) {
+            self->last_line_ = std::chrono::steady_clock::now();
+            self->push(chunk_of(l + "\n"));
+        }
         if (end) {
             self->ending_ = true;  // what is queued goes out, then the last chunk
             self->push(std::string(last_chunk));
@@ -132,6 +136,10 @@ void stream_session::arm_keepalive() {
     keepalive_.async_wait([self = shared_from_this()](beast::error_code ec) {
         if (ec || self->finished_ || self->ending_) return;
         if (self->ctx_.stopping) return self->finish();
+        if (std::chrono::steady_clock::now() - self->last_line_ >= self->ctx_.stream_idle) {
+            self->ending_ = true;  // what is queued goes out, then the last chunk
+            return self->push(std::string(last_chunk));
+        }
         if (self->queue_.empty()) self->push(chunk_of("\n"));
         else self->arm_keepalive();
     });

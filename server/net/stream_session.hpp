@@ -8,6 +8,7 @@
 // write_queue / write_queue_bytes) is dropped, never waited for. Ends when
 // the client goes, the feed is done, or the server stops. Runs on its own
 // strand (the connection's, made at accept); send() posts onto it.
+#include <chrono>
 #include <deque>
 #include <memory>
 #include <string>
@@ -52,6 +53,7 @@ private:
     std::size_t queued_bytes_ = 0;
     bool writing_ = false, ending_ = false, finished_ = false, attached_ = false;
     boost::asio::steady_timer keepalive_;
+    std::chrono::steady_clock::time_point last_line_;  // the last line that was not a keep-alive
     std::array<char, 256> sink_{};  // what a client sends after its request: ignored
 };
 

@@ -114,6 +114,13 @@ TEST_CASE("bot api: an illegal move or one out of turn is a 400 with the reason;
         CHECK(r.status == 400);
         CHECK(r.j()["error"] == "not_your_turn");
     }
+    // Bytes that are not UTF-8, escaped or raw, are a bad request, never a 500
+    // or a request left unanswered (security review F10).
+    for (std::string not_text : {"%ff", "%c3%28", "%ed%a0%80", "\xff"}) {
+        CAPTURE(not_text);
+        auto r = post_as(srv, "/api/bot/game/" + room + "/move/" + not_text, c.bot_token);
+        CHECK(r.status == 400);
+    }
     CHECK_FALSE(c.ada.sees("move"));
     CHECK_FALSE(stream.next("gameState", std::chrono::milliseconds(300)).is_object());
     // A game that is not there, and an action that is not one.
@@ -188,6 +195,31 @@ TEST_CASE("bot api: streams are capped per account and in total; a closed one fr
     one->drop();
     CHECK(eventually([&] { return srv.app->context().api.streams->open() == 2; }));
     CHECK(line_stream(srv.port, "/api/stream/event", c.bot_token).status == 200);
+}
+
+TEST_CASE("bot api: streams from one address have a share of the total (review F7)") {
+    auto srv = fast_server();
+    cast c(srv);
+    srv.app->context().api.streams->set_limits(16, 100, 2);
+    line_stream bots(srv.port, "/api/stream/event", c.bot_token);
+    line_stream adas(srv.port, "/api/stream/event", c.ada_token);
+    CHECK(bots.status == 200);
+    CHECK(adas.status == 200);
+    // Another account from the same address: that address's share is taken.
+    line_stream more(srv.port, "/api/stream/event", c.ada_token);
+    CHECK(more.status == 429);
+    CHECK(more.refusal()["error"] == "too_many_streams");
+}
+
+TEST_CASE("bot api: a stream with nothing but keep-alives for long is ended (review F7)") {
+    auto srv = fast_server();
+    srv.app->context().stream_keepalive = std::chrono::milliseconds(50);
+    srv.app->context().stream_idle = std::chrono::milliseconds(400);
+    cast c(srv);
+    line_stream events(srv.port, "/api/stream/event", c.bot_token);
+    REQUIRE(events.status == 200);
+    CHECK(eventually([&] { return events.ended(); }, std::chrono::milliseconds(5000)));
+    CHECK(eventually([&] { return srv.app->context().api.streams->open() == 0; }));
 }
 
 TEST_CASE("bot api: an idle stream sends an empty keep-alive line") {
