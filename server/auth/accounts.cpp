@@ -110,33 +110,42 @@ void accounts::finish_register(std::string username, std::string password,
 void accounts::login(std::string username, std::string password, std::string address,
                      handler<session> h) {
     h = track(std::move(h));
-    std::string user_key = "user:" + fold_username(username), addr_key = "ip:" + address;
+    // No account has such a name or password: refused before anything is
+    // counted, so junk cannot fill the limiter's table (review F3).
+    if (username.size() > 64 || password.size() > 256)
+        return h(core::error{"wrong username or password"});
+    const auto folded = fold_username(username);
+    failure_keys keys{"user:" + folded + "@" + address, "ip:" + address, "login:" + folded,
+                      "login-ip:" + address};
     // Counted as failed up front; success forgives it below. Checking first
     // and counting later would let many parallel guesses all pass the check.
-    limiter_.attempt({{user_key, options_.per_username}, {addr_key, options_.per_address}}, now(),
-                     [this, username = std::move(username), password = std::move(password),
-                      user_key, addr_key, h](std::int64_t wait) mutable {
+    limiter_.attempt({{keys.user_at_address, options_.per_username_and_address},
+                      {keys.address, options_.per_address},
+                      {keys.every_user, options_.logins_per_username},
+                      {keys.every_address, options_.logins_per_address}},
+                     now(),
+                     [this, username = std::move(username), password = std::move(password), keys,
+                      h](std::int64_t wait) mutable {
                          if (wait > 0)
                              return h(core::error{"too many failed log-in attempts; try again in " +
                                                   std::to_string((wait + 999) / 1000) + " s"});
-                         checked_login(std::move(username), std::move(password), user_key, addr_key,
-                                       h);
+                         checked_login(std::move(username), std::move(password), keys, h);
                      });
 }
 
-void accounts::checked_login(std::string username, std::string password, std::string user_key,
-                             std::string addr_key, handler<session> h) {
-    if (username.size() > 64 || password.size() > 256)
-        return h(core::error{"wrong username or password"});
+void accounts::checked_login(std::string username, std::string password, failure_keys keys,
+                             handler<session> h) {
     if (pool_.queued() >= options_.max_queued_hashes) {
-        limiter_.forgive_one(user_key);
-        limiter_.forgive_one(addr_key);
+        limiter_.forgive_one(keys.user_at_address);
+        limiter_.forgive_one(keys.address);
+        limiter_.forgive_one(keys.every_user);
+        limiter_.forgive_one(keys.every_address);
         return h(core::error{"the server is busy; try again in a moment"});
     }
-    store_.find_login(username, [this, password, user_key, addr_key,
+    store_.find_login(username, [this, password, keys,
                                  h](core::result<std::optional<account_login>> found) {
         if (!found) return h(core::error{found.reason()});
-        pool_.post([this, password, user_key, addr_key, h, found = std::move(found.value())] {
+        pool_.post([this, password, keys, h, found = std::move(found.value())] {
             // Hash even for an unknown name, so timing does not reveal which names exist.
             static const std::string dummy = [&] {
                 auto d = hash_password("not a password", options_.cost);
@@ -144,11 +153,20 @@ void accounts::checked_login(std::string username, std::string password, std::st
             }();
             bool ok = verify_password(found ? found->password_hash : dummy, password) && found;
             if (!ok) return h(core::error{"wrong username or password"});  // already counted
-            limiter_.clear(user_key);
-            limiter_.forgive_one(addr_key);
+            limiter_.clear(keys.user_at_address);
+            limiter_.forgive_one(keys.address);
             issue_session(found->who, h);
         });
     });
+}
+
+void accounts::spend_challenge(player_id from, std::string_view to,
+                               std::function<void(std::int64_t)> done) {
+    const auto by = "challenge:" + std::to_string(from), them = "challenged:" + fold_username(to);
+    limiter_.attempt({{by, options_.challenges_made},
+                      {by + ">" + fold_username(to), options_.challenges_to_one},
+                      {them, options_.challenges_received}},
+                     now(), std::move(done));
 }
 
 void accounts::logout(std::string token, handler<bool> h) {

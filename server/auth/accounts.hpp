@@ -36,10 +36,23 @@ using storage::store;
 struct accounts_options {
     hash_cost cost = hash_cost::interactive();
     int hash_threads = 1;
-    rate_limit per_username{5, 15 * 60 * 1000};
+    // Wrong passwords: 5 for one name from one address lock that pair only,
+    // so a stranger's guesses do not lock the owner out (review F9); 20 from
+    // one address, whatever the names.
+    rate_limit per_username_and_address{5, 15 * 60 * 1000};
     rate_limit per_address{20, 15 * 60 * 1000};
+    // Every log-in, right or wrong, costs an argon2 hash: budgeted too, so a
+    // few accounts logging in with their own passwords in a loop cannot
+    // starve everyone's log-in (review F4). Per name from every address
+    // together, this also caps a guesser spread over many addresses.
+    rate_limit logins_per_username{20, 15 * 60 * 1000};
+    rate_limit logins_per_address{60, 15 * 60 * 1000};
     // Sign-ups cost an argon2id hash each: at most 5 attempts per address an hour.
     rate_limit registrations_per_address{5, 60 * 60 * 1000};
+    // Challenges: per challenger, per challenger and challenged, and received.
+    rate_limit challenges_made{20, 10 * 60 * 1000};
+    rate_limit challenges_to_one{10, 60 * 60 * 1000};
+    rate_limit challenges_received{60, 10 * 60 * 1000};
     // Hash jobs waiting beyond this are refused ("busy") instead of queued:
     // a flood of log-ins must not grow memory or delay everyone for minutes.
     std::size_t max_queued_hashes = 64;
@@ -79,6 +92,13 @@ public:
     // are the cluster's, not this node's alone. Outlives this.
     void share_limits(shared_limits* s) { limiter_.share(s); }
 
+    // Spends one challenge of account `from` to the account named `to`
+    // (security review F5): `done(0)` when it may be made, else the ms until
+    // it may. Every door that challenges an account spends here, so a flood
+    // cannot bury the challenged player's bell or drop their game tab.
+    void spend_challenge(player_id from, std::string_view to,
+                         std::function<void(std::int64_t)> done);
+
 private:
     template <class T>
     handler<T> track(handler<T> h);
@@ -87,8 +107,13 @@ private:
     // After the rate limits allowed the attempt.
     void checked_register(std::string username, std::string password,
                           std::optional<std::string> guest_token, handler<session> h);
-    void checked_login(std::string username, std::string password, std::string user_key,
-                       std::string addr_key, handler<session> h);
+    // The limiter's keys a log-in counts a failure under.
+    struct failure_keys {
+        std::string user_at_address, address;
+        std::string every_user, every_address;  // every log-in, never forgiven
+    };
+    void checked_login(std::string username, std::string password, failure_keys keys,
+                       handler<session> h);
     void finish_register(std::string username, std::string password,
                          std::optional<player_id> guest, handler<session> h);
 

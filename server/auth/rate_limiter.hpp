@@ -7,11 +7,13 @@
 // successful log-in clears the username's count (not the address's, so one
 // good account cannot launder guesses against others).
 // Thread-safe (one mutex; called from store and pool threads). Memory is
-// bounded: keys whose failures all expired are pruned, and past max_keys the
-// table is pruned before a new key is added.
+// bounded at max_keys: past it, the key counted least recently is forgotten,
+// among the keys that block nothing first (security review F3: a full table
+// used to clear itself, so a flood of junk keys unlocked every locked one).
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <list>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -35,11 +37,22 @@ public:
     // checked (so parallel guesses cannot all slip in), and a success forgives.
     void forgive_one(const std::string& key);
 
+    std::size_t size();
+
 private:
-    void prune(std::int64_t now_ms, std::int64_t window_ms);
+    struct entry {
+        std::deque<std::int64_t> times;
+        bool blocking = false;  // it reached its limit when last counted
+        std::list<std::string>::iterator at;  // in counting_ or blocking_
+    };
+    std::list<std::string>& list_of(const entry& e) { return e.blocking ? blocking_ : counting_; }
+    void erase(std::unordered_map<std::string, entry>::iterator it);
+    void evict_one();
 
     std::mutex mutex_;
-    std::unordered_map<std::string, std::deque<std::int64_t>> failures_;
+    std::unordered_map<std::string, entry> failures_;
+    // Keys least recently counted first: those below their limit, then those at it.
+    std::list<std::string> counting_, blocking_;
     std::size_t max_keys_;
 };
 

@@ -1,9 +1,12 @@
 #include "net/address_counter.hpp"
 
+#include "net/client_address.hpp"
+
 namespace kibitz::server {
 
-address_slot address_counter::take(const boost::asio::ip::address& a, std::size_t max) {
+address_slot address_counter::take(const boost::asio::ip::address& peer, std::size_t max) {
     if (max == 0) return std::make_shared<int>(0);
+    const auto a = budget_address(peer);
     {
         std::lock_guard lock(mu_);
         auto& n = open_[a];
@@ -21,9 +24,9 @@ void address_counter::release(const boost::asio::ip::address& a) {
     if (--it->second == 0) open_.erase(it);
 }
 
-std::size_t address_counter::count(const boost::asio::ip::address& a) const {
+std::size_t address_counter::count(const boost::asio::ip::address& peer) const {
     std::lock_guard lock(mu_);
-    auto it = open_.find(a);
+    auto it = open_.find(budget_address(peer));
     return it == open_.end() ? 0 : it->second;
 }
 

@@ -2,8 +2,8 @@
 // Open connections per client address, to cap them (--max-conns-per-address):
 // one address must not take every descriptor. A connection holds a slot from
 // accept to close (the HTTP session, then its WebSocket); dropping the slot
-// frees it. Thread-safe (one mutex, held to count). IPv6 addresses count
-// whole, not by prefix.
+// frees it. Thread-safe (one mutex, held to count). IPv6 addresses count by
+// their /64 (client_address.hpp).
 #include <cstddef>
 #include <map>
 #include <memory>

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "api/api_router.hpp"
+#include "net/client_address.hpp"
 #include "net/static_files.hpp"
 #include "net/stream_session.hpp"
 #include "net/ws_session.hpp"
@@ -198,7 +199,7 @@ void http_session::serve_api() {
     a.body = std::move(req.body());
     // The socket's peer, not X-Forwarded-For: a header anyone can write must
     // not choose the rate-limit bucket. (Behind a proxy all clients share one.)
-    a.address = peer_address();
+    a.address = budget_peer();
     unsigned version = req.version();
     bool keep = req.keep_alive(), head = req.method() == http::verb::head;
     // The reply may come from a store or hash-pool thread: back to our strand.
@@ -241,6 +242,12 @@ void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t) 
     if (ec) return do_close();
     if (!keep_alive || ctx_.stopping) return do_close();
     do_read();
+}
+
+std::string http_session::budget_peer() const {
+    beast::error_code ec;
+    auto peer = stream_.socket().remote_endpoint(ec);
+    return ec ? std::string("unknown") : budget_key(peer.address());
 }
 
 std::string http_session::peer_address() const {

@@ -29,6 +29,7 @@ private:
     void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t n);
     void do_close();
     std::string peer_address() const;  // the socket's peer ("unknown" if it is gone)
+    std::string budget_peer() const;  // the key its rate limits count under (client_address.hpp)
 
     boost::beast::tcp_stream stream_;
     boost::beast::flat_buffer buffer_;

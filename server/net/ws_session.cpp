@@ -7,6 +7,7 @@
 #include <boost/asio/write.hpp>
 #include <spdlog/spdlog.h>
 
+#include "net/client_address.hpp"
 #include "net/message_cost.hpp"
 #include "net/ws_handshake.hpp"
 #include "protocol/codec.hpp"
@@ -99,7 +100,7 @@ void ws_session::run(http::request<http::string_body> req) {
     error_code ec;
     auto peer = socket_.remote_endpoint(ec);
     handler_ = std::make_unique<client_handler>(ctx_.play.lock(), weak_from_this(), id_, post,
-                                                ec ? "unknown" : peer.address().to_string());
+                                                ec ? "unknown" : budget_key(peer.address()));
     ctx_.conns.add(id_, weak_from_this());
     // The socket came from the HTTP session, which ran on this same strand.
     net::dispatch(socket_.get_executor(), [self = shared_from_this(), req = std::move(req)] {

@@ -5,6 +5,7 @@
 
 #include "auth/accounts.hpp"
 #include "auth/password.hpp"
+#include "auth/rate_limiter.hpp"
 #include "auth/token.hpp"
 #include "auth/username.hpp"
 #include "test_util.hpp"
@@ -101,28 +102,67 @@ TEST_CASE("auth: register, duplicate, login, token hashed on disk, logout") {
     CHECK_FALSE(test::must<std::optional<player>>([&](auto h) { acc.resolve("made-up", h); }));
 }
 
-TEST_CASE("auth: log-in rate limiting per username and per address") {
+TEST_CASE("auth: log-in rate limiting per name and address, per name, per address") {
     test::temp_dir dir;
     server::manual_clock clock(1700000000000);
     auto s = test::open_store(dir.file("k.db"));
     accounts acc(*s, fast(clock));
     test::must<session>([&](auto h) { acc.register_account("carol", "password1", "", {}, h); });
+    auto login = [&](const std::string& name, const std::string& pw, const std::string& from) {
+        return test::get<session>([&](auto h) { acc.login(name, pw, from, h); });
+    };
     for (int i = 0; i < 5; ++i)
-        CHECK(test::get<session>([&](auto h) { acc.login("carol", "nope-nope", "10.0.0." + std::to_string(i), h); })
-                  .reason() == "wrong username or password");
-    // Blocked now, even with the right password and from a new address.
-    auto blocked = test::get<session>([&](auto h) { acc.login("Carol", "password1", "10.9.9.9", h); });
+        CHECK(login("carol", "nope-nope", "10.0.0.1").reason() == "wrong username or password");
+    // That address is blocked for that name, even with the right password...
+    auto blocked = login("Carol", "password1", "10.0.0.1");
     REQUIRE_FALSE(blocked.ok());
     CHECK(blocked.reason().find("too many") != std::string::npos);
+    // ...but a stranger's guesses do not lock the owner out at home (review F9).
+    CHECK(login("carol", "password1", "10.9.9.9").ok());
+    // Spread over many addresses, 20 log-ins in all lock the name everywhere.
+    for (int i = 0; i < 14; ++i) login("carol", "nope-nope", "10.1.0." + std::to_string(i / 4));
+    CHECK(login("carol", "password1", "10.9.9.9").reason().find("too many") != std::string::npos);
     clock.advance(std::chrono::milliseconds(15 * 60 * 1000 + 1));  // the window passes
-    CHECK(test::get<session>([&](auto h) { acc.login("carol", "password1", "10.9.9.9", h); }).ok());
+    CHECK(login("carol", "password1", "10.9.9.9").ok());
 
     // Per address: 20 failures spread over many names block that address only.
-    for (int i = 0; i < 20; ++i)
-        test::get<session>([&](auto h) { acc.login("user" + std::to_string(i), "whatever1", "6.6.6.6", h); });
-    auto by_ip = test::get<session>([&](auto h) { acc.login("carol", "password1", "6.6.6.6", h); });
-    CHECK(by_ip.reason().find("too many") != std::string::npos);
-    CHECK(test::get<session>([&](auto h) { acc.login("carol", "password1", "7.7.7.7", h); }).ok());
+    for (int i = 0; i < 20; ++i) login("user" + std::to_string(i), "whatever1", "6.6.6.6");
+    CHECK(login("carol", "password1", "6.6.6.6").reason().find("too many") != std::string::npos);
+    CHECK(login("carol", "password1", "7.7.7.7").ok());
+
+    // Names no account can have are refused before they are counted (review F3).
+    for (int i = 0; i < 40; ++i)
+        login(std::string(65, 'x') + std::to_string(i), "whatever1", "5.5.5.5");
+    CHECK(login("carol", "password1", "5.5.5.5").ok());
+}
+
+TEST_CASE("auth: right log-ins are budgeted too: each costs a hash (review F4)") {
+    test::temp_dir dir;
+    server::manual_clock clock(1700000000000);
+    auto s = test::open_store(dir.file("k.db"));
+    accounts acc(*s, fast(clock));
+    test::must<session>([&](auto h) { acc.register_account("gina", "password1", "", {}, h); });
+    test::must<session>([&](auto h) { acc.register_account("hugo", "password1", "", {}, h); });
+    auto login = [&](const std::string& name, const std::string& from) {
+        return test::get<session>([&](auto h) { acc.login(name, "password1", from, h); });
+    };
+    for (int i = 0; i < 20; ++i) REQUIRE(login("gina", "4.4.4." + std::to_string(i % 3)).ok());
+    CHECK(login("gina", "4.4.4.9").reason().find("too many") != std::string::npos);
+    CHECK(login("hugo", "4.4.4.9").ok());  // another account is not held up
+    clock.advance(std::chrono::milliseconds(15 * 60 * 1000 + 1));
+    CHECK(login("gina", "4.4.4.9").ok());
+}
+
+TEST_CASE("auth: a full limiter forgets counts that block nothing before any lock (review F3)") {
+    rate_limiter limiter(100);
+    const rate_limit five{5, 60000};
+    for (int i = 0; i < 5; ++i) limiter.failure("user:victim", five, 1000);
+    REQUIRE(limiter.wait_ms("user:victim", five, 1000) > 0);
+    // A flood of junk keys from many addresses, far more than the table holds.
+    for (int i = 0; i < 5000; ++i) limiter.failure("ip:junk" + std::to_string(i), five, 2000);
+    CHECK(limiter.size() <= 100);
+    CHECK(limiter.wait_ms("user:victim", five, 2000) > 0);  // still locked
+    CHECK(limiter.wait_ms("ip:junk4999", five, 2000) == 0);
 }
 
 TEST_CASE("auth: a guest who registers keeps their games and their token") {
@@ -170,7 +210,7 @@ TEST_CASE("auth: parallel guesses cannot outrun the limit; sign-ups are limited 
     for (int i = 0; i < 10; ++i) {
         auto p = std::make_shared<std::promise<core::result<session>>>();
         answers.push_back(p->get_future());
-        acc.login("frank", "guess" + std::to_string(i) + "xyz", "9.9.9." + std::to_string(i),
+        acc.login("frank", "guess" + std::to_string(i) + "xyz", "9.9.9.9",
                   [p](core::result<session> r) { p->set_value(std::move(r)); });
     }
     int wrong = 0, limited = 0;
