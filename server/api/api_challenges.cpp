@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "api/bot_play_internal.hpp"
+#include "auth/accounts.hpp"
 #include "play/hub.hpp"
 #include "play/notification_desk.hpp"
 #include "play/stored_player.hpp"
@@ -127,7 +128,21 @@ void challenge_routes(const std::shared_ptr<hub>& h, api_context& ctx, const sto
     if (seg.size() == 2) {
         auto m = challenge_message(req);
         if (auto* r = std::get_if<api_response>(&m)) return reply(std::move(*r));
-        return create(h, ctx, who, seg[1], std::get<client_msg>(std::move(m)), std::move(reply));
+        if (seg[1].size() > 64)
+            return reply(error_response(404, "unknown_user", "no such account"));
+        if (!ctx.accounts)  // shutting down
+            return reply(error_response(503, "shutting_down", "the server is stopping"));
+        auto keep = std::make_shared<api_context>(ctx);
+        return ctx.accounts->spend_challenge(
+            who.id, seg[1],
+            [h, keep, who, target = seg[1], m = std::get<client_msg>(std::move(m)),
+             reply = std::move(reply)](std::int64_t wait) mutable {
+                if (wait > 0)
+                    return reply(error_response(429, "too_many_challenges",
+                                                "too many challenges; try again in " +
+                                                    std::to_string((wait + 999) / 1000) + " s"));
+                create(h, *keep, who, std::move(target), std::move(m), std::move(reply));
+            });
     }
     if (seg.size() != 3) return reply(error_response(404, "not_found", "no such challenge route"));
     const std::string& code = seg[1];

@@ -163,3 +163,24 @@ TEST_CASE("bot list: several bots, each with its own games, the newest bot first
         CHECK(prof["recent"][0] == b["recent"][0]);
     }
 }
+
+TEST_CASE("challenges: a flood from one challenger is refused, every route alike (review F5)") {
+    auto srv = fast_server();
+    cast c(srv);
+    session_of(srv, "cee");
+    const json body{{"game", std::string(kibitz::core::all_games()[0].id)}};
+    // Ten to one account in an hour, with the page's session or a token alike.
+    for (int i = 0; i < 10; ++i) {
+        auto made = post_as(srv, "/api/challenge/botty", i % 2 ? c.ada_session : c.ada_token, body);
+        REQUIRE(made.status == 201);
+        std::string id = made.j()["challenge"]["id"];
+        REQUIRE(post_as(srv, "/api/challenge/" + id + "/cancel", c.ada_session).status == 200);
+    }
+    auto more = post_as(srv, "/api/challenge/botty", c.ada_session, body);
+    CHECK(more.status == 429);
+    CHECK(more.j()["error"] == "too_many_challenges");
+    CHECK(post_as(srv, "/api/challenge/BOTTY", c.ada_token, body).status == 429);
+    // Another account may still be asked, until the challenger's own budget is spent.
+    auto other = post_as(srv, "/api/challenge/cee", c.ada_session, body);
+    CHECK(other.status == 201);
+}
