@@ -14,6 +14,7 @@
 
 #include "api/api_internal.hpp"
 #include "auth/api_tokens.hpp"
+#include "domain/person_text.hpp"
 
 namespace kibitz::server::api {
 
@@ -40,8 +41,10 @@ void create_token(const api_request& req, api_context& ctx, api_reply reply) {
     const json& body = std::get<json>(parsed);
     auto d = body.find("description");
     auto s = body.find("scopes");
-    if (d == body.end() || !d->is_string() || d->get_ref<const std::string&>().empty() ||
-        d->get_ref<const std::string&>().size() > max_description)
+    auto description = d != body.end() && d->is_string()
+                           ? person_text(d->get_ref<const std::string&>(), max_description)
+                           : std::nullopt;
+    if (!description)
         return reply(error_response(400, "bad_description",
                                     "description is a string of 1 to 100 characters"));
     std::vector<std::string> names;
@@ -57,7 +60,7 @@ void create_token(const api_request& req, api_context& ctx, api_reply reply) {
     auto* tokens = ctx.tokens;
     with_session_account(
         req, ctx,
-        {[tokens, description = d->get<std::string>(), scopes = scopes.value()](
+        {[tokens, description = *description, scopes = scopes.value()](
              storage::player who, auth::scope_set, api_reply reply) {
              tokens->create(
                  who, description, scopes,

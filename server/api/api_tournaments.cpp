@@ -11,6 +11,7 @@
 
 #include "api/api_internal.hpp"
 #include "auth/accounts.hpp"
+#include "domain/person_text.hpp"
 #include "play/stored_player.hpp"
 #include "protocol/out_tournament.hpp"
 #include "store/store.hpp"
@@ -97,7 +98,10 @@ void get_tournaments(api_context& ctx, api_reply reply) {
                 const char* key = t.status == "created"   ? "upcoming"
                                   : t.status == "started" ? "running"
                                                           : "finished";
-                out[key].push_back(view_json(t, -1));
+                auto view = view_json(t, -1);
+                // A private event is reached by its link, never listed (review F8).
+                if (view.value("private", false)) continue;
+                out[key].push_back(std::move(view));
             }
             reply(json_response(200, out));
         });
@@ -149,7 +153,9 @@ void post_tournament(const api_request& req, const json& body, api_context& ctx,
                                     "send the session token as Authorization: Bearer <token>"));
     storage::tournament_settings s;
     try {
-        s.name = body.at("name").get<std::string>();
+        // Cleaned as every text a person writes for others (review F12); a
+        // name that is blank once cleaned, or over 64 characters, is refused.
+        s.name = person_text(body.at("name").get<std::string>(), 64).value_or("");
         s.game_id = body.at("game").get<std::string>();
         s.initial_ms = body.at("tc").at("initial_s").get<std::int64_t>() * 1000;
         s.increment_ms = body.at("tc").at("increment_s").get<std::int64_t>() * 1000;
@@ -178,9 +184,10 @@ void post_tournament(const api_request& req, const json& body, api_context& ctx,
             return reply(error_response(400, "bad_request", "starts_in_s out of range"));
         s.starts_ms = ctx.clock.now_ms() + in_s * 1000;
         if (auto code = body.value("code", std::string()); !code.empty()) {
-            if (code.size() > 32)
+            // Six characters at least: a short code is guessed (review F8).
+            if (code.size() < 6 || code.size() > 32)
                 return reply(
-                    error_response(400, "bad_request", "an entry code of 1..32 characters"));
+                    error_response(400, "bad_request", "an entry code of 6..32 characters"));
             s.extra = dump_json({{"code", code}});
         }
     } catch (const std::exception&) {

@@ -1,4 +1,5 @@
 #include "protocol/codec.hpp"
+#include "domain/person_text.hpp"
 #include "protocol/out_notify.hpp"
 
 #include <nlohmann/json.hpp>
@@ -38,6 +39,15 @@ std::string str(const json& d, const char* name, std::size_t max_len = 64) {
         throw bad_field{std::string("field '") + name + "' must be 1.." +
                         std::to_string(max_len) + " characters"};
     return s;
+}
+
+// What a person writes for others to read (domain/person_text.hpp).
+std::string person_str(const json& d, const char* name, std::size_t max_len) {
+    auto cleaned = person_text(str(d, name, 4 * max_len), max_len);
+    if (!cleaned)
+        throw bad_field{std::string("field '") + name + "' must be 1.." + std::to_string(max_len) +
+                        " characters, not only blanks"};
+    return *cleaned;
 }
 
 bool boolean(const json& d, const char* name, bool fallback) {
@@ -91,7 +101,7 @@ room_cmd_msg room_cmd(const json& d, room_action a) {
         // A move is always acknowledged, so the client must say which one it is.
         if (!d.contains("ack")) throw bad_field{"a move needs an 'ack' id"};
     }
-    if (a == room_action::chat) m.text = str(d, "text", 300);
+    if (a == room_action::chat) m.text = person_str(d, "text", 300);
     if (a == room_action::premove) {
         const json& line = field(d, "line");
         if (!line.is_array() || line.size() > max_premove_line || line.size() % 2)
@@ -142,7 +152,7 @@ tournament_msg tournament(const json& d, tournament_action a) {
     tournament_msg m{a, str(d, "id"), {}, {}};
     if (a == tournament_action::join && d.contains("code") && !d["code"].is_null())
         m.code = str(d, "code", 32);
-    if (a == tournament_action::chat) m.text = str(d, "text", 300);
+    if (a == tournament_action::chat) m.text = person_str(d, "text", 300);
     return m;
 }
 

@@ -8,7 +8,7 @@ namespace kibitz::server::tournament {
 std::optional<std::string> check_swiss(const storage::tournament_settings& s, std::int64_t now_ms) {
     if (s.kind != "swiss") return "not a Swiss event";
     if (!core::find_game(s.game_id)) return "unknown game '" + s.game_id + "'";
-    if (s.name.empty() || s.name.size() > 64) return "a name of 1..64 characters";
+    if (s.name.empty() || s.name.size() > 4 * 64) return "a name of 1..64 characters";
     if (s.initial_ms < 0 || s.increment_ms < 0 || s.initial_ms > 10800 * 1000LL ||
         s.increment_ms > 180 * 1000LL || s.initial_ms % 1000 || s.increment_ms % 1000)
         return "a clock of 0..10800 s plus 0..180 s a move, in whole seconds";

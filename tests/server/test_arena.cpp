@@ -97,6 +97,18 @@ TEST_CASE("arena: players are paired in waves, results scored, standings match t
                  {"starts_in_s", 0}};
     const std::string id = create_event(srv.port(), body, org.token)["id"];
 
+    // A private event: a code of six characters at least, and never listed (review F8).
+    json club = body;
+    club["name"] = "Club night";
+    club["code"] = "1234";
+    CHECK(http_post(srv.port(), "/api/tournaments", club, org.token).status == 400);
+    club["code"] = "club42-night";
+    const std::string club_id = create_event(srv.port(), club, org.token)["id"];
+    const auto listed = http_get(srv.port(), "/api/tournaments").body;
+    CHECK(listed.find(id) != std::string::npos);
+    CHECK(listed.find(club_id) == std::string::npos);
+    CHECK(http_get(srv.port(), "/api/tournament/" + club_id).status == 200);  // by its link
+
     // Bad requests: a 0-minute arena, a guest's token, no token.
     body["minutes"] = 0;
     CHECK(http_post(srv.port(), "/api/tournaments", body, org.token).status == 400);

@@ -150,3 +150,26 @@ TEST_CASE("codec: malformed variants are refused") {
     CHECK(code_of(R"({"t":"chat","d":{"room":"r1","text":")" + e300 + "\xc3\xa9\"}}") ==
           "bad_message");
 }
+
+TEST_CASE("codec: chat is cleaned of control and bidirectional characters (review F12)") {
+    auto chat_text = [](const std::string& text) -> std::string {
+        auto r = decode_client(json{{"t", "chat"}, {"d", {{"room", "r1"}, {"text", text}}}}.dump());
+        if (auto* f = std::get_if<decode_failure>(&r)) return "refused: " + f->error.code;
+        return std::get<room_cmd_msg>(std::get<client_msg>(r).body).text;
+    };
+    CHECK(chat_text("\u202e"
+                    "Official results") == "Official results");  // RLO spoofing
+    CHECK(chat_text("gg \u2066wp\u2069") == "gg wp");  // isolates
+    CHECK(chat_text(std::string("a\0b", 3)) == "ab");  // NUL
+    CHECK(chat_text("\x1b[2Jclear") == "[2Jclear");  // ESC sequence
+    CHECK(chat_text("line\nbreak\r") == "linebreak");
+    CHECK(chat_text("  spaced  ") == "spaced");
+    CHECK(chat_text("\u200b\u200b\u200b") == "refused: bad_message");  // zero-width only
+    CHECK(chat_text(" \u202e ") == "refused: bad_message");  // blank once cleaned
+    CHECK(chat_text("\U0001F468\u200D\U0001F469\u200D\U0001F467") ==  // a ZWJ family stays
+          "\U0001F468\u200D\U0001F469\u200D\U0001F467");
+    auto tournament_line = decode_client(
+        json{{"t", "tournament.chat"}, {"d", {{"id", "tK3v9QaZ1"}, {"text", "\u202ehi"}}}}.dump());
+    REQUIRE(std::holds_alternative<client_msg>(tournament_line));
+    CHECK(std::get<tournament_msg>(std::get<client_msg>(tournament_line).body).text == "hi");
+}

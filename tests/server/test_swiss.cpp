@@ -111,11 +111,21 @@ TEST_CASE("swiss: 16 players through 5 rounds; pairings, byes, sides and tie-bre
         CHECK(bad.status == 400);
         CHECK(json::parse(bad.body)["error"] == "bad_tournament");
     }
+    // Names are cleaned as chat is (review F12): blank once cleaned is refused.
+    for (const std::string& name :
+         std::vector<std::string>{"\u200b\u200b", "\u202e \u2066", std::string("\x1b\0", 2)}) {
+        auto blank = swiss_body(5);
+        blank["name"] = name;
+        CHECK(http_post(srv.port(), "/api/tournaments", blank, org.token).status == 400);
+    }
     auto no_rounds = swiss_body(5);
     no_rounds.erase("rounds");
     CHECK(http_post(srv.port(), "/api/tournaments", no_rounds, org.token).status == 400);
-    const auto view = create_event(srv.port(), swiss_body(5), org.token);
+    auto spoofed = swiss_body(5);
+    spoofed["name"] = "\u202e" + spoofed["name"].get<std::string>();
+    const auto view = create_event(srv.port(), spoofed, org.token);
     const std::string id = view["id"];
+    CHECK(view["name"] == swiss_body(5)["name"]);
     CHECK(view["kind"] == "swiss");
     CHECK(view["rounds"] == 5);
 
