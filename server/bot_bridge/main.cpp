@@ -25,6 +25,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <string_view>
 #include <thread>
 
 #include <nlohmann/json.hpp>
@@ -51,10 +52,34 @@ std::vector<std::string> split(const std::string& s) {
     return out;
 }
 
+constexpr const char* help_text =
+    "kibitz-bot: an engine plays on a Kibitz bot account over the bot API (docs/bots.md)\n"
+    "\n"
+    "  kibitz-bot --server http://127.0.0.1:8080 --token-file FILE --engine \"CMD\" [flags]\n"
+    "\n"
+    "  --server URL             the Kibitz server (default http://127.0.0.1:8080)\n"
+    "  --token-file FILE        the bot's API token (or KIBITZ_BOT_TOKEN); never on the\n"
+    "                           command line, where other users can read it\n"
+    "  --engine CMD             run once per move: CMD GAME [ARGS] [--position TEXT] MOVE...\n"
+    "                           printing `bestmove MOVE` (docs/engine_protocol.md)\n"
+    "  --engine-args ARGS       passed to the engine before the game's moves\n"
+    "  --engine-timeout-ms MS   how long one move may take the engine\n"
+    "  --games G1,G2            the games it accepts (default: all)\n"
+    "  --clocks untimed,live,correspondence   (default: untimed,live)\n"
+    "  --min-seconds N / --max-seconds N      the initial clock it accepts\n"
+    "  --modes rated,casual     --opponents people,bots     --max-games N (default 2)\n"
+    "  --draw-offer-cp N / --draw-after-ply N / --draw-accept-cp N   when it offers or\n"
+    "                           takes a draw, by the engine's score\n"
+    "  --help                   this text\n"
+    "\n"
+    "Exit status: 0 stopped (SIGINT, SIGTERM) or --help, 1 a usage error, 2 the token is "
+    "refused.\n";
+
 int usage(const std::string& why) {
-    std::fprintf(stderr,
-                 "kibitz-bot: %s\n(see the head of server/bot_bridge/main.cpp or docs/bots.md)\n",
-                 why.c_str());
+    std::fprintf(
+        stderr,
+        "kibitz-bot: %s\n(kibitz-bot --help lists the flags; docs/bots.md shows how to run it)\n",
+        why.c_str());
     return 1;
 }
 
@@ -167,6 +192,9 @@ void resume_games(const settings& s, games_in_play& games) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i)
+        if (std::string_view(argv[i]) == "--help" || std::string_view(argv[i]) == "-h")
+            return std::fputs(help_text, stdout) < 0 ? 1 : 0;
     std::string why;
     auto s = parse(argc, argv, why);
     if (!s) return usage(why);

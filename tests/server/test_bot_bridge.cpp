@@ -58,6 +58,17 @@ private:
 
 std::string first_game() { return std::string(kibitz::core::all_games()[0].id); }
 
+// What `kibitz-bot ARGS...` prints on stdout, and its exit status.
+std::pair<std::string, int> run_bot(const std::string& args) {
+    std::string out;
+    FILE* p = ::popen((std::string(KIBITZ_BOT_BIN) + " " + args + " 2>/dev/null").c_str(), "r");
+    REQUIRE(p);
+    char buf[512];
+    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
+    const int st = ::pclose(p);
+    return {out, WIFEXITED(st) ? WEXITSTATUS(st) : -1};
+}
+
 // Ada challenges the bot to an untimed game and plays the first legal move
 // each turn until the game ends; `before_ply(plies, ada_to_move)` runs before
 // each ply (a test's interruption). Returns the plies played and the "end".
@@ -242,4 +253,12 @@ TEST_CASE("kibitz-bot: the engine's lines give the move and the last score") {
     auto missing = bot::run_engine({"/nonexistent/engine"}, std::chrono::seconds(5));
     CHECK(missing.move.empty());
     CHECK_FALSE(missing.error.empty());
+}
+
+TEST_CASE("bot bridge: --help lists the flags and exits 0; a bad flag is a usage error") {
+    auto [help, status] = run_bot("--help");
+    CHECK(status == 0);
+    for (const char* flag : {"--server", "--token-file", "--engine", "--games", "--max-games"})
+        CHECK_MESSAGE(help.find(flag) != std::string::npos, flag);
+    CHECK(run_bot("--no-such-flag x").second == 1);
 }
