@@ -21,9 +21,9 @@
 
 #include "config.hpp"
 #include "net/net_context.hpp"
+#include "notify/notifications.hpp"
 #include "play/game_recorder.hpp"
 #include "play/hub.hpp"
-#include "play/notifications.hpp"
 #include "play/rating_cache.hpp"
 #include "store/file_lock.hpp"
 

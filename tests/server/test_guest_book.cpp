@@ -6,7 +6,7 @@
 #include <chrono>
 #include <vector>
 
-#include "play/guest_book.hpp"
+#include "play/session/guest_book.hpp"
 
 using namespace kibitz::server;
 using namespace std::chrono_literals;

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "observe/metrics.hpp"
-#include "play/live_games.hpp"
+#include "play/live/live_games.hpp"
 
 using namespace kibitz::server;
 

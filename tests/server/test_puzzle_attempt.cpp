@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "play/puzzle_attempt.hpp"
-#include "play/puzzle_streak.hpp"
+#include "puzzle/puzzle_attempt.hpp"
+#include "puzzle/puzzle_streak.hpp"
 
 using namespace kibitz::server;
 
