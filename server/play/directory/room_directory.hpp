@@ -40,7 +40,7 @@ struct room_settings {
     std::optional<time_control> tc;
     bool rated = false;
     bool is_private = false;
-    std::string start_position;  // empty: the standard start (play/start_position.hpp)
+    std::string start_position;  // empty: the standard start (play/room/start_position.hpp)
     std::string tournament;      // the event that paired it (no rematch); empty: none
     bool berserk = false;        // an arena's game: a seat may berserk before its first move
 };

@@ -1,4 +1,4 @@
-// A live game's mini board in wire form (play/live_position.hpp), for the
+// A live game's mini board in wire form (play/live/live_position.hpp), for the
 // live lists, TV and the cluster's bus. Pure functions, any thread.
 #include "play/live/live_position.hpp"
 

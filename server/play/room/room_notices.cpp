@@ -1,4 +1,4 @@
-// A room's notifications (play/notifications.hpp): the game started, it is
+// A room's notifications (notify/notifications.hpp): the game started, it is
 // a correspondence player's turn, the game is over. Each says which room,
 // which game and against whom, so a list entry leads back to the game. On the
 // room's strand; the notifier returns at once.
