@@ -8,7 +8,7 @@
 #include <optional>
 #include <span>
 
-#include "tournament/outcome.hpp"
+#include "tournament/rules/outcome.hpp"
 
 namespace kibitz::server::tournament {
 

@@ -1,6 +1,6 @@
 #include <algorithm>
 
-#include "tournament/swiss_pairing.hpp"
+#include "tournament/rules/swiss_pairing.hpp"
 
 namespace kibitz::server::tournament {
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "tournament/arena_scoring.hpp"
-#include "tournament/swiss_history.hpp"
+#include "tournament/rules/arena_scoring.hpp"
+#include "tournament/rules/swiss_history.hpp"
 
 namespace kibitz::server::tournament {
 

@@ -1,12 +1,12 @@
-#include "tournament/swiss_pairing.hpp"
+#include "tournament/rules/swiss_pairing.hpp"
 
 #include <algorithm>
 #include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
-#include "tournament/perfect_matching.hpp"
-#include "tournament/swiss_sides.hpp"
+#include "tournament/rules/perfect_matching.hpp"
+#include "tournament/rules/swiss_sides.hpp"
 
 namespace kibitz::server::tournament {
 

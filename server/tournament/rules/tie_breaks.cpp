@@ -1,4 +1,4 @@
-#include "tournament/tie_breaks.hpp"
+#include "tournament/rules/tie_breaks.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "tournament/arena_pairing.hpp"
+#include "tournament/rules/arena_pairing.hpp"
 
 #include <algorithm>
 #include <array>

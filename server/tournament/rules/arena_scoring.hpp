@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "domain/time_control.hpp"
-#include "tournament/outcome.hpp"
+#include "tournament/rules/outcome.hpp"
 
 namespace kibitz::server::tournament {
 

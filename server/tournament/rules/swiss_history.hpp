@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "tournament/outcome.hpp"
+#include "tournament/rules/outcome.hpp"
 
 namespace kibitz::server::tournament {
 

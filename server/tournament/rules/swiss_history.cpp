@@ -1,4 +1,4 @@
-#include "tournament/swiss_history.hpp"
+#include "tournament/rules/swiss_history.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "tournament/arena_scoring.hpp"
+#include "tournament/rules/arena_scoring.hpp"
 
 namespace kibitz::server::tournament {
 

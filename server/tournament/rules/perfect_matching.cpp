@@ -1,4 +1,4 @@
-#include "tournament/perfect_matching.hpp"
+#include "tournament/rules/perfect_matching.hpp"
 
 #include <algorithm>
 

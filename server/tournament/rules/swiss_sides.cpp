@@ -1,4 +1,4 @@
-#include "tournament/swiss_sides.hpp"
+#include "tournament/rules/swiss_sides.hpp"
 
 #include <cstdlib>
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "tournament/outcome.hpp"
+#include "tournament/rules/outcome.hpp"
 
 namespace kibitz::server::tournament {
 

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "tournament/swiss_history.hpp"
+#include "tournament/rules/swiss_history.hpp"
 
 namespace kibitz::server::tournament {
 
