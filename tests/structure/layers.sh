@@ -21,8 +21,9 @@
 #     play/directory which room is where
 #     play/lobby     seeks, invites, quick pairing
 #     play/session   a connection's handler, guests, peers, sessions
-#   tournament arenas and Swiss events: pure rules (pairing, scoring, tie-breaks)
-#            and the service that runs them over play
+#   tournament arenas and Swiss events:
+#     tournament/rules the pure rules (pairing, scoring, tie-breaks): domain/ only
+#     tournament       the service that runs them over play
 #   puzzle   the puzzle service
 #   notify   the notifications service
 #   cluster  nodes over Redis: leases, takeovers, rooms across nodes
@@ -39,7 +40,7 @@ set -eu
 server=$1/server
 order="bot_bridge domain observe store push rating auth protocol engine
        play play/live play/room play/directory play/lobby play/session
-       tournament puzzle notify cluster api net app"
+       tournament/rules tournament puzzle notify cluster api net app"
 cycle="play/hub.hpp:play/directory/room_directory.hpp
        play/hub.hpp:play/session/guest_desk.hpp
        play/hub.hpp:play/session/player_peers.hpp
