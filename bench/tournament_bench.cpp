@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "tournament/arena_pairing.hpp"
-#include "tournament/swiss_pairing.hpp"
+#include "tournament/rules/arena_pairing.hpp"
+#include "tournament/rules/swiss_pairing.hpp"
 
 using namespace kibitz::server::tournament;
 using steady = std::chrono::steady_clock;

@@ -21,9 +21,9 @@
 
 #include "config.hpp"
 #include "net/net_context.hpp"
+#include "notify/notifications.hpp"
 #include "play/game_recorder.hpp"
 #include "play/hub.hpp"
-#include "play/notifications.hpp"
 #include "play/rating_cache.hpp"
 #include "store/file_lock.hpp"
 
@@ -122,14 +122,14 @@ private:
     std::unique_ptr<cluster::redis_guests> guests_;
     storage::pg_store* pg_ = nullptr;
     std::string node_name_;
-    // Notifications (play/notifications.hpp): made before the play layer,
+    // Notifications (notify/notifications.hpp): made before the play layer,
     // whose rooms report to it; it pushes through the hub's connections.
     std::unique_ptr<notifications> notifications_;
     // Web Push (with a database; app_push.cpp): the VAPID key from the store,
     // the sender each stored notification is handed to, its own strand.
     std::shared_ptr<push::push_sender> push_;
     std::optional<std::string> start_push(notifications_config& nc);
-    // Puzzles (play/puzzles.hpp): made before the play layer, which hands it
+    // Puzzles (puzzle/puzzles.hpp): made before the play layer, which hands it
     // clients' puzzle.* messages; the API asks it too. Its own strand.
     std::shared_ptr<puzzles> puzzles_;
     // The arenas (with a database): made before the play layer, which hands

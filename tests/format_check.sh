@@ -33,15 +33,19 @@ fi
 
 status=0
 checked=0
-# Added, copied, modified or renamed C++ files, vendored code aside.
-while IFS= read -r file; do
+# Added, copied, modified or renamed C++ files, vendored code aside. A moved
+# file is compared with where it was (rename detection), so only the lines the
+# move changed (its includes) count, not the whole file.
+while IFS=$'\t' read -r change from file; do
+  [ -n "$file" ] || file=$from
+  case $change in R*|C*) ;; *) from=$file ;; esac
   case $file in
     web/vendor/*) continue ;;
   esac
   [ -f "$file" ] || continue
   # The changed lines of the file as --lines=first:last ranges (new side of
   # each hunk of a zero-context diff; a pure deletion leaves no lines).
-  ranges=$(git diff -U0 --no-color "$base" -- "$file" |
+  ranges=$(git diff -U0 -M --no-color "$base" -- "$from" "$file" |
            sed -n 's/^@@ -[0-9,]* +\([0-9]*\)\(,\([0-9]*\)\)\{0,1\} @@.*/\1 \3/p' |
            awk '{ n = ($2 == "") ? 1 : $2; if (n > 0) printf "--lines=%d:%d ", $1, $1 + n - 1 }')
   [ -n "$ranges" ] || continue
@@ -51,7 +55,7 @@ while IFS= read -r file; do
     head -n 20 /tmp/format_check.$$ >&2
     status=1
   fi
-done < <(git diff --name-only --diff-filter=ACMR "$base" -- '*.cpp' '*.hpp' '*.h' '*.cc')
+done < <(git diff --name-status -M --diff-filter=ACMR "$base" -- '*.cpp' '*.hpp' '*.h' '*.cc')
 rm -f /tmp/format_check.$$
 
 if [ "$status" -ne 0 ]; then

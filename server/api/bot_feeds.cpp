@@ -8,7 +8,7 @@
 
 #include "play/hub.hpp"
 #include "play/remote_rooms.hpp"
-#include "play/room.hpp"
+#include "play/room/room.hpp"
 
 namespace kibitz::server::api {
 

@@ -71,7 +71,7 @@ public:
     accounts(const accounts&) = delete;
     accounts& operator=(const accounts&) = delete;
 
-    // Stores a guest that so far lived in memory only (play/guest_book.hpp):
+    // Stores a guest that so far lived in memory only (play/session/guest_book.hpp):
     // a player row named `name` and a session for `token`, which it already
     // holds. Handlers get that same token back.
     void store_guest(std::string name, std::string token, handler<session> h);

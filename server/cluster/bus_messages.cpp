@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <type_traits>
 
-#include "play/lobby_dispatch.hpp"
+#include "play/lobby/lobby_dispatch.hpp"
 #include "protocol/codec.hpp"
 #include "protocol/server_msg.hpp"
 

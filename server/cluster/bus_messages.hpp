@@ -16,7 +16,7 @@
 
 #include "cluster/redis_keys.hpp"
 #include "kibitz/core/result.hpp"
-#include "play/live_position.hpp"
+#include "play/live/live_position.hpp"
 #include "play/player.hpp"
 #include "protocol/client_msg.hpp"
 #include "store/records.hpp"

@@ -19,7 +19,7 @@
 #include "cluster/cluster_node.hpp"
 #include "cluster/remote_peer.hpp"
 #include "observe/metrics.hpp"
-#include "play/room.hpp"
+#include "play/room/room.hpp"
 #include "protocol/server_msg.hpp"
 
 namespace kibitz::server::cluster {

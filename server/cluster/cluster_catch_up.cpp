@@ -14,7 +14,7 @@
 
 #include "cluster/bus_messages.hpp"
 #include "cluster/cluster_node.hpp"
-#include "play/room.hpp"
+#include "play/room/room.hpp"
 #include "protocol/server_msg.hpp"
 
 namespace kibitz::server::cluster {

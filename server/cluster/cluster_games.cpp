@@ -9,7 +9,7 @@
 
 #include "cluster/bus_messages.hpp"
 #include "cluster/cluster_node.hpp"
-#include "play/live_games.hpp"
+#include "play/live/live_games.hpp"
 
 namespace kibitz::server::cluster {
 

@@ -11,8 +11,8 @@
 #include "cluster/bus_messages.hpp"
 #include "cluster/cluster_node.hpp"
 #include "cluster/remote_peer.hpp"
-#include "play/lobby.hpp"
-#include "play/lobby_dispatch.hpp"
+#include "play/lobby/lobby.hpp"
+#include "play/lobby/lobby_dispatch.hpp"
 #include "protocol/server_msg.hpp"
 
 namespace kibitz::server::cluster {

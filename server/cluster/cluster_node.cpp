@@ -7,8 +7,8 @@
 #include "cluster/bus_messages.hpp"
 #include "cluster/remote_peer.hpp"
 #include "observe/metrics.hpp"
-#include "play/lobby_dispatch.hpp"
-#include "play/room.hpp"
+#include "play/lobby/lobby_dispatch.hpp"
+#include "play/room/room.hpp"
 #include "protocol/server_msg.hpp"
 #include "store/pg_store.hpp"
 

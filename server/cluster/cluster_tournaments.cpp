@@ -1,7 +1,7 @@
 // The tournament half of cluster::node (docs/cluster.md, "Tournaments"): the
 // node that holds the lobby's lease runs every tournament; the others run
 // none. Their connections' tournament messages travel as lobby messages
-// (play/lobby_dispatch.hpp), answered through remote peers; each game's end
+// (play/lobby/lobby_dispatch.hpp), answered through remote peers; each game's end
 // on a node that does not run them goes to the one that does, again at
 // every renewal until a subscriber heard it (the service applies a result
 // once, and the store refuses a second).

@@ -24,8 +24,8 @@
 #include "net/net_context.hpp"
 #include "net/token_bucket.hpp"
 #include "net/ws_frame.hpp"
-#include "play/client_handler.hpp"
 #include "play/peer.hpp"
+#include "play/session/client_handler.hpp"
 
 namespace kibitz::server {
 

@@ -28,7 +28,7 @@ struct metrics {
     std::atomic<long long> outbound_bytes{0};
     std::atomic<std::uint64_t> slow_clients_total{0};
     // live.snapshot frames serialized: one per change of a game's list,
-    // shared by every subscriber until then (play/live_lists.cpp).
+    // shared by every subscriber until then (play/live/live_lists.cpp).
     std::atomic<std::uint64_t> live_snapshots_built_total{0};
     // Index = registry order, one per game in the catalogue (sized at construction).
     const std::size_t game_count;

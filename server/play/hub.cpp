@@ -1,7 +1,7 @@
 #include "play/hub.hpp"
 
-#include "play/lobby.hpp"
-#include "play/review.hpp"
+#include "play/lobby/lobby.hpp"
+#include "play/room/review.hpp"
 
 namespace kibitz::server {
 

@@ -2,7 +2,7 @@
 // Where the play layer (and the services above it) hand what becomes a
 // notification, and where a client's notify.* messages go. Two narrow
 // interfaces: a room, the lobby or a tournament sees only `notifier`; the
-// connection's handler sees the desk. Implemented by play/notifications.hpp,
+// connection's handler sees the desk. Implemented by notify/notifications.hpp,
 // made once by the composition root and handed to the hub in play_deps.
 // Every call returns at once; callable from any thread.
 #include <cstdint>

@@ -2,7 +2,7 @@
 // Who someone is: a guest or an account. Immutable after creation and shared
 // (shared_ptr<const player>) across threads. Once stored, `row` is the stored
 // player row and identity is that row (a guest who registers keeps it); a
-// guest not stored (yet: play/guest_book.hpp), or without a database, is its
+// guest not stored (yet: play/session/guest_book.hpp), or without a database, is its
 // in-memory id.
 #include <cstdint>
 #include <memory>

@@ -1,6 +1,6 @@
 #pragma once
 // Where a client's puzzle.* messages go, and where the HTTP API asks about
-// puzzles (issue 27). Implemented by play/puzzles.hpp, made once by the
+// puzzles (issue 27). Implemented by puzzle/puzzles.hpp, made once by the
 // composition root and handed to the hub in play_deps and to the API.
 // Every call returns at once; callable from any thread; answers come later
 // from the service's strand.

@@ -1,5 +1,5 @@
 #pragma once
-// Guests not stored yet (play/guest_book.hpp), known to every node of a
+// Guests not stored yet (play/session/guest_book.hpp), known to every node of a
 // cluster: one node makes a guest, and its token works on any other (a page
 // whose next connection the load balancer sends elsewhere keeps its name).
 // server/cluster/ implements it over Redis (docs/cluster.md, "Guests across

@@ -21,7 +21,7 @@ class remote_lobby {
 public:
     virtual ~remote_lobby() = default;
 
-    // A lobby message (play/lobby_dispatch.hpp: is_lobby_message) of a local
+    // A lobby message (play/lobby/lobby_dispatch.hpp: is_lobby_message) of a local
     // connection: handled by the leader's lobby, whose answers come back to `p`.
     virtual void lobby_message(player_ptr who, peer_ref p, std::uint64_t conn,
                                const client_msg& m) = 0;

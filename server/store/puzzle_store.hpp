@@ -5,7 +5,7 @@
 // the first try's result), so what a solver has seen survives a restart.
 // Kept apart from `store` (one job each); the one SQL store implements it
 // (sql_store.hpp). The store decides no rule: which try counts and what the
-// new ratings are is the puzzle service's (play/puzzles.hpp); the store only
+// new ratings are is the puzzle service's (puzzle/puzzles.hpp); the store only
 // refuses to count a second try of the same puzzle.
 //
 // Threading contract: as store.hpp: every call returns at once; the handler

@@ -14,7 +14,7 @@
 
 #include "kibitz/core/result.hpp"
 #include "store/tournament_records.hpp"
-#include "tournament/arena_scoring.hpp"
+#include "tournament/rules/arena_scoring.hpp"
 
 namespace kibitz::server::tournament {
 

@@ -15,8 +15,8 @@
 #include "play/player.hpp"
 #include "protocol/out_tournament.hpp"
 #include "store/tournament_records.hpp"
-#include "tournament/arena_pairing.hpp"
-#include "tournament/arena_scoring.hpp"
+#include "tournament/rules/arena_pairing.hpp"
+#include "tournament/rules/arena_scoring.hpp"
 
 namespace kibitz::server::tournament {
 

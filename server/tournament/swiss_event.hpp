@@ -21,8 +21,8 @@
 #include "play/player.hpp"
 #include "protocol/out_tournament.hpp"
 #include "store/tournament_records.hpp"
-#include "tournament/swiss_pairing.hpp"
-#include "tournament/tie_breaks.hpp"
+#include "tournament/rules/swiss_pairing.hpp"
+#include "tournament/rules/tie_breaks.hpp"
 
 namespace kibitz::server::tournament {
 

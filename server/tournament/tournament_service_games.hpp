@@ -5,7 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "play/hub.hpp"
-#include "play/room.hpp"
+#include "play/room/room.hpp"
 #include "store/store.hpp"
 #include "tournament/arena_state.hpp"
 #include "tournament/tournament_service.hpp"

@@ -7,7 +7,7 @@
 #include "play/hub.hpp"
 #include "play/ids.hpp"
 #include "play/notification_desk.hpp"
-#include "play/room.hpp"
+#include "play/room/room.hpp"
 #include "store/store.hpp"
 #include "tournament/arena_state.hpp"
 #include "tournament/tournament_service.hpp"

@@ -1,4 +1,4 @@
-// A guest not stored yet (play/guest_book.hpp) is known to every node of a
+// A guest not stored yet (play/session/guest_book.hpp) is known to every node of a
 // cluster (docs/cluster.md, "Guests across nodes"): its token, made on one
 // node, resumes it on another.
 #include "cluster_nodes.hpp"

@@ -11,7 +11,7 @@
 
 #include "helpers.hpp"
 #include "store_helpers.hpp"
-#include "tournament/arena_scoring.hpp"
+#include "tournament/rules/arena_scoring.hpp"
 #include "tournament_play.hpp"
 
 using namespace kibitz;

@@ -1,4 +1,4 @@
-// Berserk over real sockets (play/room_berserk.cpp, tournament/arena_service):
+// Berserk over real sockets (play/room/room_berserk.cpp, tournament/arena_service):
 // in an arena's game a seat halves its own clock before its first move, both
 // seats see it, its increment is gone; refused twice, after the first move
 // and outside arenas; a long enough berserk win scores the bonus point.

@@ -8,9 +8,9 @@
 #include <set>
 
 #include "reduced.hpp"
-#include "tournament/arena_pairing.hpp"
-#include "tournament/arena_scoring.hpp"
-#include "tournament/tie_breaks.hpp"
+#include "tournament/rules/arena_pairing.hpp"
+#include "tournament/rules/arena_scoring.hpp"
+#include "tournament/rules/tie_breaks.hpp"
 
 using namespace kibitz::server;
 using namespace kibitz::server::tournament;

@@ -12,7 +12,7 @@
 #include "helpers.hpp"
 #include "kibitz/core/opening_book.hpp"
 #include "kibitz/core/registry.hpp"
-#include "play/review.hpp"
+#include "play/room/review.hpp"
 #include "reduced.hpp"
 #include "temp_dir.hpp"
 

@@ -1,4 +1,4 @@
-// The guest book alone (play/guest_book.hpp): guests kept in memory until
+// The guest book alone (play/session/guest_book.hpp): guests kept in memory until
 // stored, found by token while a connection uses them, forgotten when idle
 // too long or too many, and stored once however many ask at the same time.
 #include <doctest/doctest.h>
@@ -6,7 +6,7 @@
 #include <chrono>
 #include <vector>
 
-#include "play/guest_book.hpp"
+#include "play/session/guest_book.hpp"
 
 using namespace kibitz::server;
 using namespace std::chrono_literals;

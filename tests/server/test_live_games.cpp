@@ -1,4 +1,4 @@
-// Unit tests of live_games (play/live_games.hpp), the live lists and TV, on
+// Unit tests of live_games (play/live/live_games.hpp), the live lists and TV, on
 // an io_context run by the test's own thread: no sockets, no other threads.
 // A peer records the frames it is sent; the cluster is a remote_live that
 // records what it is told.
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "observe/metrics.hpp"
-#include "play/live_games.hpp"
+#include "play/live/live_games.hpp"
 
 using namespace kibitz::server;
 

@@ -8,8 +8,8 @@
 #include "play/computer_players.hpp"
 #include "play/peer.hpp"
 #include "play/play_counts.hpp"
-#include "play/player_peers.hpp"
 #include "play/rating_cache.hpp"
+#include "play/session/player_peers.hpp"
 
 using namespace kibitz::server;
 

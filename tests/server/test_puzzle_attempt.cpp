@@ -1,4 +1,4 @@
-// The puzzle service's pure pieces (play/puzzle_attempt.hpp): a try checked
+// The puzzle service's pure pieces (puzzle/puzzle_attempt.hpp): a try checked
 // move by move against the line with the server's replies, the next puzzle
 // picked near the solver and never one seen, and the rating moved once.
 #include <doctest/doctest.h>
@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "play/puzzle_attempt.hpp"
-#include "play/puzzle_streak.hpp"
+#include "puzzle/puzzle_attempt.hpp"
+#include "puzzle/puzzle_streak.hpp"
 
 using namespace kibitz::server;
 

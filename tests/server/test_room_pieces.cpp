@@ -6,10 +6,10 @@
 
 #include <chrono>
 
-#include "play/computer_seat.hpp"
-#include "play/move_journal.hpp"
-#include "play/offers.hpp"
-#include "play/turn_clock.hpp"
+#include "play/room/computer_seat.hpp"
+#include "play/room/move_journal.hpp"
+#include "play/room/offers.hpp"
+#include "play/room/turn_clock.hpp"
 
 using namespace kibitz::server;
 using namespace std::chrono_literals;

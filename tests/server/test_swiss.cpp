@@ -11,7 +11,7 @@
 #include <set>
 #include <thread>
 
-#include "tournament/tie_breaks.hpp"
+#include "tournament/rules/tie_breaks.hpp"
 #include "tournament_play.hpp"
 
 using namespace kibitz;

@@ -11,9 +11,9 @@
 #include <set>
 
 #include "reduced.hpp"
-#include "tournament/perfect_matching.hpp"
-#include "tournament/swiss_pairing.hpp"
-#include "tournament/swiss_sides.hpp"
+#include "tournament/rules/perfect_matching.hpp"
+#include "tournament/rules/swiss_pairing.hpp"
+#include "tournament/rules/swiss_sides.hpp"
 
 using namespace kibitz::server::tournament;
 

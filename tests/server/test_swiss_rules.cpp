@@ -2,9 +2,9 @@
 // rounds' pairings and sides, byes, absences, Buchholz and Sonneborn-Berger.
 #include <doctest/doctest.h>
 
-#include "tournament/swiss_pairing.hpp"
-#include "tournament/swiss_sides.hpp"
-#include "tournament/tie_breaks.hpp"
+#include "tournament/rules/swiss_pairing.hpp"
+#include "tournament/rules/swiss_sides.hpp"
+#include "tournament/rules/tie_breaks.hpp"
 
 using namespace kibitz::server::tournament;
 

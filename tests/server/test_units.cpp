@@ -7,8 +7,8 @@
 #include <memory>
 
 #include "net/token_bucket.hpp"
-#include "play/clock.hpp"
-#include "play/matchmaker.hpp"
+#include "play/lobby/matchmaker.hpp"
+#include "play/room/clock.hpp"
 
 using namespace kibitz::server;
 using namespace std::chrono_literals;
