@@ -10,6 +10,7 @@
 #include <future>
 #include <set>
 
+#include "store/sql_store_games_impl.hpp"
 #include "test_util.hpp"
 
 using namespace kibitz;
@@ -103,4 +104,24 @@ TEST_CASE("game keys: unique across reopenings, past many blocks") {
     auto s = test::open_store(path);
     auto stored = test::must<std::vector<game_record>>([&](auto h) { s->unfinished_games(h); });
     CHECK(stored.size() == keys.size());
+}
+
+// The pair's recent games, read at every game's end, go through the seats'
+// indexes: before issue 47 the query walked games_status over every game
+// finished in the last 24 hours (tens of thousands under load), and the
+// writer's time per game grew with them.
+TEST_CASE("game end: the pair's recent games are found by the seats, not by every finished game") {
+    test::temp_dir dir;
+    auto path = dir.file("k.db");
+    test::open_store(path).reset();  // migrated, closed
+    auto db = sqlite_db::open({path, true});
+    REQUIRE(db.ok());
+    auto plan = db.value()->query(std::string("EXPLAIN QUERY PLAN ") +
+                                  sql_store_detail::recent_pair_games_sql);
+    std::string details;
+    while (plan.next()) details += plan.text(3) + "\n";
+    INFO("plan:\n" << details);
+    CHECK(details.find("games_seat") != std::string::npos);
+    CHECK(details.find("games_status") == std::string::npos);
+    CHECK(details.find("SCAN games") == std::string::npos);
 }
