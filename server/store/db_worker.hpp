@@ -48,6 +48,8 @@ public:
     std::size_t queued() const;
     // Blocks until nothing is queued or running; true if it had to wait.
     bool wait_idle();
+    // Whether the caller runs on this worker's thread (a job or its handler).
+    bool on_thread() const { return std::this_thread::get_id() == thread_.get_id(); }
 
 private:
     void run();

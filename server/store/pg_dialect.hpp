@@ -3,9 +3,10 @@
 // sql_dialect.hpp for the list): its readers' snapshots, case-insensitive
 // usernames, row locks, game keys from a sequence, and the cluster's fence.
 //
-// Owned by its store. reserve_block runs on the caller's thread under the
-// store's key lock; started, guard and claim run in jobs, all on the writer's
-// thread, which alone touches the fence's epochs.
+// Owned by its store. reserve_block runs on the store's keys connection,
+// reserve_block_in in a writer job (sql_store.hpp); started, guard and claim
+// run in jobs, all on the writer's thread, which alone touches the fence's
+// epochs.
 #include <map>
 #include <string>
 
@@ -30,6 +31,8 @@ public:
     // same block.
     static constexpr game_key keys_per_block = 4096;
     static std::int64_t reserve_block(pg_db& keys_db);
+    // In a writer job: a sequence is outside transactions, so the same call.
+    static std::int64_t reserve_block_in(pg_db& writer_db) { return reserve_block(writer_db); }
 
     // The fence (docs/cluster.md): with a node name (--cluster), this node
     // writes a game's moves, takebacks and end only while game_owner names it

@@ -8,7 +8,8 @@
 //   writer_begin, reader_begin  how the writer's and a reader's transactions begin
 //   username_is_1               SQL true when accounts `a` holds username $1, any case
 //   lock_rows                   appended to a SELECT whose rows decide a write
-//   keys_per_block, reserve_block(keys_db)  blocks of game keys (sql_store.hpp)
+//   keys_per_block, reserve_block(keys_db), reserve_block_in(writer_db)
+//                               blocks of game keys (sql_store.hpp)
 //   started(db, game), guard(db, game)      the fence on a game's writes
 //   claim_lead(db), lead_guard(db)          the fence on the tournaments' writes
 // A dialect object is owned by its store; its fence runs in writer jobs only.

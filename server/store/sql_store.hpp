@@ -13,9 +13,18 @@
 // Game keys: start_game hands its key out at once, before the insert commits,
 // from a block of keys the dialect reserves in the database: no two stores on
 // one database hand out the same key, and a key handed out is never handed
-// out again, even if its game was never stored. A reservation is one short
-// transaction on the caller's thread, once per block.
+// out again, even if its game was never stored. The first block is reserved
+// at open on the store's keys connection; each next one by a writer job
+// (reserve_block_in, in the writer's transaction) posted once half the block
+// in use is spent, so it is committed long before it is needed and the caller
+// never waits. On SQLite that keeps the writer the file's one writer: a
+// reservation on the keys connection while the server runs waited for the
+// writer's lock between group commits and, under load, failed with "database
+// is locked" (issue 47). Only when a block runs out with the next one still
+// in flight does the caller wait for it (or, on the writer's own thread or
+// if it failed, reserve on the keys connection as at open).
 #include <atomic>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -159,10 +168,15 @@ protected:
 
 private:
     core::result<game_key> next_key();
+    core::result<game_key> reserve_now();  // on keys_db_; under keys_mutex_
+    void reserve_ahead();                  // posts the writer job; not under keys_mutex_
 
     std::mutex keys_mutex_;
+    std::condition_variable ahead_done_;
     std::unique_ptr<db_type> keys_db_;  // under keys_mutex_
     game_key next_key_ = 0, block_end_ = 0;
+    std::int64_t ahead_block_ = -1;  // reserved and committed, not yet in use; -1: none
+    bool reserving_ = false;         // a writer job is reserving the next block
     std::unique_ptr<worker> writer_;
     std::vector<std::unique_ptr<worker>> readers_;
     std::atomic<std::size_t> next_reader_{0};

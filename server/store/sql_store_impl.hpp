@@ -3,6 +3,8 @@
 // jobs, and the row readers every operation shares. Included only by the
 // operations' definitions (sql_store_*_impl.hpp) and where a backend
 // instantiates the store (sqlite_store.cpp, pg_store.cpp).
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -44,27 +46,68 @@ sql_store<D>::~sql_store() {
 }
 
 template <class D>
-core::result<game_key> sql_store<D>::next_key() {
-    std::lock_guard lock(keys_mutex_);
-    if (next_key_ == block_end_) {
-        try {
-            next_key_ = D::reserve_block(*keys_db_) * D::keys_per_block;
-            block_end_ = next_key_ + D::keys_per_block;
-        } catch (const db_error& e) {
-            return core::error{std::string("cannot reserve game keys: ") + e.what()};
-        }
+core::result<game_key> sql_store<D>::reserve_now() {
+    try {
+        next_key_ = D::reserve_block(*keys_db_) * D::keys_per_block;
+        block_end_ = next_key_ + D::keys_per_block;
+        return next_key_;
+    } catch (const db_error& e) {
+        return core::error{std::string("cannot reserve game keys: ") + e.what()};
     }
-    return next_key_++;
+}
+
+template <class D>
+core::result<game_key> sql_store<D>::next_key() {
+    game_key key = 0;
+    bool ahead = false;
+    {
+        std::unique_lock lock(keys_mutex_);
+        if (next_key_ == block_end_) {
+            // The next block was asked for half a block ago: it is all but
+            // always there. Waited for only when it is still in flight, and
+            // never on the writer's thread (a writer job's handler), which
+            // would wait for itself.
+            if (ahead_block_ < 0 && reserving_ && writer_ && !writer_->on_thread())
+                ahead_done_.wait(lock, [&] { return !reserving_; });
+            if (ahead_block_ >= 0) {
+                next_key_ = ahead_block_ * D::keys_per_block;
+                block_end_ = next_key_ + D::keys_per_block;
+                ahead_block_ = -1;
+            } else if (auto r = reserve_now(); !r) {
+                return r;
+            }
+        }
+        key = next_key_++;
+        ahead = writer_ && ahead_block_ < 0 && !reserving_ &&
+                block_end_ - next_key_ <= D::keys_per_block / 2;
+        if (ahead) reserving_ = true;
+    }
+    // Posted outside the lock: a store shutting down runs the handler at once.
+    if (ahead) reserve_ahead();
+    return key;
+}
+
+template <class D>
+void sql_store<D>::reserve_ahead() {
+    write<std::int64_t>(
+        [this](core::result<std::int64_t> r) {
+            {
+                std::lock_guard lock(keys_mutex_);
+                reserving_ = false;
+                if (r) ahead_block_ = r.value();
+            }
+            ahead_done_.notify_all();
+            // Not fatal: asked again at the next key, and reserved on the keys
+            // connection if the block runs out first.
+            if (!r) spdlog::warn("store: cannot reserve the next game keys: {}", r.reason());
+        },
+        [](db_type& db) { return D::reserve_block_in(db); });
 }
 
 template <class D>
 core::result<game_key> sql_store<D>::first_key() {
-    auto first = next_key();
-    if (first) {
-        std::lock_guard lock(keys_mutex_);
-        next_key_ = first.value();  // not spent: the first game gets it
-    }
-    return first;
+    std::lock_guard lock(keys_mutex_);
+    return reserve_now();  // its first key stays the next handed out
 }
 
 // Runs fn(db) -> T on a worker; the handler gets the value after commit, or the

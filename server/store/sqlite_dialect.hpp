@@ -4,7 +4,9 @@
 // backends: sqlite_db turns $N into ?N.
 //
 // No fence: one server per SQLite file (its lock file). reserve_block runs on
-// the caller's thread under the store's key lock.
+// the store's own keys connection, at open (and as a last resort, see
+// sql_store.hpp); reserve_block_in runs in a writer job, inside the writer's
+// transaction: while the server runs, the writer is the file's one writer.
 #include "store/sql_dialect.hpp"
 #include "store/sqlite_db.hpp"
 
@@ -23,6 +25,9 @@ struct sqlite_dialect : dialect_defaults {
     // (schema/migrations/README.md): no two stores on one file get the same
     // block. Returns the block reserved, past every key stored; throws db_error.
     static std::int64_t reserve_block(sqlite_db& keys_db);
+    // The same within a transaction already open with the write lock (the
+    // writer's): no BEGIN, no COMMIT of its own.
+    static std::int64_t reserve_block_in(sqlite_db& writer_db);
     static constexpr game_key keys_per_block = 1024;
 };
 

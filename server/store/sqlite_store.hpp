@@ -3,8 +3,10 @@
 // sql_store's (sql_store.hpp) over sqlite_dialect; this opens the file.
 //
 // Owns, through sql_store: one writer connection, `readers` read-only
-// connections, and a third connection that reserves game keys (blocks of
-// 1024, see sqlite_dialect.hpp). Handlers run on the store's threads.
+// connections, and a third connection that reserves the first block of game
+// keys at open (blocks of 1024, see sqlite_dialect.hpp); the writer reserves
+// every next one, so that while the server runs it is the file's one writer
+// (sql_store.hpp). Handlers run on the store's threads.
 //
 // Durability contract (synchronous=FULL, the default): a handler that reports
 // success runs only after COMMIT returned, and with FULL the WAL is fsynced at
