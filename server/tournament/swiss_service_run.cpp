@@ -40,14 +40,15 @@ void swiss_service::run_event(event& e, std::int64_t now) {
 void swiss_service::start_round(event& e, std::int64_t now) {
     auto& st = *e.state;
     const auto& row = st.row();
-    // Who is not on the event's page as the round is paired misses it and
-    // is withdrawn (they may join again for the next rounds).
-    std::set<std::string> present;
+    // Who has no connection at all as the round is paired (present(): on
+    // any page) misses it and is withdrawn (they may join again for the next
+    // rounds).
+    std::set<std::string> here;
     for (const auto& key : st.active()) {
-        if (e.audience.present(key)) present.insert(key);
+        if (present(e, key)) here.insert(key);
         else withdraw(e, key);
     }
-    auto pairing = st.pair_next(present);
+    auto pairing = st.pair_next(here);
     if (!pairing) return finish(e, now);  // fewer than two, or everyone has met
     const int round = st.round() + 1;
     for (const auto& p : pairing->pairs) {
