@@ -4,7 +4,8 @@
 // they wait where the site leaves them, never navigating, and the next
 // pairing takes them to their next game: three games each. No rematch in a
 // tournament game. Then one pauses from the finished game's page, follows the
-// event's link, and the standings count the three games.
+// event's link, and the standings count the three games; the bell counts
+// none of them.
 import path from 'node:path';
 import {new_player, check} from '../lib.mjs';
 import {register} from '../helpers.mjs';
@@ -75,5 +76,8 @@ export const scenarios = [
             .filter((s) => s.textContent.trim().split(/\s+/).length === 3).length === 2, null, {timeout: 10000});
         const sheets = await a.locator('[data-test="sheet"]').allTextContents();
         check(sheets.every((s) => /^[WL]\d\*? [WL]\d\*? [WL]\d\*?$/.test(s.trim())), `sheets: ${sheets}`);
+        // Six live games between them, and the bell has nothing to say about
+        // them (each was played on its open page).
+        for (const p of [a, b]) check(await p.locator('[data-test="bell-count"]').count() === 0, 'no unread notification from the games');
     }],
 ];
