@@ -2,6 +2,8 @@
 // rounds; results as games end; the standings to subscribers.
 #include <spdlog/spdlog.h>
 
+#include "play/hub.hpp"
+#include "play/notification_desk.hpp"
 #include "tournament/arena_state.hpp"
 #include "tournament/swiss_service.hpp"
 
@@ -45,8 +47,18 @@ void swiss_service::start_round(event& e, std::int64_t now) {
     // rounds).
     std::set<std::string> here;
     for (const auto& key : st.active()) {
-        if (present(e, key)) here.insert(key);
-        else withdraw(e, key);
+        if (present(e, key)) {
+            here.insert(key);
+            continue;
+        }
+        withdraw(e, key);
+        // Told why, where they will look next (the bell, a push).
+        if (auto* out = hub_->deps().notifications; out && st.find(key))
+            out->notify(st.find(key)->who, "tournament_withdrawn",
+                        {{"id", row.public_id},
+                         {"name", row.settings.name},
+                         {"round", st.round() + 1},
+                         {"reason", "absent"}});
     }
     auto pairing = st.pair_next(here);
     if (!pairing) return finish(e, now);  // fewer than two, or everyone has met

@@ -298,9 +298,18 @@ TEST_CASE("swiss: players off the event's page play every round; one with no con
     probe.send(tmsg("tournament.sub", id));
     probe.expect("tournament.state");
 
-    auto es = join_field(srv.port(), id, 5);
+    auto es = join_field(srv.port(), id, 4);
     // Four leave the event's page and stay connected (a finished game's page,
-    // the lobby): still in. The fifth closes the site before the start.
+    // the lobby): still in. The organizer joins too, then closes the site
+    // before the start: withdrawn at round 1, and told so.
+    entrant org;
+    org.ws = std::make_unique<ws_client>(srv.port());
+    org.id = org.ws->hello(ground.org.token)["user"]["id"];
+    auto j = tmsg("tournament.join", id);
+    j["d"]["ack"] = 1;
+    org.ws->send(j);
+    org.ws->expect("ack");
+    es.push_back(std::move(org));
     for (int i = 0; i < 4; ++i) {
         auto m = tmsg("tournament.unsub", id);
         m["d"]["ack"] = 7;
@@ -327,4 +336,8 @@ TEST_CASE("swiss: players off the event's page play every round; one with no con
         INFO(row.dump());
         CHECK(row["withdrawn"] == (row["player"]["id"] == gone));
     }
+    CHECK(db_scalar(ground.db,
+                    "SELECT COUNT(*) FROM notifications WHERE kind = "
+                    "'tournament_withdrawn' AND player_id = " +
+                        std::to_string(ground.org.row)) == 1);
 }
