@@ -10,6 +10,7 @@ import path from 'node:path';
 import {new_player, check} from '../lib.mjs';
 import {register} from '../helpers.mjs';
 import {next_game, play_and_resign} from '../play_helpers.mjs';
+import {check_a11y} from '../a11y.mjs';
 
 export const scenarios = [
     ['tournament: an arena played from the game pages, three games each, no navigating', async ({browser, base, artifacts}) => {
@@ -52,6 +53,7 @@ export const scenarios = [
                     const when = await p.locator('[data-test="event-when"]').textContent();
                     check(/Ends in \d+:\d\d/.test(when), `the arena's time left: ${when}`);
                 }
+                await check_a11y(b, 'a tournament game on a phone');
                 await a.screenshot({path: path.join(artifacts, 'tournament-game-1280.png')});
                 await b.screenshot({path: path.join(artifacts, 'tournament-game-390.png')});
             }
