@@ -85,6 +85,7 @@ const push_texts = {
     game_over: (d) => [`Your game against ${d.opponent} is over`, `/#/game/${d.room}`],
     challenge: (d) => [`${d.from} challenges you`, String(d.path || '').startsWith('#/') ? `/${d.path}` : '/#/'],
     tournament_soon: (d) => [`${d.name} starts soon`, `/#/tournament/${d.id}`],
+    tournament_withdrawn: (d) => [`Withdrawn from ${d.name}: not connected when round ${d.round} began`, `/#/tournament/${d.id}`],
 };
 
 function push_notice(n) {

@@ -27,7 +27,8 @@ void arena_service::run_event(arena& a, std::int64_t now) {
 void arena_service::pair_wave(arena& a, std::int64_t now) {
     auto& st = *a.state;
     const auto t0 = std::chrono::steady_clock::now();
-    const auto pairs = st.wave(now, cfg_.pair_delay_ms, ++waves_, a.audience.present_players());
+    const auto pairs = st.wave(now, cfg_.pair_delay_ms, ++waves_,
+                               [&](const std::string& key) { return present(a, key); });
     if (pairs.empty()) return;
     arena_figures::add(figures_.pairing_ns, arena_figures::ns_since(t0));
     ++a.waves;

@@ -86,16 +86,16 @@ std::vector<const arena_state::entrant*> arena_state::ranked() const {
     return out;
 }
 
-std::vector<arena_state::pair_made> arena_state::wave(std::int64_t now_ms, std::int64_t delay_ms,
-                                                      std::uint64_t seed,
-                                                      const std::map<std::string, int>& present) {
+std::vector<arena_state::pair_made> arena_state::wave(
+    std::int64_t now_ms, std::int64_t delay_ms, std::uint64_t seed,
+    const std::function<bool(const std::string&)>& present) {
     std::vector<arena_waiting> waiting;
     int rank = 0, last_score = -1, place = 0;
     for (const auto* e : ranked()) {
         ++place;
         if (e->score.total != last_score) rank = place, last_score = e->score.total;
         if (e->withdrawn || e->paused || !e->room.empty() || !e->free_since_ms) continue;
-        if (now_ms - *e->free_since_ms < delay_ms || !present.count(e->who->key())) continue;
+        if (now_ms - *e->free_since_ms < delay_ms || !present(e->who->key())) continue;
         waiting.push_back({e->who->key(), rank, e->rating, e->last_opponent, e->side_balance,
                            e->last_side, now_ms - *e->free_since_ms});
     }

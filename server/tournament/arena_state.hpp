@@ -7,6 +7,7 @@
 // or sent here. Owned by the arena service, used on its strand only.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -66,9 +67,9 @@ public:
 
     // A wave: the free entrants who have waited `delay_ms`, paired near each
     // other in the standings (pair_arena_wave).
-    // Only players `present` (a page of the event open) are paired.
+    // Only players `present` says are there (tournament_service::present) are paired.
     std::vector<pair_made> wave(std::int64_t now_ms, std::int64_t delay_ms, std::uint64_t seed,
-                                const std::map<std::string, int>& present);
+                                const std::function<bool(const std::string&)>& present);
     // A pair's game started in `room` under stored pairing `pairing`.
     void playing(const pair_made& p, const std::string& room, std::int64_t pairing);
     const game* game_in(const std::string& room) const;

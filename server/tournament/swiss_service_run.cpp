@@ -2,6 +2,8 @@
 // rounds; results as games end; the standings to subscribers.
 #include <spdlog/spdlog.h>
 
+#include "play/hub.hpp"
+#include "play/notification_desk.hpp"
 #include "tournament/arena_state.hpp"
 #include "tournament/swiss_service.hpp"
 
@@ -40,14 +42,25 @@ void swiss_service::run_event(event& e, std::int64_t now) {
 void swiss_service::start_round(event& e, std::int64_t now) {
     auto& st = *e.state;
     const auto& row = st.row();
-    // Who is not on the event's page as the round is paired misses it and
-    // is withdrawn (they may join again for the next rounds).
-    std::set<std::string> present;
+    // Who has no connection at all as the round is paired (present(): on
+    // any page) misses it and is withdrawn (they may join again for the next
+    // rounds).
+    std::set<std::string> here;
     for (const auto& key : st.active()) {
-        if (e.audience.present(key)) present.insert(key);
-        else withdraw(e, key);
+        if (present(e, key)) {
+            here.insert(key);
+            continue;
+        }
+        withdraw(e, key);
+        // Told why, where they will look next (the bell, a push).
+        if (auto* out = hub_->deps().notifications; out && st.find(key))
+            out->notify(st.find(key)->who, "tournament_withdrawn",
+                        {{"id", row.public_id},
+                         {"name", row.settings.name},
+                         {"round", st.round() + 1},
+                         {"reason", "absent"}});
     }
-    auto pairing = st.pair_next(present);
+    auto pairing = st.pair_next(here);
     if (!pairing) return finish(e, now);  // fewer than two, or everyone has met
     const int round = st.round() + 1;
     for (const auto& p : pairing->pairs) {

@@ -1,7 +1,8 @@
 #pragma once
 // Who follows one event's page: each subscribed connection (where to send,
 // whose it is) and, per player, how many of their connections are open on
-// it (a player "present" is one the event may pair). Plain data; owned by a
+// it (a player following is one the event may pair; so is one with any
+// connection open: tournament_service::present). Plain data; owned by a
 // tournament service and used on its strand only.
 #include <cstdint>
 #include <map>
@@ -29,7 +30,6 @@ public:
         return true;
     }
     bool present(const std::string& key) const { return present_.count(key) > 0; }
-    const std::map<std::string, int>& present_players() const { return present_; }
     bool empty() const { return subscribers_.empty(); }
     std::size_t size() const { return subscribers_.size(); }
     // One serialized frame to every subscriber.

@@ -98,6 +98,12 @@ protected:
                        storage::player_id first, storage::player_id second, std::int64_t now);
     void store_status(const storage::tournament_row& row, const char* status, std::int64_t now);
     void recover(const std::string& id, const std::string& room);
+    // Whether entrant `key` may be paired now: in the event until they
+    // withdraw or pause, wherever their page is. Present with any connection
+    // open on this node (their game's page, the lobby, another tab) or a
+    // page of the event open on any node (its page or the page of one of its
+    // games subscribes; in a cluster that is what reaches the leader).
+    bool present(const Event& e, const std::string& key) const;
     void finish(Event& e, std::int64_t now);  // stored finished, told, then forgotten
 
     // The kind's own.

@@ -30,6 +30,11 @@ std::string tournament_service<Event>::start_game(const storage::tournament_row&
 }
 
 template <class Event>
+bool tournament_service<Event>::present(const Event& e, const std::string& key) const {
+    return e.audience.present(key) || (hub_ && hub_->peers().connected(key));
+}
+
+template <class Event>
 void tournament_service<Event>::store_pairing(const storage::tournament_row& row, int round,
                                               const std::string& room, storage::player_id first,
                                               storage::player_id second, std::int64_t now) {

@@ -1,4 +1,5 @@
 import {game_room, play_move} from './lib.mjs';
+import {resign} from './helpers.mjs';
 
 // What the play-screen scenarios share: the window sizes they check, where
 // an element sits, who has the focus, and who is to move.
@@ -48,4 +49,22 @@ export async function lose_to_computer(a) {
     }
     await a.waitForSelector('.game[data-status="over"]', {timeout: 15000});
     return room;
+}
+
+// Tournaments (tournament.mjs, swiss.mjs): a player waits where the site
+// leaves them until a new game (not `prev`) is in play on their page; its room.
+export async function next_game(page, prev, timeout = 30000) {
+    await page.waitForFunction((p) => {
+        const g = document.querySelector('.game[data-room][data-status="playing"]');
+        return g && g.dataset.room !== p;
+    }, prev, {timeout});
+    return page.locator('.game').getAttribute('data-room');
+}
+
+// Two moves (so resigning is open), then the one not to move resigns.
+export async function play_and_resign(a, b) {
+    const [mover, other] = await mover_first(a, b);
+    await play_move([mover, other], (await first_move(mover)).text);
+    await play_move([mover, other], (await first_move(other)).text);
+    await resign(other, [a, b]);
 }

@@ -264,3 +264,34 @@ TEST_CASE("arena: the standings name the top game, the leader's game in play") {
     CHECK(st["d"]["standings"][0]["room"] == room_c);
     CHECK(st["d"]["top_room"] != room_b);
 }
+
+TEST_CASE("arena: players who left the event's page (on their game's) are paired again and again") {
+    event_ground ground;
+    test_server srv(event_server(ground));
+    const json body = {{"name", "Game page arena"},
+                       {"game", "checkers"},
+                       {"tc", tc(60, 0)},
+                       {"minutes", 10},
+                       {"starts_in_s", 0}};
+    const std::string id = create_event(srv.port(), body, ground.org.token)["id"];
+    auto es = join_field(srv.port(), id, 2);
+    // Both leave the event's page (as the page does when the pairing takes
+    // them to their game) and stay connected: still in the event.
+    for (auto& e : es) {
+        auto m = tmsg("tournament.unsub", id);
+        m["d"]["ack"] = 7;
+        e.ws->send(m);
+        e.ws->expect("ack", [](const json& a) { return a["d"]["ack"] == 7; });
+    }
+    for (int game = 0; game < 3; ++game) {
+        auto pairs = wave_of(es);
+        REQUIRE(pairs.size() == 1);
+        auto& [room, seats] = *pairs.begin();
+        play_out(room, *seats[0], *seats[1], 4, false);
+    }
+    // Three games each, in the standings.
+    for (const auto& row : standings(srv.port(), id)) {
+        const std::string sheet = row["sheet"];
+        CHECK(std::count(sheet.begin(), sheet.end(), ' ') == 2);
+    }
+}

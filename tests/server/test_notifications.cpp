@@ -3,7 +3,7 @@
 // its end; each is pushed to every open tab and kept (read/unread) in the
 // store; the list and "mark read" agree across tabs; what a player turned off
 // (a kind, or all) is neither pushed nor kept; a guest gets them live only and
-// may not keep preferences; bad messages are refused.
+// may not keep preferences; bad messages are refused; a live game adds none.
 #include <doctest/doctest.h>
 
 #include "correspondence_fixture.hpp"
@@ -90,6 +90,26 @@ TEST_CASE("notifications: a correspondence game's start, turns and end, kept and
     CHECK(over_b["d"]["data"]["opponent"] == "ada");
     REQUIRE(eventually([&] { return db_scalar(db, stored("game_over", ada.row)) == 1; }));
     CHECK(db_scalar(db, stored("game_started", bob.row)) == 1);
+}
+
+TEST_CASE("notifications: a live game, played on its open page, adds none") {
+    temp_dir dir;
+    auto db = dir.file("kibitz.db");
+    auto ada = register_account(db, "ada", "long enough password");
+    auto bob = register_account(db, "bob", "long enough password");
+    test_server srv(with_db(db));
+    ws_client a(srv.port()), b(srv.port());
+    a.hello(ada.token);
+    b.hello(bob.token);
+    auto t = pair_by_seek(a, b, "checkers", tc(60, 0));
+    a.send(room_msg("abort", t.room));
+    a.expect("end", [&](const json& j) { return j["d"]["room"] == t.room; });
+    CHECK_FALSE(a.sees("notification", 300ms));
+    CHECK_FALSE(b.sees("notification", 100ms));
+    CHECK(db_scalar(db, "SELECT COUNT(*) FROM notifications") == 0);
+    // A correspondence game still does.
+    pair_by_seek(a, b, "checkers", days(1));
+    a.expect("notification", [](const json& j) { return of_kind(j, "game_started"); });
 }
 
 TEST_CASE("notifications: what a player turned off is neither pushed nor kept") {

@@ -298,3 +298,56 @@ TEST_CASE("swiss: kill -9 mid-round loses no result; the round resumes, the next
     es[0].ws->expect("tournament.finished", {}, 10000ms);
     check_standings(standings(srv.port, id), games, ids);
 }
+
+TEST_CASE("swiss: players off the event's page play every round; one with no connection is out") {
+    event_ground ground;
+    test_server srv(event_server(ground));
+    const std::string id = create_event(srv.port(), swiss_body(2), ground.org.token)["id"];
+    ws_client probe(srv.port());
+    probe.hello();
+    probe.send(tmsg("tournament.sub", id));
+    probe.expect("tournament.state");
+
+    auto es = join_field(srv.port(), id, 4);
+    // Four leave the event's page and stay connected (a finished game's page,
+    // the lobby): still in. The organizer joins too, then closes the site
+    // before the start: withdrawn at round 1, and told so.
+    entrant org;
+    org.ws = std::make_unique<ws_client>(srv.port());
+    org.id = org.ws->hello(ground.org.token)["user"]["id"];
+    auto j = tmsg("tournament.join", id);
+    j["d"]["ack"] = 1;
+    org.ws->send(j);
+    org.ws->expect("ack");
+    es.push_back(std::move(org));
+    for (int i = 0; i < 4; ++i) {
+        auto m = tmsg("tournament.unsub", id);
+        m["d"]["ack"] = 7;
+        es[i].ws->send(m);
+        es[i].ws->expect("ack", [](const json& a) { return a["d"]["ack"] == 7; });
+    }
+    const std::string gone = es[4].id;
+    es[4].ws.reset();
+    es.pop_back();
+    const auto seat_of = by_id(es);
+    ground.wall.advance(std::chrono::seconds(61));
+
+    for (int round = 1; round <= 2; ++round) {
+        const auto boards = boards_of(probe, round);
+        REQUIRE(boards.size() == 2);  // all four, no bye
+        for (const auto& b : boards)
+            play_board(round, b["room"], *seat_of.at(b["first"]["id"]),
+                       *seat_of.at(b["second"]["id"]), 0);
+    }
+    probe.expect("tournament.finished", {}, 10000ms);
+    auto st = json::parse(http_get(srv.port(), "/api/tournament/" + id).body);
+    CHECK(st["tournament"]["round"] == 2);
+    for (const auto& row : st["standings"]) {
+        INFO(row.dump());
+        CHECK(row["withdrawn"] == (row["player"]["id"] == gone));
+    }
+    CHECK(db_scalar(ground.db,
+                    "SELECT COUNT(*) FROM notifications WHERE kind = "
+                    "'tournament_withdrawn' AND player_id = " +
+                        std::to_string(ground.org.row)) == 1);
+}

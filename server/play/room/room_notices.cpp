@@ -1,5 +1,5 @@
-// A room's notifications (notify/notifications.hpp): the game started, it is
-// a correspondence player's turn, the game is over. Each says which room,
+// A room's notifications (notify/notifications.hpp): a correspondence game
+// started, it is a player's turn, the game is over (none for a live game). Each says which room,
 // which game and against whom, so a list entry leads back to the game. On the
 // room's strand; the notifier returns at once.
 #include "play/notification_desk.hpp"
@@ -18,6 +18,10 @@ std::string outcome(const core::status& st, bool aborted, int seat) {
 void room::tell_players(std::string_view kind, int only_seat) const {
     auto* out = hub_.deps().notifications;
     if (!out) return;
+    // A live game (tournament games included) is played on its open page:
+    // its start and end are no news, and kept they buried the notices that
+    // matter (a correspondence turn, a challenge, an event starting).
+    if (!correspondence() && (kind == "game_started" || kind == "game_over")) return;
     for (int s = 0; s < 2; ++s) {
         if (only_seat >= 0 && s != only_seat) continue;
         const auto& who = seats_[s].who;

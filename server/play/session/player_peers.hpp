@@ -36,6 +36,11 @@ public:
         peers_.erase(it);
         for (auto& [conn, p] : moved) peers_[to][conn] = std::move(p);
     }
+    // Whether `player_key` has any connection open (any page, any tab).
+    bool connected(const std::string& player_key) const {
+        std::lock_guard lock(mu_);
+        return peers_.count(player_key) > 0;
+    }
     by_conn of(const std::string& player_key) const {
         std::lock_guard lock(mu_);
         auto it = peers_.find(player_key);

@@ -1,5 +1,6 @@
 // The menu's bell (issue 25, the notification list kept on the server): two
-// accounts start a game, each bell counts it unread; the list names the game
+// accounts start a correspondence game (a live one adds nothing: its page is
+// open), each bell counts it unread; the list names the game
 // and leads to it; "mark all read" clears the count on every tab and the
 // count stays cleared after a reload (kept on the server); turning a kind off
 // is kept too. Screenshots of the open list at 1280×800 and 390×844. A guest
@@ -21,7 +22,7 @@ export const scenarios = [
             await online(p);
             check(await count(p).count() === 0, 'no unread count at first');
             await p.selectOption('[data-test="quick-game"]', 'checkers');
-            await p.click('button[data-tc="5+3"]');
+            await p.click('button[data-tc="days:1"]');
         }
         for (const p of [a, b]) await p.waitForURL(/#\/game\//, {timeout: 10000});
         const room = a.url().split('/').pop();

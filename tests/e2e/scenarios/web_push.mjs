@@ -63,10 +63,10 @@ export const scenarios = [
             }));
             await cdp.send('ServiceWorker.enable');
 
-            // A game between the two accounts: a notifies "game started", pushed to a's subscription.
+            // A correspondence game between the two accounts (a live one notifies nothing): "game started", pushed to a's subscription.
             for (const p of [a, b]) {
                 await p.selectOption('[data-test="quick-game"]', 'checkers');
-                await p.click('button[data-tc="5+3"]');
+                await p.click('button[data-tc="days:1"]');
             }
             await a.waitForURL(/#\/game\//, {timeout: 10000});
             const room = a.url().split('/').pop();

@@ -15,6 +15,7 @@ import {premove_match} from './game_extras.js';
 import {game_history} from './game_history.js';
 import {reaction, gone_to} from './game_react.js';
 import {board_wanted, board_keeper} from './game_board.js';
+import {game_tournament} from './game_tournament.js';
 
 const confirm_ms = 3000, announced_kept = 3;
 
@@ -32,6 +33,7 @@ export class game_ctrl {
             announced: [], announce_n: 0,  // the lines read out (newest last)
             muted: is_muted(), notify: notify_on(),
             input_gen: 0,              // bumped to give the board its input again
+            seen_playing: false,       // the game was in play while this page was open
         };
         this.redraw_view_ = redraw_view;
         this.history_ = game_history(room);
@@ -40,6 +42,7 @@ export class game_ctrl {
         this.queued_ = false;
         this.destroyed_ = false;
         this.timers_ = {confirm: 0};
+        this.tour = null;              // a tournament game's event (game_tournament.js)
         this.keeper_ = new board_keeper({
             on_move: (m) => this.play(m.text),
             on_choose: (ms) => this.set_({choices: ms}),
@@ -147,6 +150,7 @@ export class game_ctrl {
             return;
         }
         if (what === 'state') this.full_ = true;
+        this.follow_event_(st);
         const r = reaction(what, d, {st, seat: this.seat(), my_turn: this.my_turn(), last: this.sync.last, room: this.s.room, started: this.s.started});
         if (r.started) this.s.started = true;
         if (r.sound) play_sound(r.sound);
@@ -160,6 +164,16 @@ export class game_ctrl {
         this.premove_turn_();
         this.redraw();
     }
+
+    // A tournament game: its event is followed; the player is taken back to
+    // it when the game they were playing ends here.
+    follow_event_(st) {
+        if (st.tournament && st.tournament.id && !this.tour) this.tour = new game_tournament(st.tournament.id, () => this.redraw());
+        if (st.status.state === 'playing') this.s.seen_playing = true;
+        else if (this.tour && this.s.seen_playing && this.seat() !== null) this.tour.game_over();
+    }
+    stay() { if (this.tour) this.tour.stay(); }
+    pause_event() { if (this.tour) this.tour.pause(); }
 
     // The moment the turn comes, a queued premove is played if that move is
     // legal then (after our last move's answer, if one is on its way).
@@ -226,6 +240,7 @@ export class game_ctrl {
     destroy() {
         this.destroyed_ = true;
         clearTimeout(this.timers_.confirm);
+        if (this.tour) this.tour.close();
         this.sync.close();
     }
 }

@@ -9,6 +9,7 @@ import {game_names, game_info, side_colour} from '../catalogue.js';
 import {icon_view as icon} from '../ui/icons.js';
 import {rating_diff_view} from './game_extras.js';
 import {bot_tag} from '../ui/bot_tag.js';
+import {event_when, my_place} from './game_tournament.js';
 
 // "a draw", "an end by agreement": the catalogue names what agreeing ends in.
 function with_article(noun) { return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`; }
@@ -130,15 +131,29 @@ export function result_view(st, seat) {
     change ? v('span', {class: 'detail', 'data-test': 'my-rating-change'}, change) : null);
 }
 
-// After the end: every way on, as one block of buttons near the top.
-export function end_actions(st, seat, act, room) {
+// After the end: every way on, as one block of buttons near the top. A
+// tournament game (`tour`: game_tournament.js) leads back to its event
+// (the event pairs its players itself: no rematch, no new opponent).
+export function end_actions(st, seat, act, room, tour) {
     if (st.status.state === 'playing') return null;
     const items = [];
-    if (seat !== null) items.push(...rematch_items(st, seat, act));
-    items.push(v('a', {key: 'new', class: 'btn', href: '#/', 'data-test': 'new-opponent'}, 'New opponent'));
+    if (st.tournament && st.tournament.id) items.push(...event_items(st, seat, tour));
+    else {
+        if (seat !== null) items.push(...rematch_items(st, seat, act));
+        items.push(v('a', {key: 'new', class: 'btn', href: '#/', 'data-test': 'new-opponent'}, 'New opponent'));
+    }
     items.push(v('a', {key: 'replay', class: 'btn', href: `#/replay/${room}`, 'data-test': 'replay-link'}, 'Replay'));
     if (st.status.state === 'over') items.push(v('a', {key: 'review', class: 'btn', href: `#/replay/${room}/review`, 'data-test': 'review-link'}, 'Computer analysis'));
     return v('div', {class: 'end-actions', role: 'group', 'aria-label': 'after the game', 'data-test': 'end-actions'}, items);
+}
+
+function event_items(st, seat, tour) {
+    const out = [v('a', {key: 'back', class: 'btn primary', href: `#/tournament/${st.tournament.id}`, 'data-test': 'back-to-tournament'}, 'Back to the tournament')];
+    if (!tour || seat === null) return out;
+    if (tour.back_at) out.push(v('button', {key: 'stay', class: 'btn', type: 'button', 'data-test': 'stay', onclick: () => tour.stay()}, 'Stay on this game'));
+    if (st.tournament.berserk && !tour.away() && !(tour.about && tour.about.status === 'finished'))
+        out.push(v('button', {key: 'pause', class: 'btn', type: 'button', 'data-test': 'pause-event', onclick: () => tour.pause()}, 'Pause'));
+    return out;
 }
 
 function rematch_items(st, seat, act) {
@@ -155,12 +170,29 @@ export function title_text(st) {
     return `${game_names[st.game] || st.game} · ${tc_text(st.tc)} · ${st.rated ? 'rated' : 'casual'}${st.private ? ' · private' : ''}`;
 }
 
-export function info_view(st, spectator, my_turn) {
+export function info_view(st, spectator, my_turn, tour) {
     return v('div', {class: 'info'},
         v('h1', {class: 'game-title'}, title_text(st)),
+        event_line(st, spectator, tour),
         v('p', {class: 'muted'}, spectator ? 'You are watching · ' : '', v('span', {'data-test': 'spectators'}, `${st.spectators || 0} watching`)),
         st.status.paused ? v('p', {class: 'error', 'data-test': 'paused'}, 'Paused: the server cannot save moves right now. The game goes on by itself once it can.') : null,
         my_turn ? v('p', {class: 'your-turn'}, 'Your move') : null);
+}
+
+// A tournament game's event: its name (a link back), the arena's time left
+// or the Swiss round, the player's rank and score, and, once the game is
+// over, that the page is about to go back to it.
+function event_line(st, spectator, tour) {
+    if (!st.tournament || !st.tournament.id) return null;
+    const t = tour && tour.about;
+    const href = `#/tournament/${st.tournament.id}`;
+    return v('div', {class: 'game-event', 'data-test': 'game-tournament'},
+        v('p', {},
+            icon('trophy'), ' ',
+            v('a', {href, 'data-test': 'tournament-link'}, t ? t.name : 'Tournament'),
+            t ? v('span', {class: 'muted', 'data-test': 'event-when'}, ` · ${event_when(t, tour.now())}`) : null),
+        !spectator && t && tour.mine ? v('p', {class: 'muted', 'data-test': 'event-place'}, my_place(t, tour.mine)) : null,
+        !spectator && tour && tour.back_at ? v('p', {'data-test': 'going-back', role: 'status'}, 'Back to the tournament in a moment…') : null);
 }
 
 // The buttons a seated player may press while the game is on; `act(type)`

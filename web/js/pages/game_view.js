@@ -53,8 +53,8 @@ function side_panels(c, st, seat, my_turn) {
     const act = (type) => c.act(type);
     return [
         ['banner', result_view(st, seat)],
-        ['end', end_actions(st, seat, act, s.room)],
-        ['info', info_view(st, spectator, my_turn)],
+        ['end', end_actions(st, seat, act, s.room, c.tour)],
+        ['info', info_view(st, spectator, my_turn, c.tour)],
         ['analyse', analyse_view(st, (spectator ? 0 : seat) ^ (s.flipped ? 1 : 0))],
         ['moves', v('div', {class: 'moves-wrap', hook: follow_list('[data-test="moves"]', at)},
             move_list(moves, (at === null ? moves.length : at) - 1, (p) => c.go(p)))],

@@ -8,8 +8,8 @@ import {game_names} from '../catalogue.js';
 import {notice_kinds} from './notifications_ctrl.js';
 
 const kind_names = {
-    game_started: 'Game started', your_turn: 'Your turn (correspondence)', game_over: 'Game over',
-    challenge: 'Challenges', tournament_soon: 'Tournament starting soon',
+    game_started: 'Game started (correspondence)', your_turn: 'Your turn (correspondence)', game_over: 'Game over (correspondence)',
+    challenge: 'Challenges', tournament_soon: 'Tournament starting soon', tournament_withdrawn: 'Withdrawn from a tournament',
 };
 const results = {win: 'You won', loss: 'You lost', draw: 'Draw', aborted: 'Aborted'};
 
@@ -23,6 +23,7 @@ export function notice_text(n) {
     case 'game_over': return [`${results[d.result] || 'Over'} against ${d.opponent} (${game})`, `#/game/${d.room}`];
     case 'challenge': return [`${d.from} challenges you to ${game}`, d.path || '#/'];
     case 'tournament_soon': return [`${d.name} starts soon`, `#/tournament/${d.id}`];
+    case 'tournament_withdrawn': return [`Withdrawn from ${d.name}: you were not connected when round ${d.round} began`, `#/tournament/${d.id}`];
     default: return [n.kind, '#/'];
     }
 }
