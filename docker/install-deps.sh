@@ -1,23 +1,34 @@
 #!/usr/bin/env bash
-# Installs every Debian package Kibitz needs, only when something is missing,
-# then the browser-test driver (playwright-core) from npm. Safe to re-run.
-# clang-16 with its runtimes (libclang-rt-16-dev: the sanitizers and libFuzzer)
-# and llvm-16 (llvm-symbolizer, for readable sanitizer stacks) are for the
-# safety net, tests/safety_net.sh; clang-format-16 for tests/format_check.sh.
+# Installs the Debian packages Kibitz needs, only when something is missing.
+#   install-deps.sh --server   what building and running the server needs
+#                              (server/run.sh: the first README command)
+#   install-deps.sh            that, and what the tests need: PostgreSQL and
+#                              Redis servers, Chromium with playwright-core
+#                              from npm, clang-16 with its runtimes
+#                              (libclang-rt-16-dev: the sanitizers and
+#                              libFuzzer) and llvm-16 (llvm-symbolizer) for the
+#                              safety net, clang-format-16 for the format check
+# Safe to re-run.
 set -euo pipefail
 
-packages=(
-  build-essential cmake ninja-build pkg-config git
+server_packages=(
+  build-essential cmake ninja-build pkg-config git ccache
   libboost1.81-dev
   nlohmann-json3-dev libspdlog-dev libfmt-dev doctest-dev
   libsqlite3-dev sqlite3 libsodium-dev libjemalloc-dev
-  libssl-dev
-  libpq-dev postgresql-15
-  libhiredis-dev redis-server
+  libssl-dev libpq-dev libhiredis-dev
+)
+test_packages=(
+  postgresql-15 redis-server
   chromium chromium-driver
   clang-16 libclang-rt-16-dev llvm-16 clang-format-16
-  curl procps ccache
+  curl procps
 )
+
+server_only=false
+[ "${1:-}" = "--server" ] && server_only=true
+packages=("${server_packages[@]}")
+$server_only || packages+=("${test_packages[@]}")
 
 missing=()
 for p in "${packages[@]}"; do
@@ -25,8 +36,10 @@ for p in "${packages[@]}"; do
 done
 
 # A Node.js that ships its own npm (not Debian's packaging) is fine as it is.
-command -v node >/dev/null 2>&1 || missing+=(nodejs)
-command -v npm >/dev/null 2>&1 || missing+=(npm)
+if ! $server_only; then
+  command -v node >/dev/null 2>&1 || missing+=(nodejs)
+  command -v npm >/dev/null 2>&1 || missing+=(npm)
+fi
 
 if ((${#missing[@]})); then
   echo "setup: installing ${missing[*]}"
@@ -38,6 +51,7 @@ else
   echo "setup: all Debian packages present"
 fi
 
+$server_only && exit 0
 # Browser tests drive Debian's /usr/bin/chromium with playwright-core; it never downloads a browser.
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # axe-core: the accessibility checks the browser tests load into each page (tests/e2e/a11y.mjs).

@@ -5,7 +5,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-bash docker/install-deps.sh
+bash docker/install-deps.sh --server  # the tests' packages (browsers, databases, clang) come with tests/run.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build --target kibitz-server kibitz-cli -j"$(nproc)"
 exec build/bin/kibitz-server --web-root "$root/web" --db "${KIBITZ_DB:-$root/kibitz.db}" \
