@@ -136,7 +136,7 @@ const turns = new your_turn((waiting, became) => {
     for (const g of turns_waiting.games) if (turns.follows_correspondence(g.id) && !waiting.includes(g.id)) turns_waiting.turned(g.id, false);
     if (became && turns.follows_correspondence(became)) turns_waiting.turned(became, true);
 });
-socket.on('welcome', () => turns_waiting.refresh());
+socket.on('welcome', (d) => turns_waiting.welcomed(d));
 socket.on('identity', () => turns_waiting.refresh());  // a guest just stored: its games can be read
 socket.on('end', (d) => turns_waiting.turned(d.room, false));
 // The menu's count of correspondence games waiting for the player's move.

@@ -2,7 +2,10 @@
 // quick pairing's days-per-move pool, each player in turn sees the game in
 // the lobby's "Your turn" panel, on #/your-turn and as the menu's count, the
 // tab's title marked, and loses it from all three once they have moved.
-// Screenshots of the panel and the page at 1280x800 and 390x844. Then a
+// Screenshots of the panel and the page at 1280x800 and 390x844. The game page
+// gives each side its time to move (issue 41 item 6): the side to move, the
+// time left and the deadline; the other, its allowance; and the your-turn
+// mini board sits as the player's game page does. Then a
 // conditional premove line entered on the game page: an impossible one refused
 // with the move named, a good one played when the opponent's move matches.
 import {check, play_move, wait_ply} from '../lib.mjs';
@@ -12,6 +15,27 @@ import {mover_first} from '../play_helpers.mjs';
 const marker = '● Your move — ';
 const count = (p) => p.locator('[data-test="your-turn-count"]');
 const card = (p, room) => p.locator(`[data-test="your-turn-game"][data-room="${room}"]`);
+
+// Each row's time to move on the game page: the side to move's, the other's.
+async function corr_rows(page) {
+    const to_move = page.locator('.player.turn [data-test="corr-left"]');
+    const other = page.locator('.player:not(.turn) [data-test="corr-left"]');
+    await to_move.waitFor({timeout: 10000});
+    await page.waitForFunction(() => /left/.test(document.querySelector('.player.turn [data-test="corr-left"]').textContent), null, {timeout: 10000});
+    return [await to_move.locator('.corr-time').textContent(), await to_move.locator('.corr-by').textContent(), await other.textContent()];
+}
+
+// Where each piece sits on a board, as a fraction of its height from the top (by cell).
+async function piece_heights(page, sel) {
+    return page.evaluate((s) => {
+        const svg = document.querySelector(s);
+        const r = svg.getBoundingClientRect();
+        return Object.fromEntries([...svg.querySelectorAll('.piece')].map((p) => {
+            const b = p.getBoundingClientRect();
+            return [p.getAttribute('data-at'), (b.top + b.height / 2 - r.top) / r.height];
+        }));
+    }, sel);
+}
 
 async function shoot(page, artifacts, name) {
     await page.mouse.move(0, 0);
@@ -25,6 +49,19 @@ export const scenarios = [
         const {a: p, b: q, room} = await pair_by_quick(browser, base, 'checkers', 'days:3');
         const [mover, a] = await mover_first(p, q);
         check(/3 days/.test(await a.locator('.game').textContent()), 'the game page shows the days per move');
+        // Each row says its time to move: the side to move, the time left and by when; the other, its allowance.
+        for (const page of [mover, a]) {
+            const [left, by, other] = await corr_rows(page);
+            check(left === '2 days 23 h left' && /^by \S/.test(by), `the side to move's row: ${left} ${by}`);
+            check(other === '3 days per move', `the other side's row: ${other}`);
+        }
+        for (const size of [{width: 1280, height: 800}, {width: 390, height: 844}]) {
+            await a.setViewportSize(size);
+            await shoot(a, artifacts, 'corr-game-page');
+        }
+        await a.setViewportSize({width: 1100, height: 800});
+        // The board as a sits on their game page: the your-turn card shows it the same way up.
+        const seen = await piece_heights(a, '.game svg.board');
 
         // a waits on the home page: nothing listed for them yet.
         await a.click('header nav a[href="#/"]');
@@ -39,6 +76,10 @@ export const scenarios = [
         check(await count(a).textContent() === '1', `the menu's count: ${await count(a).textContent()}`);
         check(await card(a, room).locator('.mini-board svg.board').count() === 1, 'a mini board');
         check(/days? .*left/.test(await card(a, room).textContent()), `the time left: ${await card(a, room).textContent()}`);
+        const mini = await piece_heights(a, `[data-test="your-turn-game"][data-room="${room}"] svg.board`);
+        const same = Object.keys(mini).filter((at) => at in seen);
+        check(same.length > 0 && same.every((at) => Math.abs(mini[at] - seen[at]) < 0.15),
+            `the mini board faces as the game page does: ${same.map((at) => `${at} ${seen[at].toFixed(2)}/${mini[at].toFixed(2)}`).join(', ')}`);
         for (const size of [{width: 1280, height: 800}, {width: 390, height: 844}]) {
             await a.setViewportSize(size);
             await shoot(a, artifacts, 'your-turn-panel');
@@ -53,6 +94,9 @@ export const scenarios = [
         await card(a, room).locator('a').click();
         await a.waitForSelector(`.game[data-room="${room}"][data-turn="me"]`, {timeout: 10000});
         await play_move([a], '22-18');
+        // a's move gives the mover the whole allowance again, on a's page too.
+        const [left, , other] = await corr_rows(a);
+        check(/^(2 days 23 h|3 days 0 h) left/.test(left) && other === '3 days per move', `after a's move: ${left} / ${other}`);
         await card(mover, room).waitFor({timeout: 10000});
         await count(a).waitFor({state: 'hidden', timeout: 10000});
         check(await count(mover).textContent() === '1', 'the mover counts it now');

@@ -2,8 +2,9 @@
 // games and invites, the quick-pairing queue) is a patched view, so the
 // keyboard focus stays where it is while updates arrive; games in play are
 // mini boards that follow the moves and the clocks; a spectator opening a
-// finished game after its rematch started is taken to the rematch.
-import {new_player, play_move, check} from '../lib.mjs';
+// finished game after its rematch started is taken to the rematch. A guest
+// who has played nothing asks no your-turn list (no 401s; issue 41 item 9).
+import {new_player, online, play_move, check} from '../lib.mjs';
 import {pair_by_seek, page_shot} from '../helpers.mjs';
 import {viewports} from '../play_helpers.mjs';
 
@@ -33,12 +34,21 @@ export const scenarios = [
     ['lobby: games in play, your games, invites and the queue keep the focus while they update', async ({browser, base}) => {
         const {a, b, room} = await pair_by_seek(browser, base, 'checkers', 'black');
         const watcher = await new_player(browser, base);
+        // A guest who has played nothing has no your-turn list: the page does not ask for one (no 401s).
+        const asked = [];
+        watcher.context().on('response', (r) => { if (r.url().includes('/api/games/your-turn')) asked.push(r.status()); });
+        await watcher.reload();
+        await online(watcher);
+        await watcher.click('header nav a[href="#/learn"]');
+        await watcher.waitForFunction(() => /Learn/.test(document.title));
+        await watcher.click('header nav a[href="#/"]');
         const entry = `li[data-room="${room}"] a`;
         await watcher.waitForSelector(entry, {timeout: 8000});
         await hold_focus(watcher, entry);
         await play_move([a, b], '11-15');
         await watcher.locator(`li[data-room="${room}"]`, {hasText: 'ply 1'}).waitFor({timeout: 8000});
         check(await still_focused(watcher), 'the game in play keeps the focus when its entry updates');
+        check(!asked.includes(401), `a guest's page asks no your-turn list it cannot have: ${asked.join(' ')}`);
 
         // The player back in the lobby: the way back to the game, then invites
         // created while the focus is on that link.

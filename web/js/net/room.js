@@ -130,6 +130,9 @@ export class room_sync {
         this.last = m ? {path: m.path, affected: m.affected || []} : null;
         s.board = {...s.board, ...d.board, cells: this.cells};
         if (d.clocks !== undefined) { s.clocks = d.clocks; s.clocks_at = performance.now(); }
+        // Correspondence: each move gives the next mover the full allowance from
+        // now (the server's clock); the move event does not carry the deadline.
+        if (s.tc && s.tc.days > 0) s.deadline_ms = Date.now() + (socket.server_offset_ms || 0) + s.tc.days * 86400000;
         s.moves = [...(s.moves || []), d.move];
         if (s.offers && s.offers.draw >= 0 && s.offers.draw !== d.seat) s.offers.draw = -1;
         this.changed_('move', d);

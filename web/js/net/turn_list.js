@@ -27,6 +27,18 @@ class turn_list {
     // The server's time of day now (the deadlines are on its clock).
     server_now() { return Date.now() + this.offset_ms; }
 
+    // After a welcome: an account asks; a guest only with a game in progress
+    // (a guest is stored with its first game: before that it has no list, and
+    // the server would answer 401). Otherwise the list is empty (a log-out
+    // leaves no account's games behind).
+    welcomed(d) {
+        const user = d && d.user;
+        if (user && (!user.guest || (d.rooms || []).length)) { this.refresh(); return; }
+        this.games = [];
+        this.loaded = true;
+        this.changed_();
+    }
+
     // Asks the server again; with `expect`, until that room is listed (a few tries).
     refresh(expect = null, attempt = 0) {
         if (this.fetching_) { this.again_ = true; return; }

@@ -24,7 +24,7 @@ export function api_tokens_panel() {
     const description = h('input', {name: 'description', required: true, maxlength: 100, 'aria-label': 'token description', placeholder: 'what it is for'});
     const boxes = scopes.map(([name, text]) => {
         const box = h('input', {type: 'checkbox', value: name, 'data-scope': name});
-        return {box, label: h('label', {class: 'field'}, box, h('span', {}, `${name}: ${text}`))};
+        return {box, label: h('label', {class: 'field check'}, box, h('span', {}, `${name}: ${text}`))};
     });
 
     async function load() {
@@ -62,16 +62,8 @@ export function api_tokens_panel() {
         load();
     }
 
-    // People choose to meet bots (schema/bot_api.md, "Bots and people"): off until ticked.
-    const bots_ok = h('input', {type: 'checkbox', 'data-test': 'bot-challenges', onchange: async () => {
-        const r = await api('POST', '/api/account/bot-challenges', {accept: bots_ok.checked});
-        if (r.error) { msg.textContent = r.message || r.error; bots_ok.checked = !bots_ok.checked; }
-    }});
-    api('GET', '/api/account/bot-challenges').then((r) => { if (!r.error) bots_ok.checked = r.accept; });
-
     load();
     return h('section', {class: 'api-tokens', 'data-test': 'api-tokens'},
-        h('label', {class: 'field'}, bots_ok, h('span', {}, 'Bots may challenge me')),
         h('h2', {}, 'API tokens'),
         h('p', {class: 'muted'}, 'A token lets a program act for your account, with only the scopes you give it. Send it as Authorization: Bearer <token>.'),
         h('form', {onsubmit: create},
@@ -80,4 +72,21 @@ export function api_tokens_panel() {
             h('button', {class: 'btn primary', type: 'submit'}, 'Make a token'),
             msg),
         fresh, list);
+}
+
+// The account's "Bots may challenge me" setting, under its own heading. People
+// choose to meet bots (schema/bot_api.md, "Bots and people"): off until ticked.
+export function bot_challenges_setting() {
+    const msg = h('p', {class: 'form-msg', role: 'alert'});
+    const bots_ok = h('input', {type: 'checkbox', 'data-test': 'bot-challenges', onchange: async () => {
+        clear(msg);
+        const r = await api('POST', '/api/account/bot-challenges', {accept: bots_ok.checked});
+        if (r.error) { msg.textContent = r.message || r.error; bots_ok.checked = !bots_ok.checked; }
+    }});
+    api('GET', '/api/account/bot-challenges').then((r) => { if (!r.error) bots_ok.checked = r.accept; });
+    return h('section', {class: 'account-bots', 'data-test': 'account-bots'},
+        h('h2', {}, 'Challenges from bots'),
+        h('label', {class: 'field check'}, bots_ok, h('span', {}, 'Bots may challenge me')),
+        h('p', {class: 'muted'}, 'Bots (programs playing through the API, marked BOT) can challenge only the people who allow it.'),
+        msg);
 }

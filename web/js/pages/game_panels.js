@@ -10,6 +10,8 @@ import {icon_view as icon} from '../ui/icons.js';
 import {rating_diff_view} from './game_extras.js';
 import {bot_tag} from '../ui/bot_tag.js';
 import {event_when, my_place} from './game_tournament.js';
+import {time_left_text} from './your_turn_view.js';
+import {socket} from '../net/socket.js';
 
 // "a draw", "an end by agreement": the catalogue names what agreeing ends in.
 function with_article(noun) { return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`; }
@@ -27,7 +29,25 @@ export function player_box(st, seat) {
         rating_diff_view(st, seat),
         p.connected === false ? v('span', {class: 'away', title: 'disconnected'}, 'away') : null,
         v('span', {class: 'first-move', 'data-first': seat}),
+        is_correspondence(st) ? v('span', {class: 'corr-left', 'data-corr': seat, 'data-test': 'corr-left'},
+            v('span', {class: 'corr-time'}), v('span', {class: 'corr-by'})) : null,
         v('span', {class: 'clock', 'data-clock': seat, role: 'timer', 'aria-label': `${p.color} clock`}));
+}
+
+function is_correspondence(st) { return !!(st.tc && st.tc.days !== undefined); }
+
+// A correspondence game's "clock" for a side: the side to move, the time left
+// and the deadline (on this page's clock); the other side, what it will have
+// once it is its move (each move gives the full allowance again).
+export function corr_left(st, seat, server_now_ms) {
+    if (st.status.state !== 'playing') return {text: '', by: '', title: ''};
+    const days = st.tc.days;
+    if (!days) return {text: 'no time limit', by: '', title: 'Unlimited: no deadline for a move'};
+    if (st.board.to_move !== seat || typeof st.deadline_ms !== 'number')
+        return {text: `${days} day${days > 1 ? 's' : ''} per move`, by: '', title: `${days} day${days > 1 ? 's' : ''} to move once it is this side's turn`};
+    const when = new Date(st.deadline_ms - (server_now_ms - Date.now()));
+    const by = when.toLocaleString(undefined, {weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit'});
+    return {text: time_left_text(st.deadline_ms, server_now_ms), by: `by ${by}`, title: `to move by ${when.toLocaleString()}`};
 }
 
 // Refreshes every clock on the page; cheap, so called each animation frame.
@@ -41,6 +61,13 @@ export function tick_clocks(root, st) {
         set_text(el, format_ms(ms));
         el.classList.toggle('running', st.clocks.running === seat && st.status.state === 'playing');
         el.classList.toggle('low', is_low(ms, st.clocks));
+    }
+    for (const el of root.querySelectorAll('[data-corr]')) {
+        const {text, by, title} = corr_left(st, Number(el.dataset.corr), Date.now() + (socket.server_offset_ms || 0));
+        set_text(el.querySelector('.corr-time'), text);
+        set_text(el.querySelector('.corr-by'), by);
+        if (el.title !== title) el.title = title;
+        el.classList.toggle('running', st.status.state === 'playing' && st.board.to_move === Number(el.dataset.corr));
     }
     for (const el of root.querySelectorAll('[data-first]')) {
         const seat = Number(el.dataset.first);

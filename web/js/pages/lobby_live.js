@@ -125,13 +125,13 @@ function live_line(r) {
 // in the element the view keeps (keyed by room): made once, then given the
 // new pieces and marks only when the position changed. `r`: {game, board,
 // last}; `shape`: the board's layout and cells; `label`: its name, if read out.
-export function passive_board_hook(r, shape, label) {
+export function passive_board_hook(r, shape, label, bottom_seat = 0) {
     const sync = (el) => {
         let m = el.mini;
         if (!m || m.layout !== shape.layout) {
             const board = create_board(el, {...shape, pieces: [], to_move: 0, moves: []},
                 {colours: colour_names[r.game], passive: true, label});
-            board.set_orientation(0);
+            board.set_orientation(bottom_seat);
             m = el.mini = {board, layout: shape.layout, pieces: null, last: null};
         }
         if (m.pieces !== r.board.pieces) { m.board.set_pieces(r.board.pieces); m.pieces = r.board.pieces; }

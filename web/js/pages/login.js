@@ -3,7 +3,7 @@
 import {api} from '../net/http.js';
 import {socket, set_token, forget_token, get_token} from '../net/socket.js';
 import {h, clear, toast} from '../ui/dom.js';
-import {api_tokens_panel} from './api_tokens.js';
+import {api_tokens_panel, bot_challenges_setting} from './api_tokens.js';
 
 export function mount(el) {
     const msg = h('p', {class: 'form-msg', role: 'alert'});
@@ -23,9 +23,20 @@ export function mount(el) {
         location.hash = '#/';
     };
     const me = socket.user;
+    // Logged in: the account page (who you are, log out, the settings), not the form.
+    if (me && !me.guest) {
+        document.title = 'Account · Kibitz';
+        el.append(h('section', {class: 'card narrow account', 'data-test': 'account'},
+            h('h1', {}, 'Your account'),
+            h('p', {class: 'account-who'}, 'Logged in as ',
+                h('a', {href: `#/player/${encodeURIComponent(me.name)}`, 'data-test': 'account-name'}, me.name), '. ',
+                h('button', {class: 'btn small', type: 'button', 'data-test': 'account-logout', onclick: log_out}, 'Log out')),
+            bot_challenges_setting(),
+            api_tokens_panel()));
+        return;
+    }
     el.append(h('section', {class: 'card narrow'},
         h('h1', {}, 'Log in or register'),
-        me && !me.guest ? h('p', {}, `You are logged in as ${me.name}. `, h('button', {class: 'btn small', onclick: log_out}, 'Log out')) : null,
         h('form', {class: 'login', onsubmit: submit('login')},
             h('label', {class: 'field'}, h('span', {}, 'Username'), user),
             h('label', {class: 'field'}, h('span', {}, 'Password'), pass),
@@ -33,8 +44,7 @@ export function mount(el) {
                 h('button', {class: 'btn primary', type: 'submit'}, 'Log in'),
                 h('button', {class: 'btn', type: 'button', onclick: (ev) => { if (user.reportValidity() && pass.reportValidity()) submit('register')(ev); }}, 'Register')),
             msg),
-        h('p', {class: 'muted'}, 'Guests play casual games; an account keeps your games and gives you ratings.'),
-        me && !me.guest ? api_tokens_panel() : null));
+        h('p', {class: 'muted'}, 'Guests play casual games; an account keeps your games and gives you ratings.')));
 }
 
 // Ends the session on the server, forgets the token and comes back as a new guest.

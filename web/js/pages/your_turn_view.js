@@ -25,7 +25,7 @@ function card(g, now_ms) {
     const urgent = typeof g.deadline_ms === 'number' && g.deadline_ms - now_ms < 6 * 3600 * 1000;
     return v('li', {key: g.id, class: 'turn-game', 'data-test': 'your-turn-game', 'data-room': g.id},
         v('a', {href: `#/game/${g.id}`, 'aria-label': `Your move against ${bot_name(g.opponent)}: ${name}, ${left}`},
-            v('div', {class: 'mini-board', hook: passive_board_hook({game: g.game, board: g.board, last: null}, g.board)}),
+            v('div', {class: 'mini-board', hook: passive_board_hook({game: g.game, board: g.board, last: null}, g.board, undefined, g.seat || 0)}),
             v('span', {class: 'turn-opponent'}, `vs ${bot_name(g.opponent)}`),
             v('span', {class: 'turn-meta muted'}, `${name} · ${tc_text(g.tc)} · ply ${g.plies}`),
             v('span', {class: `turn-left${urgent ? ' urgent' : ''}`, 'data-test': 'your-turn-left'}, left)));
