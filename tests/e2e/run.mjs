@@ -13,7 +13,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const binary = process.env.KIBITZ_SERVER || path.join(root, 'build/bin/kibitz-server');
 const artifacts = path.join(here, 'artifacts');
-const per_test_ms = 90000, whole_run_ms = 15 * 60000;
+const per_test_ms = 90000, whole_run_ms = 20 * 60000;
 
 // KIBITZ_E2E_WORKERS=N runs the scenarios on N pairs of a server and a
 // browser: each pair takes the next scenario from one queue and runs it
