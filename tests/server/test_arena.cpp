@@ -289,9 +289,14 @@ TEST_CASE("arena: players who left the event's page (on their game's) are paired
         auto& [room, seats] = *pairs.begin();
         play_out(room, *seats[0], *seats[1], 4, false);
     }
-    // Three games each, in the standings.
-    for (const auto& row : standings(srv.port(), id)) {
-        const std::string sheet = row["sheet"];
-        CHECK(std::count(sheet.begin(), sheet.end(), ' ') == 2);
-    }
+    // Three games each, in the standings. The last result reaches the event
+    // after the players are told the game is over, so the test waits for it.
+    const auto three_each = [&] {
+        for (const auto& row : standings(srv.port(), id)) {
+            const std::string sheet = row["sheet"];
+            if (std::count(sheet.begin(), sheet.end(), ' ') != 2) return false;
+        }
+        return true;
+    };
+    CHECK(eventually(three_each, 5000ms, 50ms));
 }
