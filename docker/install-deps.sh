@@ -6,8 +6,8 @@
 #                              Redis servers, Chromium with playwright-core
 #                              from npm, clang-16 with its runtimes
 #                              (libclang-rt-16-dev: the sanitizers and
-#                              libFuzzer) and llvm-16 (llvm-symbolizer) for the
-#                              safety net, clang-format-16 for the format check
+#                              libFuzzer), llvm-16 (llvm-symbolizer) and lld-16
+#                              (the linker) for the safety net, clang-format-16 for the format check
 # Safe to re-run.
 set -euo pipefail
 
@@ -21,7 +21,7 @@ server_packages=(
 test_packages=(
   postgresql-15 redis-server
   chromium chromium-driver
-  clang-16 libclang-rt-16-dev llvm-16 clang-format-16
+  clang-16 libclang-rt-16-dev llvm-16 lld-16 clang-format-16
   curl procps
 )
 
