@@ -11,6 +11,7 @@
 #include "cluster/redis_limits.hpp"
 #include "engine/engine_pool.hpp"
 #include "net/listener.hpp"
+#include "net/page_language.hpp"
 #include "play/ids.hpp"
 #include "play/live/live_games.hpp"
 #include "play/room/room.hpp"
@@ -51,6 +52,13 @@ app::app(server_config cfg, std::shared_ptr<game_recorder> recorder)
     limits.metrics_addresses = cfg_.metrics_from;
     limits.metrics_token = cfg_.metrics_token;
     ctx_.reset(new net_context{limits, cfg_.web_root, {}, metrics_, {}});
+    if (!cfg_.web_root.empty()) {
+        std::error_code ec;
+        auto page = std::filesystem::weakly_canonical(
+            std::filesystem::path(cfg_.web_root) / "index.html", ec);
+        if (!ec) ctx_->first_page = page.string();
+        ctx_->languages = shipped_languages(cfg_.web_root);
+    }
     engine_pool::settings es;
     es.threads = std::max(1, cfg_.engine_threads);
     es.analysis_threads = cfg_.analysis_threads;
@@ -131,6 +139,7 @@ std::variant<std::uint16_t, std::string> app::open_store() {
     ctx_->api = {store_.get(), accounts_.get(), cfg_.clock};
     ctx_->api.tokens = tokens_.get();
     ctx_->api.token_store = token_store_;
+    ctx_->api.languages = ctx_->languages;
     if (!recorder_) {
         // The store may answer after the cache is gone (it drains at shutdown).
         std::weak_ptr<rating_cache> weak = ratings_;
@@ -210,6 +219,7 @@ std::variant<std::uint16_t, std::string> app::start() {
         tournament::arena_service_config tc;
         tc.tick = cfg_.tournament_tick;
         tc.pair_delay_ms = cfg_.tournament_pair_delay.count();
+        tc.away_grace_ms = cfg_.tournament_away_grace.count();
         tc.clock = cfg_.clock;
         if (!cfg_.tournament_schedule.empty()) {
             auto sched = tournament::read_schedule(cfg_.tournament_schedule);

@@ -90,8 +90,6 @@ void send_as(const std::shared_ptr<hub>& h, api_context& ctx, const storage::pla
 
 namespace {
 
-api_response done(const json&) { return json_response(200, {{"ok", true}}); }
-
 // POST /api/{bot|board}/game/{id}/{action}[/{arg}]: the WebSocket's room command.
 std::variant<client_msg, api_response> game_action(const seg_list& seg, const api_request& req) {
     std::string room(seg[2]);
@@ -191,7 +189,7 @@ void bot_play_routes(const api_request& req, const seg_list& seg, api_context& c
         auto m = game_action(s, req);
         if (auto* r = std::get_if<api_response>(&m)) return reply(std::move(*r));
         auto& msg = std::get<client_msg>(m);
-        send_as(h, ctx, who, std::move(msg), "", done, std::move(reply));
+        send_as(h, ctx, who, std::move(msg), "", ok_answer, std::move(reply));
     };
     // A person on the web page challenges (a bot, from its profile) with the
     // page's session, as the WebSocket's invites are made: no token needed.

@@ -118,8 +118,6 @@ void create(const std::shared_ptr<hub>& h, api_context& ctx, const storage::play
     ctx.store->find_login(std::move(target), std::move(found));
 }
 
-api_response done(const json&) { return json_response(200, {{"ok", true}}); }
-
 }  // namespace
 
 void challenge_routes(const std::shared_ptr<hub>& h, api_context& ctx, const storage::player& who,
@@ -158,7 +156,7 @@ void challenge_routes(const std::shared_ptr<hub>& h, api_context& ctx, const sto
     if (auto* r = std::get_if<api_response>(&m)) return reply(std::move(*r));
     // The lobby tells the other side (a cancel the account it was for, a
     // decline its maker), on every node.
-    send_as(h, ctx, who, std::get<client_msg>(std::move(m)), "", done, std::move(reply));
+    send_as(h, ctx, who, std::get<client_msg>(std::move(m)), "", ok_answer, std::move(reply));
 }
 
 }  // namespace kibitz::server::api

@@ -19,6 +19,9 @@ namespace kibitz::server::api {
 using json = nlohmann::json;
 
 api_response json_response(int status, const json& j);
+// `{"ok": true}`: the answer of a command the play layer acknowledged (the
+// acknowledgement itself says nothing more).
+api_response ok_answer(const json& acknowledgement);
 
 // The value of `key` in a query string ("a=1&b=2"), undecoded.
 std::optional<std::string_view> query_param(std::string_view query, std::string_view key);
@@ -107,6 +110,7 @@ void list_bots(api_context& ctx, api_reply reply);
 void now_playing(const api_request& req, api_context& ctx, api_reply reply);
 // GET / POST /api/account/bot-challenges (session): whether bots may challenge the account.
 void bot_challenges_pref(const api_request& req, api_context& ctx, api_reply reply);
+void language_pref(const api_request& req, api_context& ctx, api_reply reply);
 // The bot and board APIs (api_bot_play.cpp): /api/stream/event,
 // /api/{bot|board}/game/..., /api/challenge/... (schema/bot_api.md).
 bool is_bot_play_route(const std::vector<std::string_view>& seg);

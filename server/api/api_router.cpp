@@ -16,6 +16,8 @@
 
 namespace kibitz::server::api {
 
+api_response ok_answer(const json&) { return json_response(200, {{"ok", true}}); }
+
 api_response json_response(int status, const json& j) {
     api_response r;
     r.status = status;

@@ -78,6 +78,9 @@ struct api_context {
     push_api push;
     puzzle_desk* puzzles = nullptr;  // the puzzle service (GET /api/puzzle...)
     storage::puzzle_store* puzzle_store = nullptr;  // puzzle histories (the profile's dashboard)
+    // The catalogues the web client ships (net/page_language.hpp): the
+    // languages an account may choose.
+    std::vector<std::string> languages{"en"};
 };
 
 struct api_request {

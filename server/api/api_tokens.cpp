@@ -155,6 +155,8 @@ void token_routes(const api_request& req, const std::vector<std::string_view>& s
         if (only("GET")) get_account(req, ctx, std::move(reply));
     } else if (seg[0] == "account" && seg.size() == 2 && seg[1] == "playing") {
         if (only("GET")) now_playing(req, ctx, std::move(reply));
+    } else if (seg[0] == "account" && seg.size() == 2 && seg[1] == "language") {
+        if (req.method == "POST" || only("GET")) language_pref(req, ctx, std::move(reply));
     } else if (seg[0] == "account" && seg.size() == 2 && seg[1] == "bot-challenges") {
         if (req.method == "POST" || only("GET")) bot_challenges_pref(req, ctx, std::move(reply));
     } else if (seg[0] == "bot") {

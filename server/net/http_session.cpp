@@ -6,6 +6,7 @@
 
 #include "api/api_router.hpp"
 #include "net/client_address.hpp"
+#include "net/page_language.hpp"
 #include "net/static_files.hpp"
 #include "net/stream_session.hpp"
 #include "net/ws_session.hpp"
@@ -78,6 +79,37 @@ bool metrics_allowed(const net_limits& limits, const std::string& peer_address,
     return diff == 0;
 }
 
+// The site's one HTML page, with `<html lang>` in the reader's language
+// (net/page_language.hpp). Read each time: it is small, and an operator may
+// replace the web client without a restart.
+http::message_generator first_page_response(const http::request<http::string_body>& req,
+                                            const net_context& ctx) {
+    std::string html;
+    if (std::FILE* f = std::fopen(ctx.first_page.c_str(), "rb")) {
+        char chunk[4096];
+        for (std::size_t n; (n = std::fread(chunk, 1, sizeof chunk, f)) > 0;) html.append(chunk, n);
+        std::fclose(f);
+    }
+    const auto lang = page_language(
+        std::string_view(req[http::field::cookie].data(), req[http::field::cookie].size()),
+        std::string_view(req[http::field::accept_language].data(),
+                         req[http::field::accept_language].size()),
+        ctx.languages);
+    http::response<http::string_body> res{http::status::ok, req.version()};
+    res.set(http::field::server, "kibitz");
+    res.set(http::field::content_type, "text/html; charset=utf-8");
+    res.set(http::field::cache_control, static_cache_control);
+    res.set(http::field::vary, "Cookie, Accept-Language");
+    res.set(http::field::content_language, lang);
+    res.set("X-Content-Type-Options", "nosniff");
+    res.set("Content-Security-Policy", content_security_policy);
+    res.keep_alive(req.keep_alive());
+    if (req.method() != http::verb::head) res.body() = with_page_language(std::move(html), lang);
+    else res.content_length(html.size());
+    res.prepare_payload();
+    return res;
+}
+
 http::message_generator http_respond(const http::request<http::string_body>& req,
                                      net_context& ctx, const std::string& peer_address) {
     if (req.method() != http::verb::get && req.method() != http::verb::head)
@@ -103,6 +135,7 @@ http::message_generator http_respond(const http::request<http::string_body>& req
     if (auto* r = std::get_if<static_reject>(&found))
         return text_response(req, static_cast<http::status>(r->status), r->reason + "\n");
     const auto& file = std::get<std::string>(found);
+    if (file == ctx.first_page) return first_page_response(req, ctx);
     http::file_body::value_type body;
     beast::error_code ec;
     body.open(file.c_str(), beast::file_mode::scan, ec);

@@ -96,6 +96,11 @@ struct net_context {
     // /readyz: empty when this node can serve new players, else why not (set
     // by app; any thread). Unset: ready.
     std::function<std::string()> readiness;
+    // The web root's index.html (canonical path; empty without a web root),
+    // served with `<html lang>` chosen among `languages`
+    // (net/page_language.hpp): the catalogues in <web_root>/i18n/.
+    std::string first_page;
+    std::vector<std::string> languages{"en"};
 };
 
 }  // namespace kibitz::server

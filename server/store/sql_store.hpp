@@ -122,6 +122,8 @@ public:
     void bots(int limit, int recent_limit, handler<std::vector<bot_listing>> h) override;
     void set_bot_challenges(player_id who, bool accept, handler<bool> h) override;
     void bot_challenges(player_id who, handler<bool> h) override;
+    void set_language(player_id who, std::string code, handler<bool> h) override;
+    void language(player_id who, handler<std::string> h) override;
     // notification_store (sql_store_notifications_impl.hpp).
     void add_notification(player_id who, std::string kind, std::string data, std::int64_t now_ms,
                           int keep, handler<notification_row> h) override;

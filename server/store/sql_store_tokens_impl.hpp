@@ -177,4 +177,19 @@ void sql_store<D>::bot_challenges(player_id who, handler<bool> h) {
     });
 }
 
+template <class D>
+void sql_store<D>::set_language(player_id who, std::string code, handler<bool> h) {
+    write<bool>(std::move(h), [who, code = std::move(code)](db_type& db) {
+        return db.query("UPDATE players SET language = $1 WHERE id = $2", code, who).affected() > 0;
+    });
+}
+
+template <class D>
+void sql_store<D>::language(player_id who, handler<std::string> h) {
+    read<std::string>(std::move(h), [who](db_type& db) {
+        auto r = db.query("SELECT language FROM players WHERE id = $1", who);
+        return r.next() ? r.text(0) : std::string();
+    });
+}
+
 }  // namespace kibitz::server::storage

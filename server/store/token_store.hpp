@@ -49,6 +49,10 @@ public:
     // false for an unknown player.
     virtual void set_bot_challenges(player_id who, bool accept, handler<bool> h) = 0;
     virtual void bot_challenges(player_id who, handler<bool> h) = 0;
+    // The language an account reads the site in: a catalogue code, or empty
+    // for the browser's choice; set answers false for an unknown player.
+    virtual void set_language(player_id who, std::string code, handler<bool> h) = 0;
+    virtual void language(player_id who, handler<std::string> h) = 0;
 };
 
 }  // namespace kibitz::server::storage

@@ -226,3 +226,18 @@ TEST_CASE("conformance: a person's opt-in to bot challenges is off until set, an
     CHECK_FALSE(must<bool>([&](auto h) { t.set_bot_challenges(999999, true, h); }));  // nobody
     CHECK_FALSE(must<bool>([&](auto h) { t.bot_challenges(999999, h); }));
 }
+
+TEST_CASE("conformance: an account's language is unset until chosen, and kept") {
+    INFO("backend: " << test::backend_name());
+    auto place = test::new_place();
+    auto s = place->open();
+    auto& t = tokens(s);
+    auto ada = test::make_account(*s, "ada"), bob = test::make_account(*s, "bob");
+    CHECK(must<std::string>([&](auto h) { t.language(ada.id, h); }).empty());
+    CHECK(must<bool>([&](auto h) { t.set_language(ada.id, "pt", h); }));
+    CHECK(must<std::string>([&](auto h) { t.language(ada.id, h); }) == "pt");
+    CHECK(must<std::string>([&](auto h) { t.language(bob.id, h); }).empty());  // hers alone
+    CHECK(must<bool>([&](auto h) { t.set_language(ada.id, "", h); }));
+    CHECK(must<std::string>([&](auto h) { t.language(ada.id, h); }).empty());
+    CHECK_FALSE(must<bool>([&](auto h) { t.set_language(999999, "fr", h); }));  // nobody
+}
