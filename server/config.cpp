@@ -134,6 +134,8 @@ const std::vector<option>& options() {
          [](server_config& c, const std::string& v) { return millis(v, c.tournament_tick) && c.tournament_tick.count() > 0; }},
         {"--tournament-pair-delay-ms", "KIBITZ_TOURNAMENT_PAIR_DELAY_MS", "an arena player's rest after a game before the next pairing (default 3000)",
          [](server_config& c, const std::string& v) { return millis(v, c.tournament_pair_delay); }},
+        {"--tournament-away-ms", "KIBITZ_TOURNAMENT_AWAY_MS", "an arena entrant with no connection this long is paused (default 60000)",
+         [](server_config& c, const std::string& v) { return millis(v, c.tournament_away_grace) && c.tournament_away_grace.count() > 0; }},
         {"--tournament-schedule", "KIBITZ_TOURNAMENT_SCHEDULE", "the server's own arenas and each game's arena rules (JSON, e.g. schema/tournament_schedule.json)",
          [](server_config& c, const std::string& v) { c.tournament_schedule = v; return !v.empty(); }},
         {"--push-subject", "KIBITZ_PUSH_SUBJECT", "Web Push: the contact push services see (mailto: or https: URL)",

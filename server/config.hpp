@@ -58,6 +58,7 @@ struct server_config {
     // next wave may pair them.
     ms tournament_tick{1000};
     ms tournament_pair_delay{3000};
+    ms tournament_away_grace{60000};
     // The schedule file (schema/tournament_schedule.json); empty: none.
     std::string tournament_schedule;
     // Web Push (docs/push.md): the VAPID contact, the hosts whose plain-http

@@ -48,7 +48,8 @@ json standings_json(std::vector<storage::tournament_entry> entries) {
                        {"player", user_json(e.who)},
                        {"score", e.score},
                        {"sheet", e.sheet},
-                       {"withdrawn", e.withdrawn}});
+                       {"withdrawn", e.withdrawn},
+                       {"paused", e.paused}});
     }
     return out;
 }

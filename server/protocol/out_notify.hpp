@@ -14,9 +14,9 @@
 namespace kibitz::server {
 
 // Every kind, as the wire and the store name it.
-inline constexpr std::array<std::string_view, 6> notice_kinds = {
-    "game_started", "your_turn",       "game_over",
-    "challenge",    "tournament_soon", "tournament_withdrawn"};
+inline constexpr std::array<std::string_view, 7> notice_kinds = {
+    "game_started",         "your_turn",        "game_over", "challenge", "tournament_soon",
+    "tournament_withdrawn", "tournament_paused"};
 bool known_notice_kind(std::string_view kind);
 
 struct notification_item {

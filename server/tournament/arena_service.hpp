@@ -30,6 +30,9 @@ namespace kibitz::server::tournament {
 struct arena_service_config {
     std::chrono::milliseconds tick{1000};  // waves, start, end and standings, at most this often
     std::int64_t pair_delay_ms = 3000;     // a player's rest after a game before the next wave
+    // A free entrant with no connection at all this long is paused (their
+    // page closed): told by a notification, back with "Join".
+    std::int64_t away_grace_ms = 60'000;
     arena_rules default_rules{20, 14};     // a game without its own in rules_by_game
     std::map<std::string, arena_rules> rules_by_game;
     arena_schedule schedule;  // the server's own arenas (none: only accounts' events)
@@ -77,6 +80,7 @@ private:
     // arena_service_run.cpp: waves, results, the end, standings.
     void run_event(arena& a, std::int64_t now) override;
     void pair_wave(arena& a, std::int64_t now);
+    void pause_the_absent(arena& a, std::int64_t now);
     void ended(arena& a, const game_over_report& r, int result) override;
     void berserked(arena& a, const std::string& room, int seat) override;
     frame state_frame(const arena& a, std::int64_t now) const override;

@@ -15,7 +15,10 @@ void arena_service::run_event(arena& a, std::int64_t now) {
         store_status(st.row(), "started", now);
         a.dirty = true;
     }
-    if (status == "started" && !a.ending) pair_wave(a, now);
+    if (status == "started" && !a.ending) {
+        pause_the_absent(a, now);
+        pair_wave(a, now);
+    }
     if (now >= st.ends_ms() && !a.ending) {
         a.ending = true;  // games in play still count; no new ones
         a.dirty = true;
@@ -43,6 +46,24 @@ void arena_service::pair_wave(arena& a, std::int64_t now) {
     arena_figures::add(figures_.waves, 1);
     arena_figures::add(figures_.pairs, pairs.size());
     figures_.note_wave(arena_figures::ns_since(t0));
+}
+
+void arena_service::pause_the_absent(arena& a, std::int64_t now) {
+    auto& st = *a.state;
+    const auto& row = st.row();
+    for (const auto& key : st.gone_away(now, cfg_.away_grace_ms,
+                                        [&](const std::string& k) { return present(a, k); })) {
+        const auto* e = st.find(key);
+        st.pause(key);
+        a.dirty = true;
+        store_.set_entry_state(row.id, e->who->row, false, true, [key](core::result<bool> ok) {
+            if (!ok) spdlog::warn("tournaments: pausing {}: {}", key, ok.reason());
+        });
+        // Told why, where they will look when they come back (the bell, a push).
+        if (auto* out = hub_->deps().notifications)
+            out->notify(e->who, "tournament_paused",
+                        {{"id", row.public_id}, {"name", row.settings.name}, {"reason", "away"}});
+    }
 }
 
 void arena_service::ended(arena& a, const game_over_report& r, int result) {

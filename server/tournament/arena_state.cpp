@@ -63,6 +63,7 @@ void arena_state::enter(const player_ptr& who, int rating, std::int64_t now_ms) 
     e.who = who;
     e.rating = rating;
     e.withdrawn = e.paused = false;
+    e.away_since_ms.reset();
     if (fresh) e.joined_ms = now_ms;
     if (e.room.empty()) e.free_since_ms = now_ms;
 }
@@ -102,6 +103,21 @@ std::vector<arena_state::pair_made> arena_state::wave(
     if (waiting.size() < 2) return {};
     std::vector<pair_made> out;
     for (auto& p : pair_arena_wave(waiting, seed).pairs) out.push_back({p.first, p.second});
+    return out;
+}
+
+std::vector<std::string> arena_state::gone_away(
+    std::int64_t now_ms, std::int64_t grace_ms,
+    const std::function<bool(const std::string&)>& present) {
+    std::vector<std::string> out;
+    for (auto& [key, e] : entrants_) {
+        if (e.withdrawn || e.paused || !e.room.empty() || present(key)) {
+            e.away_since_ms.reset();
+            continue;
+        }
+        if (!e.away_since_ms) e.away_since_ms = now_ms;
+        else if (now_ms - *e.away_since_ms >= grace_ms) out.push_back(key);
+    }
     return out;
 }
 

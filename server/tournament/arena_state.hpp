@@ -36,6 +36,9 @@ public:
         // stored, or they joined); nullopt while a result is being stored.
         std::optional<std::int64_t> free_since_ms;
         std::int64_t joined_ms = 0;
+        // Since when a free entrant has had no connection at all (nullopt:
+        // connected, or in a game).
+        std::optional<std::int64_t> away_since_ms;
     };
     struct game {
         std::int64_t pairing = 0;
@@ -70,6 +73,10 @@ public:
     // Only players `present` says are there (tournament_service::present) are paired.
     std::vector<pair_made> wave(std::int64_t now_ms, std::int64_t delay_ms, std::uint64_t seed,
                                 const std::function<bool(const std::string&)>& present);
+    // The entrants, free and in the event, whom `present` has not seen for
+    // `grace_ms`: the service pauses them (a closed page, issue 41).
+    std::vector<std::string> gone_away(std::int64_t now_ms, std::int64_t grace_ms,
+                                       const std::function<bool(const std::string&)>& present);
     // A pair's game started in `room` under stored pairing `pairing`.
     void playing(const pair_made& p, const std::string& room, std::int64_t pairing);
     const game* game_in(const std::string& room) const;

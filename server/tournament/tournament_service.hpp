@@ -30,6 +30,7 @@
 #include "play/tournament_desk.hpp"
 #include "protocol/server_msg.hpp"
 #include "store/tournament_store.hpp"
+#include "tournament/code_tries.hpp"
 #include "tournament/tournament_chat.hpp"
 
 namespace kibitz::server {
@@ -166,6 +167,7 @@ private:
     // Events whose entrants were told it starts soon -> the players told.
     std::map<std::string, std::set<std::string>> told_;
     std::map<std::string, tournament_chat> chats_;  // by event id (none: nobody wrote yet)
+    code_tries code_tries_;  // private events' wrong codes
     // A cluster's: whether this node runs the events, until when it was told
     // so, and when it may pair (a lease after taking the lead, so that every
     // node has sent its players' subscriptions again).

@@ -260,8 +260,16 @@ void tournament_service<Event>::join(Event& e, const player_ptr& who, const peer
     if (row.settings.rated && who->guest)
         return answer(r, wire_error{"rated_requires_account",
                                     "a rated tournament is for players with an account"});
-    if (!e.code.empty() && m.code != e.code && !entered)
-        return answer(r, wire_error{"wrong_code", "this tournament needs its entry code"});
+    if (!e.code.empty() && !entered) {
+        const auto now = clock_.now_ms();
+        if (!code_tries_.may_try(who->key(), now))
+            return answer(
+                r, wire_error{"too_many_tries", "too many wrong entry codes: try again later"});
+        if (m.code != e.code) {
+            code_tries_.wrong(who->key(), now);
+            return answer(r, wire_error{"wrong_code", "this tournament needs its entry code"});
+        }
+    }
     if (!entered && e.state->players() >= capacity(e))
         return answer(r, wire_error{"tournament_full", "this tournament is full"});
     if (!who->row) return answer(r, wire_error{"unavailable", "your player is not stored yet"});

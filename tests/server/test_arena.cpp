@@ -108,6 +108,27 @@ TEST_CASE("arena: players are paired in waves, results scored, standings match t
     CHECK(listed.find(id) != std::string::npos);
     CHECK(listed.find(club_id) == std::string::npos);
     CHECK(http_get(srv.port(), "/api/tournament/" + club_id).status == 200);  // by its link
+    // Wrong codes: five, then every try is refused for ten minutes, the
+    // right code too; someone else still enters with it.
+    {
+        ws_client guesser(srv.port()), member(srv.port());
+        guesser.hello();
+        member.hello();
+        auto try_code = [&](ws_client& c, const std::string& code) {
+            auto m = tmsg("tournament.join", club_id);
+            m["d"]["code"] = code;
+            m["d"]["ack"] = 5;
+            c.send(m);
+        };
+        for (int i = 0; i < 5; ++i) {
+            try_code(guesser, "guess-" + std::to_string(i));
+            CHECK(guesser.expect("error")["d"]["code"] == "wrong_code");
+        }
+        try_code(guesser, "club42-night");
+        CHECK(guesser.expect("error")["d"]["code"] == "too_many_tries");
+        try_code(member, "club42-night");
+        CHECK(member.expect("ack", [](const json& a) { return a["d"]["ack"] == 5; }).is_object());
+    }
 
     // Bad requests: a 0-minute arena, a guest's token, no token.
     body["minutes"] = 0;
@@ -299,4 +320,61 @@ TEST_CASE("arena: players who left the event's page (on their game's) are paired
         return true;
     };
     CHECK(eventually(three_each, 5000ms, 50ms));
+}
+
+TEST_CASE(
+    "arena: a player whose page is closed is paused after a minute, told, and back with Join") {
+    event_ground ground;
+    test_server srv(event_server(ground));
+    const json body = {{"name", "Closed page arena"},
+                       {"game", "checkers"},
+                       {"tc", tc(60, 0)},
+                       {"minutes", 30},
+                       {"starts_in_s", 0}};
+    const std::string id = create_event(srv.port(), body, ground.org.token)["id"];
+    auto org = std::make_unique<ws_client>(srv.port());
+    org->hello(ground.org.token);
+    auto join = tmsg("tournament.join", id);
+    join["d"]["ack"] = 3;
+    org->send(join);
+    org->expect("ack", [](const json& a) { return a["d"]["ack"] == 3; });
+    org.reset();  // the site closed, alone in the event: never paired
+    auto state_of_org = [&] {
+        for (const auto& row : standings(srv.port(), id))
+            if (row["player"]["name"] == "organizer")
+                return std::string(row["paused"] == true ? "paused" : "waiting");
+        return std::string("absent");
+    };
+    auto notices = [&] {
+        return db_scalar(ground.db,
+                         "SELECT COUNT(*) FROM notifications WHERE kind = 'tournament_paused' "
+                         "AND player_id = " +
+                             std::to_string(ground.org.row));
+    };
+    // Time passes a second at each look while the server ticks: paused
+    // after a minute with no connection, not before.
+    int waited_s = 0;
+    REQUIRE(eventually(
+        [&] {
+            ground.wall.advance(std::chrono::seconds(1));
+            ++waited_s;
+            return state_of_org() == "paused";
+        },
+        20000ms, 30ms));
+    CHECK(waited_s >= 60);
+    CHECK(waited_s <= 80);
+    CHECK(eventually([&] { return notices() == 1; }, 5000ms, 40ms));
+    // Told once; back with Join, then paired again with another player.
+    ground.wall.advance(std::chrono::seconds(120));
+    org = std::make_unique<ws_client>(srv.port());
+    org->hello(ground.org.token);
+    org->send(join);
+    org->expect("ack", [](const json& a) { return a["d"]["ack"] == 3; });
+    CHECK(eventually([&] { return state_of_org() == "waiting"; }, 2000ms, 40ms));
+    CHECK(notices() == 1);
+    ws_client other(srv.port());
+    other.hello();
+    other.send(join);
+    other.expect("ack", [](const json& a) { return a["d"]["ack"] == 3; });
+    CHECK(org->expect("game.found", {}, 5000ms).is_object());
 }
