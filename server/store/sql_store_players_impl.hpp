@@ -97,6 +97,13 @@ void sql_store<D>::create_session(std::string token_hash, player_id who, std::in
             "INSERT INTO sessions(token_hash, player_id, created_ms, last_seen_ms) "
             "VALUES ($1, $2, $3, $4)",
             blob{token_hash}, who, now_ms, now_ms);
+        // At most sessions_per_account: the least recently seen go (security
+        // review F4: a row per log-in, never bounded).
+        db.query(
+            "DELETE FROM sessions WHERE player_id = $1 AND token_hash NOT IN "
+            "(SELECT token_hash FROM sessions WHERE player_id = $1 "
+            "ORDER BY last_seen_ms DESC, created_ms DESC LIMIT $2)",
+            who, std::int64_t{sessions_per_account});
         return true;
     });
 }

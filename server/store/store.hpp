@@ -40,6 +40,10 @@ public:
                              handler<bool> h) = 0;
 };
 
+// The sessions one account may hold at once (a browser each, lichess-like);
+// beyond it, a new log-in ends the least recently seen.
+inline constexpr int sessions_per_account = 50;
+
 class store : public correspondence_store {
 public:
     ~store() override = default;
@@ -53,6 +57,8 @@ public:
                                 std::optional<player_id> guest, std::int64_t now_ms,
                                 handler<player> h) = 0;
     virtual void find_login(std::string username, handler<std::optional<account_login>> h) = 0;
+    // A new session; the account keeps its sessions_per_account most
+    // recently seen, the others end.
     virtual void create_session(std::string token_hash, player_id who, std::int64_t now_ms,
                                 handler<bool> h) = 0;
     // Looks a session up and records that it was seen now.

@@ -151,6 +151,28 @@ TEST_CASE("conformance: sessions are found, refreshed, deleted and expired") {
     CHECK_FALSE(must<std::optional<player>>([&](auto h) { s->find_session(ta, t0 + 70, h); }));
 }
 
+TEST_CASE("conformance: an account keeps its most recently seen sessions, up to the cap") {
+    INFO("backend: " << test::backend_name());
+    auto place = test::new_place();
+    auto s = place->open();
+    auto a = account(*s, "alice"), b = account(*s, "bob");
+    CHECK(must<bool>([&](auto h) { s->create_session("bob-0", b.id, t0, h); }));
+    // The first of alice's sessions is seen last: the second goes, not it.
+    for (int i = 0; i < sessions_per_account; ++i)
+        CHECK(must<bool>(
+            [&](auto h) { s->create_session("alice-" + std::to_string(i), a.id, t0 + i, h); }));
+    CHECK(must<std::optional<player>>([&](auto h) { s->find_session("alice-0", t0 + 1000, h); }));
+    CHECK(must<bool>([&](auto h) { s->create_session("alice-new", a.id, t0 + 2000, h); }));
+    CHECK_FALSE(
+        must<std::optional<player>>([&](auto h) { s->find_session("alice-1", t0 + 3000, h); }));
+    for (auto kept : {"alice-0", "alice-2", "alice-new"})
+        CHECK_MESSAGE(
+            must<std::optional<player>>([&](auto h) { s->find_session(kept, t0 + 3000, h); }),
+            kept);
+    CHECK(must<std::optional<player>>(
+        [&](auto h) { s->find_session("bob-0", t0 + 3000, h); }));  // his own
+}
+
 TEST_CASE("conformance: a game's start, moves and end, read back by key and public id") {
     INFO("backend: " << test::backend_name());
     auto place = test::new_place();
