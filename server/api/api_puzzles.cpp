@@ -10,6 +10,19 @@
 
 namespace kibitz::server::api {
 
+namespace {
+// The line is the answer: served here, anyone could read the solution of the
+// puzzle they have open, then play it for rating (security review F11). The
+// solver sees it on the puzzle page after a try (`puzzle.solution`); the
+// HTTP API says only how long it is.
+void without_line(json& puzzle) {
+    auto moves = puzzle.find("moves");
+    if (moves == puzzle.end()) return;
+    puzzle["plies"] = moves->size();
+    puzzle.erase(moves);
+}
+}  // namespace
+
 bool is_puzzle_route(const std::vector<std::string_view>& seg) {
     if (seg.empty()) return false;
     if (seg[0] == "puzzles") return seg.size() == 2;
@@ -34,6 +47,7 @@ void puzzle_routes(const api_request& req, const std::vector<std::string_view>& 
         q.what = seg[0] == "puzzles" ? puzzle_query::kind::of_game : puzzle_query::kind::daily;
     }
     ctx.puzzles->describe(std::move(q), [what = q.what, reply](std::vector<json> found) {
+        for (auto& p : found) without_line(p);
         if (what == puzzle_query::kind::of_game) {
             api_response out;
             out.content_type = "application/x-ndjson; charset=utf-8";

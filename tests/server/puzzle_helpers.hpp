@@ -1,10 +1,11 @@
 #pragma once
 // What the puzzle tests over sockets share (test_puzzle_service.cpp,
 // test_puzzle_streak.cpp, test_puzzle_dashboard.cpp): a server with the
-// shipped set, a puzzle's line from the HTTP API, and solving one by playing
+// shipped set, a puzzle's line from the shipped files, and solving one by playing
 // its line.
 #include <doctest/doctest.h>
 
+#include "shipped_puzzles.hpp"
 #include "store_helpers.hpp"
 
 namespace kibitz::test {
@@ -25,8 +26,8 @@ inline json streak(ws_client& c) {
     c.send(pz("puzzle.streak", {{"game", "checkers"}}));
     return c.expect("puzzle")["d"];
 }
-inline std::vector<std::string> line_of(std::uint16_t port, const std::string& id) {
-    return json::parse(http_get(port, "/api/puzzle/" + id).body)["moves"];
+inline std::vector<std::string> line_of(std::uint16_t, const std::string& id) {
+    return shipped_line(KIBITZ_SOURCE_DIR, id);
 }
 // Plays the puzzle's line (the server answers each move with its replies).
 inline json solve(ws_client& c, std::uint16_t port, const std::string& id) {

@@ -74,7 +74,10 @@ TEST_CASE("puzzle dashboard: solved, rating graph, best streak, themes strong an
     REQUIRE(g["history"].size() == 6);
     // Oldest first (tries within the same millisecond in id order).
     std::vector<int> graph;
-    for (const auto& point : g["history"]) graph.push_back(point["rating"].get<int>());
+    for (const auto& point : g["history"]) {
+        graph.push_back(point["rating"].get<int>());
+        CHECK_FALSE(point.contains("at"));  // a public profile tells no times (review F11)
+    }
     std::sort(graph.begin(), graph.end());
     std::sort(ratings.begin(), ratings.end());
     CHECK(graph == ratings);

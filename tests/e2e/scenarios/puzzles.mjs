@@ -1,10 +1,11 @@
 // Puzzles (issue 27): one puzzle of every game solved by clicking (its line
-// from GET /api/puzzle/{id}; the server plays the replies), a wrong move
+// from the shipped set, tests/e2e/puzzle_oracle.mjs; the server plays the replies), a wrong move
 // that fails a puzzle and moves the rating, the next puzzle, the daily
 // puzzle's link, the accessibility check and the page at both sizes.
 import {new_player, check} from '../lib.mjs';
 import {page_shot, click_path} from '../helpers.mjs';
 import {check_a11y} from '../a11y.mjs';
+import {shipped_puzzle} from '../puzzle_oracle.mjs';
 
 const now = (p) => p.evaluate(() => window.kibitz.puzzle);
 
@@ -16,7 +17,7 @@ export async function puzzle_shown(p, not = '') {
 
 export async function solve(p) {
     const shown = await now(p);
-    const line = await p.evaluate(async (id) => (await fetch(`/api/puzzle/${id}`)).json(), shown.id);
+    const line = shipped_puzzle(shown.id);
     for (let played = 0; played < line.moves.length;) {
         const want = line.moves[played];
         const move = (await now(p)).moves.find((m) => m.text === want);
@@ -61,7 +62,7 @@ export const scenarios = [
                 // The next one: another puzzle; a wrong move fails it.
                 await p.click('[data-test="puzzle-next"]');
                 const next = await puzzle_shown(p, id);
-                const line = await p.evaluate(async (i) => (await fetch(`/api/puzzle/${i}`)).json(), next.id);
+                const line = shipped_puzzle(next.id);
                 const wrong = next.moves.find((m) => m.text !== line.moves[0]);
                 check(wrong, 'a puzzle offers more than one move');
                 await click_path(p, wrong);
@@ -98,7 +99,7 @@ export const scenarios = [
         }
         // The first mistake ends the streak; the page says so and offers a new one.
         const next = await puzzle_shown(p, id);
-        const line = await p.evaluate(async (i) => (await fetch(`/api/puzzle/${i}`)).json(), next.id);
+        const line = shipped_puzzle(next.id);
         await click_path(p, next.moves.find((m) => m.text !== line.moves[0]));
         await p.waitForSelector('[data-test="puzzle-streak"][data-over="true"]', {timeout: 5000});
         check((await p.locator('[data-test="puzzle-streak"]').textContent()).includes('2 solved in a row'), 'the streak\'s count is said');
