@@ -74,7 +74,7 @@ export function bot_challenge_view(c, me) {
         return v('section', {class: 'bot-challenge', 'data-test': 'bot-challenge'}, head,
             v('p', {}, v('a', {class: 'btn small primary', href: '#/login'}, 'Log in'), ' to challenge a bot.'));
     const f = c.f, set = (name) => (value) => c.set(name, value);
-    const times = [['none', 'Untimed'], ...presets.map(([m, i]) => [`${m * 60}+${i}`, `${m}+${i}`]), ...correspondence_options];
+    const times = [['none', 'Untimed'], ...presets.map(([m, i]) => [`${m * 60}+${i}`, `${m}+${i}`]), ...correspondence_options()];
     const colours = [['random', 'Random'], ...(colour_names[f.game] || []).map((x) => [x, capitalise(x)])];
     return v('section', {class: 'bot-challenge', 'data-test': 'bot-challenge'}, head,
         v('form', {class: 'computer-form', onsubmit: (ev) => { ev.preventDefault(); c.send(); }},

@@ -1,0 +1,10 @@
+// The languages with a catalogue (web/i18n/<code>.json), each named in its
+// own language, as the picker lists them. Adding a language: docs/i18n.md.
+export const languages = [
+    ['en', 'English'],
+    ['fr', 'Français'],
+    ['pt', 'Português'],
+    ['es', 'Español'],
+];
+
+export const language_codes = languages.map(([code]) => code);
