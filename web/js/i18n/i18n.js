@@ -5,7 +5,7 @@
 // app.js), so a game in play goes on.
 import {translator} from './messages.js';
 import {choose_language, read_cookie} from './choose.js';
-import {language_codes} from './languages.js';
+import {language_codes, intl_locale} from './languages.js';
 
 const cookie_name = 'kibitz_lang';
 const catalogues = {};        // code -> the loaded catalogue
@@ -24,6 +24,8 @@ async function load(code) {
 
 export function t(key, vars) { return speak(key, vars); }
 export function lang() { return current; }
+// The locale to give Intl (dates, numbers, lists) for the language spoken.
+export function locale() { return intl_locale(current); }
 
 // fn(code) after each change of language.
 export function on_language(fn) { listeners.add(fn); return () => listeners.delete(fn); }
@@ -31,7 +33,7 @@ export function on_language(fn) { listeners.add(fn); return () => listeners.dele
 async function use(code) {
     const [en, mine] = await Promise.all([load('en'), load(code)]);
     current = code;
-    speak = translator(code, mine, en);
+    speak = translator(intl_locale(code), mine, en);
     document.documentElement.lang = code;
     for (const fn of listeners) { try { fn(code); } catch (e) { console.error(e); } }
 }

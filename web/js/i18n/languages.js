@@ -8,3 +8,7 @@ export const languages = [
 ];
 
 export const language_codes = languages.map(([code]) => code);
+
+// The locale Intl is given for a language: Portuguese is written the
+// European way here, so its plurals, numbers and dates are pt-PT's.
+export function intl_locale(code) { return code === 'pt' ? 'pt-PT' : code; }

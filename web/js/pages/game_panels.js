@@ -10,7 +10,7 @@ import {t} from '../i18n/i18n.js';
 import {date_time} from '../i18n/format.js';
 import {icon_view as icon} from '../ui/icons.js';
 import {rating_diff_view} from './game_extras.js';
-import {bot_tag} from '../ui/bot_tag.js';
+import {bot_tag, player_name} from '../ui/bot_tag.js';
 import {event_when, my_place} from './game_tournament.js';
 import {time_left_text} from './your_turn_view.js';
 import {socket} from '../net/socket.js';
@@ -29,7 +29,7 @@ export function player_box(st, seat) {
     const colour = side_colour(st.game, p.color);
     return v('div', {key: `seat-${seat}`, class: `player seat-${seat}${turn ? ' turn' : ''}`, 'data-seat': seat},
         v('span', {class: `dot colour-${p.color}`, title: side_name(p.color), style: colour ? {background: colour} : undefined}),
-        v('a', {class: 'name', href: `#/player/${encodeURIComponent(p.name)}`}, p.name), bot_tag(p),
+        v('a', {class: 'name', href: `#/player/${encodeURIComponent(p.name)}`}, player_name(p)), bot_tag(p),
         v('span', {class: 'rating'}, rating_text(p.rating), p.provisional && rating_text(p.rating) ? '?' : null),
         rating_diff_view(st, seat),
         p.connected === false ? v('span', {class: 'away', title: t('game.disconnected')}, t('game.away')) : null,

@@ -6,7 +6,7 @@
 import {capitalise} from '../ui/dom.js';
 import {game_names} from '../catalogue.js';
 import {colour_of} from './game_panels.js';
-import {t, lang} from '../i18n/i18n.js';
+import {t, locale} from '../i18n/i18n.js';
 
 // `what`, `d`: the room_sync change; `f`: {st (the room's state), seat (null:
 // a spectator), my_turn, last (the last move's cells), room, started (the
@@ -56,7 +56,7 @@ export function gone_to(sync, me, room) {
 // showed it (its cells), for a screen reader.
 export function move_in_words(who, text, last) {
     const path = (last && last.path) || [], hit = (last && last.affected) || [];
-    const list = (ids) => new Intl.ListFormat(lang(), {type: 'conjunction'}).format(ids);
+    const list = (ids) => new Intl.ListFormat(locale(), {type: 'conjunction'}).format(ids);
     let words = who === null ? t('announce.you_played', {move: text}) : t('announce.side_played', {side: who, move: text});
     if (path.length > 2) words += t('announce.from_via_to', {from: path[0], via: list(path.slice(1, -1)), to: path[path.length - 1]});
     else if (path.length > 1) words += t('announce.from_to', {from: path[0], to: path[path.length - 1]});

@@ -79,7 +79,7 @@ export function live_view(live, now = performance.now()) {
     const more = live.more ? live.more() : 0;
     const more_line = more > 0 ? v('p', {class: 'muted live-more', 'data-test': 'live-more'}, t('live.more', {count: more})) : null;
     if (!all.length && more_line) return v('div', {class: 'live-wrap'}, more_line);
-    if (!all.length) return v('ul', {class: 'list live', 'data-test': 'live'}, v('li', {key: 'none', class: 'muted'}, t('live.none'));
+    if (!all.length) return v('ul', {class: 'list live', 'data-test': 'live'}, v('li', {key: 'none', class: 'muted'}, t('live.none')));
     return v('div', {class: 'live-wrap'},
         v('ul', {class: 'live-boards', 'data-test': 'live'}, all.slice(0, max_boards).map((r) => live_card(r, live.shapes[r.game], now))),
         all.length > max_boards ? v('ul', {class: 'list live more'}, all.slice(max_boards).map(live_line)) : null,

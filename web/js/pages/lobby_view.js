@@ -14,11 +14,11 @@ import {field, select} from './lobby_fields.js';
 import {quick_view, seek_form_view, seeks_view, yours_view} from './lobby_views.js';
 import {turns_waiting} from '../net/turn_list.js';
 import {turn_panel_view} from './your_turn_view.js';
-import {t, lang} from '../i18n/i18n.js';
+import {t, locale} from '../i18n/i18n.js';
 
 // One sentence on what the site is, naming the games from the catalogue.
 function intro() {
-    const list = new Intl.ListFormat(lang(), {type: 'conjunction'}).format(game_ids.map((g) => game_names[g]));
+    const list = new Intl.ListFormat(locale(), {type: 'conjunction'}).format(game_ids.map((g) => game_names[g]));
     return v('section', {class: 'card intro', 'data-test': 'intro'},
         v('p', {class: 'lead'}, t('lobby.intro', {games: list})));
 }
