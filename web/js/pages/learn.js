@@ -53,13 +53,20 @@ function rules_view(s) {
         v('p', {}, v('a', {class: 'btn', href: '#/'}, t('learn.play_a_game'))));
 }
 
+// A game's one-line summary: the catalogue's, in the page's language, else
+// the lesson file's (English) for a game the catalogue does not know.
+function summary(g, summaries) {
+    const key = `game_summary.${g}`, word = t(key);
+    return word === key ? summaries[g] || '' : word;
+}
+
 // The home page's card, as a view (ui/vdom.js): one line per game, with a
 // link to learn it; `summaries`: game id -> its one-line summary, as loaded.
 // `wide`: across the whole home page (a first visit), the games side by side.
 export function learn_card_view(summaries, wide) {
     return v('section', {class: `card learn-card${wide ? ' wide' : ''}`}, v('h2', {}, t('learn.start_with_lesson')),
         v('ul', {class: 'list learn-index', 'data-test': 'learn-card'}, game_ids.map((g) => v('li', {key: g, 'data-game': g},
-            v('strong', {}, game_names[g]), ' ', v('span', {class: 'muted'}, summaries[g] || ''), ' ',
+            v('strong', {}, game_names[g]), ' ', v('span', {class: 'muted'}, summary(g, summaries)), ' ',
             v('a', {href: `#/learn/${g}`, class: 'btn small'}, t('nav.learn'))))));
 }
 
@@ -67,6 +74,6 @@ export function learn_card_view(summaries, wide) {
 function index_view(s) {
     return v('section', {class: 'card'}, v('h1', {}, t('learn.title')),
         v('ul', {class: 'list learn-index', 'data-test': 'learn-index'}, game_ids.map((g) => v('li', {key: g, 'data-game': g},
-            v('a', {href: `#/learn/${g}`}, game_names[g]), s.summaries[g] ? [' · ', v('span', {class: 'muted'}, s.summaries[g])] : null,
+            v('a', {href: `#/learn/${g}`}, game_names[g]), summary(g, s.summaries) ? [' · ', v('span', {class: 'muted'}, summary(g, s.summaries))] : null,
             s.daily[g] ? [' · ', v('a', {href: `#/puzzles/${g}/${s.daily[g]}`, 'data-test': 'learn-daily-puzzle'}, t('learn.puzzle_of_the_day'))] : null))));
 }
