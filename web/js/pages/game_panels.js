@@ -49,7 +49,7 @@ export function corr_left(st, seat, server_now_ms) {
     const days = st.tc.days;
     if (!days) return {text: t('corr.no_limit'), by: '', title: t('corr.no_limit_title')};
     if (st.board.to_move !== seat || typeof st.deadline_ms !== 'number')
-        return {text: t('corr.days_per_move', {count: days}), by: '', title: t('corr.days_once_turn', {count: days})};
+        return {text: t('tc.days_per_move', {count: days}), by: '', title: t('corr.days_once_turn', {count: days})};
     const when = new Date(st.deadline_ms - (server_now_ms - Date.now()));
     const by = date_time(when, {weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit'});
     return {text: time_left_text(st.deadline_ms, server_now_ms), by: t('corr.by', {when: by}),

@@ -31,7 +31,7 @@ export function lobby_view(c, me) {
     const s = c.s;
     const quick_on = {join: (tc) => c.join_quick(tc), leave: () => c.leave_quick()};
     const invite_on = {copy: (code, url) => c.copy_invite(code, url), cancel: (code) => c.cancel_invite(code)};
-    const request = (t, id) => (t === 'seek.accept' ? c.accept_seek(id) : c.cancel_seek(id));
+    const request = (type, id) => (type === 'seek.accept' ? c.accept_seek(id) : c.cancel_seek(id));
     // Each card keyed: the lessons' card moves, and nothing else is reused for it.
     return v('div', {class: 'lobby-page'},
         v('h1', {class: 'sr-only'}, t('nav.play')),

@@ -53,7 +53,7 @@ export function rating_text(r) {
     return typeof r === 'number' ? String(Math.round(r)) : String(r);
 }
 
-export function capitalise(t) { return t ? t[0].toUpperCase() + t.slice(1) : t; }
+export function capitalise(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
 
 // A transient notice, in the page's flow so it covers nothing: in the page's
 // own place for them when it has one ([data-toast-host], the game page's side
@@ -64,13 +64,13 @@ const max_toasts = 3, toast_ms = 6000;
 export function toast(text, kind = 'info') {
     const box = document.querySelector('#page [data-toast-host]') || document.getElementById('toasts');
     if (!box) return;
-    const t = h('div', {class: `toast ${kind}`, role: kind === 'error' ? 'alert' : 'status', 'data-test': 'toast'},
+    const note = h('div', {class: `toast ${kind}`, role: kind === 'error' ? 'alert' : 'status', 'data-test': 'toast'},
         h('span', {class: 'toast-text'}, text),
-        h('button', {class: 'toast-close', type: 'button', 'aria-label': t('toast.dismiss'), title: t('toast.dismiss_title'), onclick: () => t.remove()}, '×'));
-    box.append(t);
+        h('button', {class: 'toast-close', type: 'button', 'aria-label': t('toast.dismiss'), title: t('toast.dismiss_title'), onclick: () => note.remove()}, '×'));
+    box.append(note);
     const all = box.querySelectorAll('.toast');
     for (let i = 0; i < all.length - max_toasts; ++i) all[i].remove();
-    setTimeout(() => t.remove(), toast_ms);
+    setTimeout(() => note.remove(), toast_ms);
 }
 
-export function clear_toasts() { for (const t of document.querySelectorAll('.toast')) t.remove(); }
+export function clear_toasts() { for (const note of document.querySelectorAll('.toast')) note.remove(); }
