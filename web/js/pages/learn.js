@@ -42,12 +42,12 @@ function rules_view(s) {
         v('nav', {class: 'toc'}, data.sections.map((r) => v('a', {href: `#/learn/${game}`,
             onclick: (e) => { e.preventDefault(); document.getElementById(`rule-${r.id}`)?.scrollIntoView(); }}, r.title))),
         data.sections.map((r) => v('section', {key: r.id, id: `rule-${r.id}`, class: 'rule'}, v('h2', {}, r.title),
-            (r.text || []).map((t) => v('p', {}, t)),
+            (r.text || []).map((text) => v('p', {}, text)),
             // The puzzle themes this rule is about, each a link to its puzzles.
-            (r.puzzles || []).length ? v('p', {class: 'rule-puzzles', 'data-test': 'rule-puzzles'}, 'Puzzles: ',
-                r.puzzles.map((t, i) => [i ? ', ' : '', v('a', {href: `#/puzzles/${game}?theme=${encodeURIComponent(t)}`, 'data-theme': t}, t)])) : null,
+            (r.puzzles || []).length ? v('p', {class: 'rule-puzzles', 'data-test': 'rule-puzzles'}, `${t('learn.puzzles')} `,
+                r.puzzles.map((theme, i) => [i ? ', ' : '', v('a', {href: `#/puzzles/${game}?theme=${encodeURIComponent(theme)}`, 'data-theme': theme}, theme)])) : null,
             v('div', {class: 'diagrams'}, (r.diagrams || []).map((d, i) => diagram_view(game, d, i))))),
-        v('section', {class: 'lessons', 'data-test': 'lessons'}, v('h2', {}, 'Lessons'),
+        v('section', {class: 'lessons', 'data-test': 'lessons'}, v('h2', {}, t('learn.lessons')),
             v('ol', {}, data.lessons.map((l) => v('li', {key: l.id, class: s.done.has(l.id) ? 'done' : ''},
                 v('a', {href: `#/learn/${game}/${l.id}`, 'data-lesson': l.id}, l.title), s.done.has(l.id) ? ' ✓' : '')))),
         v('p', {}, v('a', {class: 'btn', href: '#/'}, t('learn.play_a_game'))));
