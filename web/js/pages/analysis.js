@@ -14,6 +14,7 @@ import {here_state, invite_url} from './play_from_here.js';
 import {open_editor} from './position_editor.js';
 import {node, line_to, depth_of} from './move_tree.js';
 import {analysis_view, unknown_game_view} from './analysis_view.js';
+import {error_text} from '../i18n/errors.js';
 
 const waiting = {note: 'waiting…', share: 0.5};
 
@@ -159,12 +160,12 @@ export function mount(el, game) {
         if (!position) return;
         try {
             await socket.request('computer.play', {game, level: Number(st.here.level), tc: null, color: st.here.colour, position});
-        } catch (e) { toast(e.message || e.code, 'error'); }
+        } catch (e) { toast(error_text(e), 'error'); }
     }
     async function here_friend() {
         const position = here_position();
         if (!position) return;
-        try { await socket.request('invite.create', {game, tc: null, rated: false, color: st.here.colour, position}); } catch (e) { toast(e.message || e.code, 'error'); }
+        try { await socket.request('invite.create', {game, tc: null, rated: false, color: st.here.colour, position}); } catch (e) { toast(error_text(e), 'error'); }
     }
     async function here_cancel() {
         const invite = st.here.invite;
@@ -173,7 +174,7 @@ export function mount(el, game) {
             await socket.request('invite.cancel', {code: invite.code});
             st.here = {...st.here, invite: null};
             render();
-        } catch (e) { toast(e.message || e.code, 'error'); }
+        } catch (e) { toast(error_text(e), 'error'); }
     }
 
     function play(text) {

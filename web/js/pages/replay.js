@@ -10,6 +10,7 @@ import {create_board} from '../board/board.js';
 import {v, view_root} from '../ui/vdom.js';
 import {game_names, colour_names} from '../catalogue.js';
 import {replay_view} from './replay_view.js';
+import {error_text} from '../i18n/errors.js';
 
 export function mount(el, id, then) {
     const view = view_root(el);
@@ -79,7 +80,7 @@ export function mount(el, id, then) {
     async function request_review() {
         st.review = {state: 'running'};
         render();
-        try { await socket.request('review.request', {id}); } catch (e) { st.review = {state: 'none', message: e.message || e.code}; render(); }
+        try { await socket.request('review.request', {id}); } catch (e) { st.review = {state: 'none', message: error_text(e)}; render(); }
     }
 
     function board_at(i) { return i === 0 ? st.rec.start : st.rec.boards[i - 1]; }
