@@ -48,6 +48,20 @@ export const scenarios = [
         const a = await visitor(browser, base, 'fr-FR');
         await home_in(a, 'fr', 'fr home');
         await page_shot(a, artifacts, 'i18n-home-fr-1280x800');
+        // The bell's list, the your-turn list, the tournaments and the puzzles, reached from the menu.
+        await a.click('[data-test="bell"]');
+        await a.locator('[data-test="notice-panel"]', {hasText: fr['notice.nothing_yet']}).waitFor({timeout: 5000});
+        await a.click('[data-test="bell"]');
+        await a.click('[data-test="nav-your-turn"]');
+        await a.locator('[data-test="your-turn-page"]', {hasText: fr['turn.explain']}).waitFor({timeout: 5000});
+        await a.click('[data-test="nav-tournaments"]');
+        await a.locator('[data-test="tournaments"] h1', {hasText: fr['nav.tournaments']}).waitFor({timeout: 5000});
+        await no_raw_key(a, 'fr tournaments');
+        await a.click('[data-test="nav-puzzles"]');
+        await a.locator('[data-test="puzzles-index"]').waitFor({timeout: 5000});
+        check((await a.locator('h1').first().textContent()) === fr['nav.puzzles'], 'the puzzles page in French');
+        await no_raw_key(a, 'fr puzzles');
+        await a.click('header nav a[href="#/"]');
         await a.selectOption('[data-test="computer-game"]', 'checkers');
         check((await a.locator('[data-test="computer-game"] option[value="checkers"]').textContent()) === 'Dames anglaises', 'checkers is "Dames anglaises" in French');
         await a.selectOption('[data-test="computer-level"]', '8');
@@ -98,8 +112,11 @@ export const scenarios = [
         check(await a.evaluate(() => window.still_the_same_page === true), 'the page was not reloaded');
         check(await a.evaluate(() => document.documentElement.lang) === 'fr', '<html lang> follows the picker');
         check(await a.evaluate(() => document.cookie.includes('kibitz_lang=fr')), 'the choice is kept in the cookie');
-        // The game goes on: a move after the switch.
+        // The game goes on: a refused move is told in French, then a move.
         await a.waitForSelector('.game[data-turn="me"]', {timeout: 15000});
+        await a.fill('[data-test="notation"]', '99-98');
+        await a.press('[data-test="notation"]', 'Enter');
+        await a.locator('[data-test="toast"]', {hasText: catalogue('fr')['error.illegal']}).waitFor({timeout: 5000});
         const text = await a.evaluate(() => window.kibitz.game.state.board.moves[0].text);
         await play_move([a], text);
         await no_raw_key(a, 'fr game after the switch');
