@@ -19,7 +19,7 @@ test('every key the client uses is in the English catalogue', () => {
     const missing = [];
     for (const file of sources(path.join(root, 'js'))) {
         const text = fs.readFileSync(file, 'utf8');
-        for (const m of text.matchAll(/\bt\(\s*(['`])([a-z_]+\.[^'`]*)\1/g)) {
+        for (const m of text.matchAll(/\b(?:t|tr)\(\s*(['`])([a-z_]+\.[^'`]*)\1/g)) {
             const key = m[2];
             const pattern = new RegExp(`^${key.replace(/[.]/g, '\\.').replace(/\$\{[^}]*\}/g, '.+')}$`);
             if (!Object.keys(en).some((k) => pattern.test(k))) missing.push(`${path.relative(root, file)}: ${key}`);
