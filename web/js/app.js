@@ -180,6 +180,7 @@ on_language(() => {
     show_status(last_status);
     if (socket.ready_) show_me(socket.user);
     bell.redraw();
+    if (offline_unmount) { offline_unmount(); offline_unmount = offline.mount(clear(document.getElementById('page'))); }
     if (!routed) return;
     if (unmount && unmount.relabel) unmount.relabel();
     else route();
