@@ -116,11 +116,17 @@ const language_ready = start_language();
 function first_route() { if (!routed) { routed = true; language_ready.then(route); } }
 // Started without the server (offline, from the service worker's cache): the
 // offline page until the first welcome, which draws the page asked for.
-let offline_unmount = null;
-socket.on('status', (st) => {
-    if (routed || offline_unmount || st !== 'offline') return;
+// It is drawn once the language is known (its catalogue comes from the cache).
+let offline_unmount = null, offline_waiting = false;
+function show_offline() {
+    if (offline_unmount) offline_unmount();
     document.title = `${t('title.offline')} · Kibitz`;
     offline_unmount = offline.mount(clear(document.getElementById('page')));
+}
+socket.on('status', (st) => {
+    if (routed || offline_unmount || offline_waiting || st !== 'offline') return;
+    offline_waiting = true;
+    language_ready.then(() => { offline_waiting = false; if (!routed) show_offline(); });
 });
 socket.on('welcome', (d) => {
     if (offline_unmount) { offline_unmount(); offline_unmount = null; }
@@ -180,7 +186,7 @@ on_language(() => {
     show_status(last_status);
     if (socket.ready_) show_me(socket.user);
     bell.redraw();
-    if (offline_unmount) { offline_unmount(); offline_unmount = offline.mount(clear(document.getElementById('page'))); }
+    if (offline_unmount) show_offline();
     if (!routed) return;
     if (unmount && unmount.relabel) unmount.relabel();
     else route();

@@ -43,7 +43,11 @@ async function use(code) {
 export async function start_language() {
     const code = choose_language({cookie: read_cookie(document.cookie, cookie_name), browser: navigator.languages || [navigator.language]},
         language_codes);
-    try { await use(code); } catch (e) { console.error(e); if (code !== 'en') await use('en'); }
+    // Never fails: without any catalogue (offline, nothing cached) the keys show.
+    try { await use(code); } catch (e) {
+        console.error(e);
+        try { if (code !== 'en') await use('en'); } catch (e2) { console.error(e2); }
+    }
 }
 
 // The account's stored setting, once known: it wins over the cookie and the browser.
