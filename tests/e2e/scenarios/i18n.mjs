@@ -70,6 +70,10 @@ export const scenarios = [
         await game_room(a);
         await a.locator('.player', {hasText: 'Ordinateur · niveau 8'}).waitFor({timeout: 5000});
         await a.locator('[data-action="abort"]', {hasText: fr['game.abort']}).waitFor({timeout: 5000});
+        // A click on the opponent's piece says why nothing happens, in French.
+        await a.waitForSelector('.game[data-turn="me"]', {timeout: 15000});
+        await a.click('svg.board [data-cell="24"]');
+        await a.locator('[data-test="board-note"]', {hasText: fr['refusal.opponents']}).waitFor({timeout: 5000});
         for (let i = 0; i < 200; i++) {
             await a.waitForSelector('.game[data-turn="me"], .game[data-status="over"]', {timeout: 15000});
             if (await a.locator('.game[data-status="over"]').count()) break;
