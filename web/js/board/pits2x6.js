@@ -5,6 +5,7 @@
 // stores' owners, large enough to read on a phone.
 import {s, capitalise} from '../ui/dom.js';
 import {side_name} from '../catalogue.js';
+import {t} from '../i18n/i18n.js';
 
 const unit = 1.1, pad = 0.15, pad_y = 0.42;
 
@@ -59,7 +60,7 @@ export const pits2x6 = {
     describe(c, p, ctx) {
         const n = p ? p.count : 0;
         const owner = c.tags[0];
-        if (c.kind === 'store') return `${owner}'s store, ${n} seed${n === 1 ? '' : 's'}`;
-        return `pit ${c.id} (${owner}), ${n} seed${n === 1 ? '' : 's'}`;
+        if (c.kind === 'store') return t('board.store', {side: side_name(owner), count: n});
+        return t('board.pit', {cell: c.id, side: side_name(owner), count: n});
     },
 };
