@@ -32,7 +32,7 @@ export function mount(el, id) {
     };
     // Not open (finished, or never was): what the store kept.
     const stored = () => fetch(`/api/tournament/${encodeURIComponent(id)}`)
-        .then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status === 404 ? 'No such tournament.' : `HTTP ${r.status}`))))
+        .then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status === 404 ? 'unknown_tournament' : `http_${r.status}`))))
         .then((d) => {
             st.about = d.tournament;
             st.standings = d.standings.map((s) => ({...s, state: s.withdrawn ? 'withdrawn' : '', room: null}));
