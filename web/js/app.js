@@ -60,8 +60,10 @@ const routes = [
 ];
 
 let unmount = null;
+let drawn = false;  // a page is on screen (the language's redraw waits for the first)
 
 function route() {
+    drawn = true;
     const hash = location.hash || '#/';
     const page = document.getElementById('page');
     if (unmount) { try { unmount(); } catch (e) { console.error(e); } unmount = null; }
@@ -187,7 +189,7 @@ on_language(() => {
     if (socket.ready_) show_me(socket.user);
     bell.redraw();
     if (offline_unmount) show_offline();
-    if (!routed) return;
+    if (!drawn) return;
     if (unmount && unmount.relabel) unmount.relabel();
     else route();
 });
