@@ -36,7 +36,7 @@ export function create_board(host, raw_view, opts = {}) {
     // passive: a picture only (the lobby's mini boards, inside a link): no
     // cells to click or focus, and nothing for a screen reader to walk.
     const root = s('svg', {class: `board board-${view.layout}${opts.passive ? ' passive' : ''}`, viewBox: `0 0 ${vw} ${vh}`,
-        preserveAspectRatio: 'xMidYMid meet', ...(opts.passive ? {'aria-hidden': 'true'} : {role: 'group', 'aria-label': opts.label || t('board.board'), 'aria-description': t('board.keys_help')})});
+        preserveAspectRatio: 'xMidYMid meet', ...(opts.passive ? {'aria-hidden': 'true'} : {role: 'group', 'aria-label': opts.label || t('board.board'), 'aria-description': t('board.keys_help')})});  // not for people
     const g_bg = s('g', {class: 'bg'}), g_marks = s('g', {class: 'marks'});
     const g_pieces = s('g', {class: 'pieces'}), g_labels = s('g', {class: 'labels'}), g_hit = s('g', {class: 'hits'});
     root.append(g_bg, g_marks, g_pieces, g_labels, g_hit);

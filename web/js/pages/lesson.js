@@ -36,7 +36,7 @@ class lesson_ctrl {
         s.lesson = lessons[s.index];
         s.count = lessons.length;
         s.next = s.index + 1 < lessons.length ? `#/learn/${s.game}/${lessons[s.index + 1].id}` : `#/learn/${s.game}`;
-        document.title = `${s.lesson.title} · Learn ${game_names[s.game] || s.game} · Kibitz`;
+        document.title = `${s.lesson.title} · ${t('learn.learn_game', {game: game_names[s.game] || s.game})} · Kibitz`;
         this.redraw();
         this.show();
     }

@@ -38,7 +38,7 @@ class puzzle_ctrl {
         // The move that led here stays marked until the solver's first move.
         Object.assign(this.s, {puzzle: d, pos: {board: d.board, last: d.last || null}, says: null, over: false,
             solution: null, ratings: null, choices: null, stop: null, played: 0, streak: d.streak || null});
-        document.title = `Puzzle · ${game_names[d.game] || d.game} · Kibitz`;
+        document.title = `${t('title.puzzle')} · ${game_names[d.game] || d.game} · Kibitz`;
         this.draw_board_();
         this.redraw();
     }
@@ -139,7 +139,7 @@ export function mount(el, game, id) {
 
 // #/puzzles: each game, its puzzle of the day (GET /api/puzzle/daily/<game>).
 function mount_index(root) {
-    document.title = 'Puzzles · Kibitz';
+    document.title = `${t('title.puzzles')} · Kibitz`;
     const s = {daily: {}};
     let alive = true;
     const render = () => { if (alive) root.update(puzzles_index_view(s)); };

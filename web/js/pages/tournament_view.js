@@ -86,7 +86,7 @@ export function tournament_view(st, act) {
     const swiss = ev.kind === 'swiss';
     // Short tie-break headings (named in full on hover) so a phone shows every column.
     const heads = [['#'], [tr('leaderboard.player')], [tr('leaderboard.rating'), null, 'col-rating'], [tr('event.col_sheet')], [tr('event.col_score')],
-        ...(swiss ? [['BH', 'Buchholz'], ['SB', 'Sonneborn-Berger']] : []), ['']];
+        ...(swiss ? [['BH', 'Buchholz'], ['SB', 'Sonneborn-Berger']] : []), ['']];  // not for people: the tie-breaks' own names
     return v('div', {class: 'tournament', 'data-test': 'tournament', 'data-status': ev.status},
         v('section', {class: 'card'},
             v('h1', {}, ev.name),

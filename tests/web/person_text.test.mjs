@@ -1,0 +1,35 @@
+// No text a person reads written into the web client outside the catalogues
+// (issue 44), in every file but the pages not worded yet (docs/i18n.md,
+// "Not yet worded"): that list only shrinks.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {person_text} from './person_text.mjs';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../web/js');
+const not_yet_worded = new Set([
+    'net/http.js', 'net/web_push.js', 'net/service_worker.js', 'pages/analysis.js', 'pages/analysis_view.js',
+    'pages/api_tokens.js', 'pages/bot_challenge.js', 'pages/bots.js', 'pages/learn_data.js', 'pages/move_tree.js',
+    'pages/play_from_here.js', 'pages/player.js', 'pages/player_puzzles.js', 'pages/position_editor.js',
+    'pages/replay.js', 'pages/replay_view.js', 'pages/review_view.js', 'pages/tools.js',
+    'i18n/refusals.js',  // by design: it holds the rules cores' English sentences it recognises
+]);
+
+function sources(dir) {
+    return fs.readdirSync(dir, {withFileTypes: true}).flatMap((e) =>
+        e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.js') ? [path.join(dir, e.name)] : []);
+}
+
+test('the worded files hold no text for people outside the catalogues', () => {
+    const found = sources(root).filter((f) => !not_yet_worded.has(path.relative(root, f)))
+        .flatMap((f) => person_text(f).map((x) => `${path.relative(root, f)}:${x}`));
+    assert.deepEqual(found, []);
+});
+
+test('the check finds a sentence left in the code', () => {
+    const file = path.join(fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'person-text-')), 'page.js');
+    fs.writeFileSync(file, "const a = v('p', {}, 'No games in play right now.');\nconst b = t('live.none');\n");
+    assert.deepEqual(person_text(file), ["1: 'No games in play right now.'"]);
+});
