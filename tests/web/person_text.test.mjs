@@ -13,7 +13,7 @@ const not_yet_worded = new Set([
     'net/http.js', 'net/web_push.js', 'net/service_worker.js', 'pages/analysis.js', 'pages/analysis_view.js',
     'pages/api_tokens.js', 'pages/bot_challenge.js', 'pages/bots.js', 'pages/learn_data.js', 'pages/move_tree.js',
     'pages/play_from_here.js', 'pages/player.js', 'pages/player_puzzles.js', 'pages/position_editor.js',
-    'pages/replay.js', 'pages/replay_view.js', 'pages/review_view.js', 'pages/tools.js',
+    'pages/tools.js',
     'i18n/refusals.js',  // by design: it holds the rules cores' English sentences it recognises
 ]);
 
