@@ -8,16 +8,19 @@
 import fs from 'node:fs';
 
 const literal = /(['`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
-// A key (area.name), a message type (seek.accept), class lists and single code words.
-const code_words = /^([a-z0-9_-]+(\.[a-z0-9_$]+)+|[a-z0-9_-]+( [a-z0-9_-]+)*)$/;
+// A key (area.name), a message type (seek.accept), a single code word; a
+// class list (several lower-case words) only where a class is given.
+const code_words = /^([a-z0-9_-]+(\.[a-z0-9_$]+)+|[a-z0-9_-]+)$/;
+const class_list = /^[a-z0-9_-]+( [a-z0-9_-]+)*$/;
+const class_place = /(class(Name)?|cls|kind)\s*[:=,(]\s*\(?$|\?\s*$|classList\.\w+\($/;
 
 // Keyboard keys' names (KeyboardEvent.key), not words.
 const keys = /^(Escape|Enter|Tab|Home|End|PageUp|PageDown|Backspace|Delete|Arrow(Up|Down|Left|Right))$/;
 
 // The text of a template literal outside its ${…} parts (nested ones too).
-function outside_values(text) {
+function outside_values(text, filler = ' ') {
     let out = text, before;
-    do { before = out; out = out.replace(/\$\{[^{}]*\}/g, ' '); } while (out !== before);
+    do { before = out; out = out.replace(/\$\{[^{}]*\}/g, filler); } while (out !== before);
     return out;
 }
 
@@ -29,7 +32,10 @@ export function person_text(file) {
         for (const m of code.matchAll(literal)) {
             const text = outside_values(m[2]).trim();
             if (/\$\{|\}/.test(text)) continue;  // a template cut by a nested one: not read here
-            if (/^[#.[/]|^\.\.?\/|:\/\/|=/.test(text) || code_words.test(outside_values(m[2]).replace(/ /g, 'x')) || keys.test(text)) continue;
+            if (/^[#.[/]|^\.\.?\/|:\/\/|=/.test(text) || code_words.test(outside_values(m[2], 'x')) || keys.test(text)) continue;
+            if (/^\S+$/.test(text) && /[/:]/.test(text)) continue;  // a MIME type, a scope
+            const before = code.slice(Math.max(0, m.index - 16), m.index);
+            if (class_list.test(outside_values(m[2]).replace(/ +/g, ' ').trim()) && (class_place.test(before) || /^[a-z0-9_-]+$/.test(text))) continue;
             const words = text.match(/[A-Za-zÀ-ÿ]{2,}/g) || [];
             if (words.length < 2 && !/^[A-Z][a-z]+[.!?…]?$/.test(text)) continue;
             if (words.length < 2 && /^[A-Z][a-z]+$/.test(text) && text.length < 4) continue;

@@ -144,7 +144,7 @@ socket.on('ready', async (user) => {
 });
 // A pairing found anywhere takes this tab to the game.
 socket.on('game.found', (d) => { location.hash = `#/game/${d.room}`; });
-socket.on('error', (d) => { if (d.code === 'rate_limited') console.warn('rate limited'); });
+socket.on('error', (d) => { if (d.code === 'rate_limited') console.warn('rate limited'); });  // not for people: the console
 window.addEventListener('hashchange', () => { if (routed) route(); });
 // Your move in any of your games: the tab's title and favicon say so, and a
 // sound calls when it comes while another page is on screen (the game page

@@ -14,7 +14,7 @@ export function create_board(host, raw_view, opts = {}) {
     // The wire leaves out empty lists and zero counts: fill them in once here.
     const view = {...raw_view, cells: raw_view.cells.map((c) => ({...c, tags: c.tags || [], corners: c.corners || []}))};
     const layout = layouts[view.layout];
-    if (!layout) throw new Error(`unknown layout ${view.layout}`);
+    if (!layout) throw new Error(`unknown layout ${view.layout}`);  // not for people: a developer's error
     // Side names (the catalogue's) name the pieces' CSS classes and their labels.
     const ctx = {view, colours: opts.colours || ['first', 'second']};
     const [vw, vh] = layout.size(view);

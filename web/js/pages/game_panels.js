@@ -135,11 +135,11 @@ export function colour_of(st, seat) {
 
 // The end reasons the server sends (the platform's and each game's rules'):
 // their catalogue keys. One the client does not know is shown as sent.
-const reason_keys = {'claim': 'opponent_left', 'claim draw': 'opponent_left', 'first move not made': 'first_move_not_made',
-    'not restorable': 'not_restorable', 'no legal move': 'no_legal_move', 'no pieces': 'no_pieces',
-    'threefold repetition': 'threefold_repetition', '40-move rule': 'forty_move_rule', 'king trapped': 'king_trapped',
-    'king captured': 'king_captured', 'only the two kings remain': 'two_kings', '25 seeds captured': 'seeds_captured',
-    'no move after grand slam': 'grand_slam_no_move'};
+const reason_keys = {'claim': 'opponent_left', 'claim draw': 'opponent_left', 'first move not made': 'first_move_not_made',  // not for people: the server's reason codes
+    'not restorable': 'not_restorable', 'no legal move': 'no_legal_move', 'no pieces': 'no_pieces',  // not for people: the server's reason codes
+    'threefold repetition': 'threefold_repetition', '40-move rule': 'forty_move_rule', 'king trapped': 'king_trapped',  // not for people: the server's reason codes
+    'king captured': 'king_captured', 'only the two kings remain': 'two_kings', '25 seeds captured': 'seeds_captured',  // not for people: the server's reason codes
+    'no move after grand slam': 'grand_slam_no_move'};  // not for people: the server's reason codes
 function reason_text(reason) { return reason_keys[reason] ? t(`reason.${reason_keys[reason]}`) : reason || ''; }
 // Reasons whose sentence is whole on its own ("Black wins by resignation").
 const whole = ['resign', 'flag', 'agreement'];

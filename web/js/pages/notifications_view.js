@@ -34,7 +34,7 @@ function when(at) {
 
 function item(ctrl, n) {
     const [text, href] = notice_text(n);
-    return v('li', {key: `${n.id}-${n.at}-${n.kind}`, class: n.read ? 'note-item' : 'note-item unread', 'data-test': 'notice', 'data-kind': n.kind},
+    return v('li', {key: `${n.id}-${n.at}-${n.kind}`, class: n.read ? 'note-item' : 'note-item unread', 'data-test': 'notice', 'data-kind': n.kind},  // not for people: classes
         v('a', {href, onclick: () => ctrl.follow(n)}, text),
         v('span', {class: 'muted notice-when'}, when(n.at)));
 }
