@@ -37,7 +37,7 @@ export function person_text(file) {
             const before = code.slice(Math.max(0, m.index - 16), m.index);
             if (class_list.test(outside_values(m[2]).replace(/ +/g, ' ').trim()) && (class_place.test(before) || /^[a-z0-9_-]+$/.test(text))) continue;
             const words = text.match(/[A-Za-zÀ-ÿ]{2,}/g) || [];
-            if (words.length < 2 && !/^[A-Z][a-z]+[.!?…]?$/.test(text)) continue;
+            if (words.length < 2 && !/^[A-Z][a-z]+[.!?…]?$|^[a-z]+…$/.test(text)) continue;
             if (words.length < 2 && /^[A-Z][a-z]+$/.test(text) && text.length < 4) continue;
             found.push(`${i + 1}: ${m[0]}`);
         }

@@ -10,8 +10,7 @@ import {person_text} from './person_text.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../web/js');
 const not_yet_worded = new Set([
-    'pages/analysis.js', 'pages/analysis_view.js', 'pages/move_tree.js',
-    'pages/play_from_here.js', 'pages/player.js', 'pages/player_puzzles.js', 'pages/position_editor.js',
+    'pages/player.js', 'pages/player_puzzles.js', 'pages/position_editor.js',
     'i18n/refusals.js',  // by design: it holds the rules cores' English sentences it recognises
 ]);
 

@@ -140,7 +140,7 @@ const reason_keys = {'claim': 'opponent_left', 'claim draw': 'opponent_left', 'f
     'threefold repetition': 'threefold_repetition', '40-move rule': 'forty_move_rule', 'king trapped': 'king_trapped',  // not for people: the server's reason codes
     'king captured': 'king_captured', 'only the two kings remain': 'two_kings', '25 seeds captured': 'seeds_captured',  // not for people: the server's reason codes
     'no move after grand slam': 'grand_slam_no_move'};  // not for people: the server's reason codes
-function reason_text(reason) { return reason_keys[reason] ? t(`reason.${reason_keys[reason]}`) : reason || ''; }
+export function reason_text(reason) { return reason_keys[reason] ? t(`reason.${reason_keys[reason]}`) : reason || ''; }
 // Reasons whose sentence is whole on its own ("Black wins by resignation").
 const whole = ['resign', 'flag', 'agreement'];
 
