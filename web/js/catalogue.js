@@ -26,7 +26,7 @@ export function set_catalogue(list) {
 }
 
 // The games' names in the page's language: a catalogue key per game id
-// ("Awalé" for oware in French), else the server's name. Called again when
+// (the French name of a mancala game), else the server's name. Called again when
 // the language changes; game_names is filled in place.
 export function name_games() {
     for (const [id, g] of entries) {
