@@ -10,7 +10,7 @@ import {person_text} from './person_text.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../web/js');
 const not_yet_worded = new Set([
-    'pages/player.js', 'pages/player_puzzles.js', 'pages/position_editor.js',
+    'pages/player.js', 'pages/player_puzzles.js',  // the player's page: another engineer edits it this session
     'i18n/refusals.js',  // by design: it holds the rules cores' English sentences it recognises
 ]);
 
