@@ -22,6 +22,10 @@ cmake --build build -j"$(nproc)"
 
 ctest --test-dir build --label-exclude slow --output-on-failure -j2 --timeout 600
 
+# The web client's unit tests and the catalogue check (docs/i18n.md): node's
+# own test runner, nothing to install.
+node --test tests/web/
+
 if [ -f tests/e2e/package.json ]; then
   (cd tests/e2e && node run.mjs)
 fi

@@ -4,7 +4,9 @@
 # the one place that names games; everything else reads it. The ids come from
 # kibitz-cli (the registry itself), the names from the descriptions.
 # web/learn/ is excluded: it holds each game's lessons, content named after its
-# game as docs/rules/<game>.md is, not code that lists games.
+# game as docs/rules/<game>.md is, not code that lists games. So is web/i18n/:
+# the message catalogues word each game's name and summary by its id
+# (game_name.<id>, docs/i18n.md), as a language's players call it.
 # Usage: no_game_ids.sh <repository root> <kibitz-cli>
 set -eu
 root=$1
@@ -17,8 +19,10 @@ names=$(sed -n 's/^ *\.name = "\(.*\)",$/\1/p' "$root"/core/games/*/*_descriptio
 status=0
 for word in $ids $names; do
     # Whole words, any case, file names included: "oware.js" counts, "software" does not.
-    if grep -rniw --exclude-dir=node_modules --exclude-dir=learn -- "$word" "$root/server" \
-            "$root/web"; then
+    hits=$(grep -rniw --exclude-dir=node_modules --exclude-dir=learn -- "$word" "$root/server" "$root/web" |
+        grep -v "^$root/web/i18n/" || true)
+    if [ -n "$hits" ]; then
+        printf '%s\n' "$hits"
         echo "^ '$word' is a game: read it from the catalogue instead" >&2
         status=1
     fi

@@ -4,7 +4,10 @@
 import {socket} from './net/socket.js';
 import {show_lag} from './net/lag.js';
 import {h, clear, clear_toasts} from './ui/dom.js';
-import {game_ids, game_names, load_catalogue, set_catalogue} from './catalogue.js';
+import {game_ids, game_names, load_catalogue, set_catalogue, name_games} from './catalogue.js';
+import {t, on_language, start_language, from_account} from './i18n/i18n.js';
+import {language_picker} from './ui/language_picker.js';
+import {api} from './net/http.js';
 import * as lobby from './pages/lobby.js';
 import * as game from './pages/game.js';
 import * as replay from './pages/replay.js';
@@ -32,33 +35,35 @@ import {view_root} from './ui/vdom.js';
 import {notifications_ctrl} from './pages/notifications_ctrl.js';
 import {notifications_view} from './pages/notifications_view.js';
 
-// [hash pattern, page, the tab's title until the page names it better]
+// [hash pattern, page, the catalogue key of the tab's title until the page names it better]
 const routes = [
-    [/^#?\/?$/, lobby, 'Play'],
-    [/^#\/game\/([\w-]+)$/, game, 'Game'],
-    [/^#\/replay\/([\w-]+)(?:\/(review))?$/, replay, 'Replay'],
-    [/^#\/leaderboard\/([\w-]+)$/, leaderboard, 'Leaderboard'],
-    [/^#\/leaderboard\/?$/, leaderboard, 'Leaderboard'],
-    [/^#\/player\/([^/]+)$/, player, 'Player'],
-    [/^#\/bots\/?$/, bots, 'Bots'],
-    [/^#\/login$/, login, 'Log in'],
-    [/^#\/invite\/([\w-]+)$/, invite, 'Invitation'],
-    [/^#\/analysis\/([\w-]+)(?:\?.*)?$/, analysis, 'Analysis'],
-    [/^#\/tools\/?$/, tools, 'Tools'],
-    [/^#\/tournaments\/?$/, tournaments, 'Tournaments'],
-    [/^#\/tournament\/([\w-]+)$/, tournament, 'Tournament'],
-    [/^#\/your-turn\/?$/, your_turn_page, 'Your turn'],
-    [/^#\/learn\/?$/, learn, 'Learn'],
-    [/^#\/learn\/([\w-]+)$/, learn, 'Learn'],
-    [/^#\/learn\/([\w-]+)\/([\w-]+)$/, lesson, 'Lesson'],
-    [/^#\/puzzles\/?$/, puzzles, 'Puzzles'],
-    [/^#\/puzzles\/([\w-]+)(?:\?.*)?$/, puzzles, 'Puzzles'],
-    [/^#\/puzzles\/([\w-]+)\/([\w-]+)$/, puzzles, 'Puzzle'],
+    [/^#?\/?$/, lobby, 'title.play'],
+    [/^#\/game\/([\w-]+)$/, game, 'title.game'],
+    [/^#\/replay\/([\w-]+)(?:\/(review))?$/, replay, 'title.replay'],
+    [/^#\/leaderboard\/([\w-]+)$/, leaderboard, 'title.leaderboard'],
+    [/^#\/leaderboard\/?$/, leaderboard, 'title.leaderboard'],
+    [/^#\/player\/([^/]+)$/, player, 'title.player'],
+    [/^#\/bots\/?$/, bots, 'title.bots'],
+    [/^#\/login$/, login, 'title.login'],
+    [/^#\/invite\/([\w-]+)$/, invite, 'title.invite'],
+    [/^#\/analysis\/([\w-]+)(?:\?.*)?$/, analysis, 'title.analysis'],
+    [/^#\/tools\/?$/, tools, 'title.tools'],
+    [/^#\/tournaments\/?$/, tournaments, 'title.tournaments'],
+    [/^#\/tournament\/([\w-]+)$/, tournament, 'title.tournament'],
+    [/^#\/your-turn\/?$/, your_turn_page, 'title.your_turn'],
+    [/^#\/learn\/?$/, learn, 'title.learn'],
+    [/^#\/learn\/([\w-]+)$/, learn, 'title.learn'],
+    [/^#\/learn\/([\w-]+)\/([\w-]+)$/, lesson, 'title.lesson'],
+    [/^#\/puzzles\/?$/, puzzles, 'title.puzzles'],
+    [/^#\/puzzles\/([\w-]+)(?:\?.*)?$/, puzzles, 'title.puzzles'],
+    [/^#\/puzzles\/([\w-]+)\/([\w-]+)$/, puzzles, 'title.puzzle'],
 ];
 
 let unmount = null;
+let drawn = false;  // a page is on screen (the language's redraw waits for the first)
 
 function route() {
+    drawn = true;
     const hash = location.hash || '#/';
     const page = document.getElementById('page');
     if (unmount) { try { unmount(); } catch (e) { console.error(e); } unmount = null; }
@@ -67,18 +72,20 @@ function route() {
     for (const [re, mod, title] of routes) {
         const m = hash.match(re);
         if (m) {
-            document.title = `${title} · Kibitz`;
+            document.title = `${t(title)} · Kibitz`;
             unmount = mod.mount(page, ...m.slice(1).map(decodeURIComponent)) || null;
             return;
         }
     }
-    document.title = 'Not found · Kibitz';
-    page.append(h('section', {class: 'card'}, h('h1', {}, 'Not found'), h('p', {}, h('a', {href: '#/'}, 'Back to the lobby'))));
+    document.title = `${t('title.not_found')} · Kibitz`;
+    page.append(h('section', {class: 'card'}, h('h1', {}, t('title.not_found')), h('p', {}, h('a', {href: '#/'}, t('nav.back_to_lobby')))));
 }
 
+let last_status = 'connecting';
 function show_status(status) {
+    last_status = status;
     const el = document.getElementById('conn');
-    el.textContent = {online: 'online', connecting: 'connecting…', offline: 'reconnecting…'}[status] || status;
+    el.textContent = t(`conn.${status}`);
     el.className = `conn conn-${status}`;
     document.body.dataset.conn = status;
 }
@@ -94,26 +101,34 @@ function show_me(user) {
     if (ratings.length) {
         const [game, r] = ratings[0];
         el.append(h('span', {class: 'me-rating', 'data-test': 'me-rating',
-            title: ratings.map(([g, x]) => `${game_names[g] || g}: ${Math.round(x.rating)}${x.provisional ? '?' : ''}`).join(', ')},
+            title: ratings.map(([g, x]) => `${game_names[g] || g}: ${Math.round(x.rating)}${x.provisional ? '?' : ''}`).join(' · ')},
         `${Math.round(r.rating)}${r.provisional ? '?' : ''} ${game_names[game] || game}`));
     }
-    el.append(user.guest ? h('a', {href: '#/login', class: 'btn small', 'data-test': 'login'}, 'Log in')
-        : h('button', {class: 'btn small', type: 'button', 'data-test': 'logout', onclick: log_out}, 'Log out'));
+    el.append(user.guest ? h('a', {href: '#/login', class: 'btn small', 'data-test': 'login'}, t('header.log_in'))
+        : h('button', {class: 'btn small', type: 'button', 'data-test': 'logout', onclick: log_out}, t('header.log_out')));
 }
 
 socket.on('status', show_status);
 show_lag(document.getElementById('lag'));
 // Pages read the game catalogue as they are drawn: the first page waits for it
 // (from GET /api/games, or from the welcome if that request failed).
+// It also waits for the language's catalogue (i18n/i18n.js).
 let routed = false;
-function first_route() { if (!routed) { routed = true; route(); } }
+const language_ready = start_language();
+function first_route() { if (!routed) { routed = true; language_ready.then(route); } }
 // Started without the server (offline, from the service worker's cache): the
 // offline page until the first welcome, which draws the page asked for.
-let offline_unmount = null;
-socket.on('status', (st) => {
-    if (routed || offline_unmount || st !== 'offline') return;
-    document.title = 'Offline · Kibitz';
+// It is drawn once the language is known (its catalogue comes from the cache).
+let offline_unmount = null, offline_waiting = false;
+function show_offline() {
+    if (offline_unmount) offline_unmount();
+    document.title = `${t('title.offline')} · Kibitz`;
     offline_unmount = offline.mount(clear(document.getElementById('page')));
+}
+socket.on('status', (st) => {
+    if (routed || offline_unmount || offline_waiting || st !== 'offline') return;
+    offline_waiting = true;
+    language_ready.then(() => { offline_waiting = false; if (!routed) show_offline(); });
 });
 socket.on('welcome', (d) => {
     if (offline_unmount) { offline_unmount(); offline_unmount = null; }
@@ -121,9 +136,21 @@ socket.on('welcome', (d) => {
     first_route();
 });
 socket.on('ready', show_me);
+// An account's stored language wins over the cookie and the browser's: from
+// the welcome's user, else GET /api/account, asked once per account and page
+// load (until the server has the field, the answer has none: nothing changes).
+const accounts_asked = new Set();
+socket.on('ready', async (user) => {
+    if (!user || user.guest) return;
+    if (user.language) { from_account(user.language); return; }
+    if (accounts_asked.has(user.id)) return;
+    accounts_asked.add(user.id);
+    const account = await api('GET', '/api/account');
+    if (account && account.language) from_account(account.language);
+});
 // A pairing found anywhere takes this tab to the game.
 socket.on('game.found', (d) => { location.hash = `#/game/${d.room}`; });
-socket.on('error', (d) => { if (d.code === 'rate_limited') console.warn('rate limited'); });
+socket.on('error', (d) => { if (d.code === 'rate_limited') console.warn('rate limited'); });  // not for people: the console
 window.addEventListener('hashchange', () => { if (routed) route(); });
 // Your move in any of your games: the tab's title and favicon say so, and a
 // sound calls when it comes while another page is on screen (the game page
@@ -152,6 +179,27 @@ const bell = new notifications_ctrl((ctrl) => bell_view.update(notifications_vie
 bell.redraw();
 window.addEventListener('hashchange', () => bell.close());
 window.kibitz = {socket, turns, turns_waiting, sounds: played, bell};  // for debugging and the browser tests
+// The header's fixed words, and the language picker.
+function label_header() {
+    for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+    for (const el of document.querySelectorAll('[data-i18n-aria-label]')) el.setAttribute('aria-label', t(el.dataset.i18nAriaLabel));
+    clear(document.getElementById('language')).append(language_picker());
+}
+// A new language redraws in place: the header, the bell, and the page on
+// screen (a page whose unmount has relabel() redraws itself, so a game in
+// play keeps its state; any other is mounted again).
+on_language(() => {
+    label_header();
+    name_games();
+    show_status(last_status);
+    if (socket.ready_) show_me(socket.user);
+    bell.redraw();
+    if (offline_unmount) show_offline();
+    if (!drawn) return;
+    if (unmount && unmount.relabel) unmount.relabel();
+    else route();
+});
+language_ready.then(label_header);
 socket.connect();
 register_service_worker();
 load_catalogue().then(() => { if (game_ids.length) first_route(); });

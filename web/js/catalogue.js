@@ -4,9 +4,10 @@
 // refreshed from every `welcome`. The exported containers are filled in place,
 // so a page that imported them sees the current list.
 import {api} from './net/http.js';
+import {t} from './i18n/i18n.js';
 
 export const game_ids = [];      // in the server's order; the first is the default
-export const game_names = {};    // id -> name for people
+export const game_names = {};    // id -> name for people, in the page's language
 export const colour_names = {};  // id -> [seat 0's side name, seat 1's]
 const entries = new Map();       // id -> the whole catalogue entry
 
@@ -19,9 +20,26 @@ export function set_catalogue(list) {
     for (const g of list) {
         game_ids.push(g.id);
         entries.set(g.id, g);
-        game_names[g.id] = g.name;
         colour_names[g.id] = g.sides.map((s) => s.name);
     }
+    name_games();
+}
+
+// The games' names in the page's language: a catalogue key per game id
+// (the French name of a mancala game), else the server's name. Called again when
+// the language changes; game_names is filled in place.
+export function name_games() {
+    for (const [id, g] of entries) {
+        const key = `game_name.${id}`, word = t(key);
+        game_names[id] = word === key ? g.name : word;
+    }
+}
+
+// A side's name for people ("black", "sud"); the catalogue's side names
+// stay the values the protocol uses.
+export function side_name(side) {
+    const key = `side.${side}`, word = t(key);
+    return word === key ? side : word;
 }
 
 export async function load_catalogue() {

@@ -7,13 +7,14 @@ import {s, clear} from '../ui/dom.js';
 import {move_picker} from './picker.js';
 import {layouts} from './layouts.js';
 import {board_note, why_not} from './note.js';
-import {direction_of, nearest, keys_help} from './keys.js';
+import {direction_of, nearest} from './keys.js';
+import {t} from '../i18n/i18n.js';
 
 export function create_board(host, raw_view, opts = {}) {
     // The wire leaves out empty lists and zero counts: fill them in once here.
     const view = {...raw_view, cells: raw_view.cells.map((c) => ({...c, tags: c.tags || [], corners: c.corners || []}))};
     const layout = layouts[view.layout];
-    if (!layout) throw new Error(`unknown layout ${view.layout}`);
+    if (!layout) throw new Error(`unknown layout ${view.layout}`);  // not for people: a developer's error
     // Side names (the catalogue's) name the pieces' CSS classes and their labels.
     const ctx = {view, colours: opts.colours || ['first', 'second']};
     const [vw, vh] = layout.size(view);
@@ -35,7 +36,7 @@ export function create_board(host, raw_view, opts = {}) {
     // passive: a picture only (the lobby's mini boards, inside a link): no
     // cells to click or focus, and nothing for a screen reader to walk.
     const root = s('svg', {class: `board board-${view.layout}${opts.passive ? ' passive' : ''}`, viewBox: `0 0 ${vw} ${vh}`,
-        preserveAspectRatio: 'xMidYMid meet', ...(opts.passive ? {'aria-hidden': 'true'} : {role: 'group', 'aria-label': opts.label || 'board', 'aria-description': keys_help})});
+        preserveAspectRatio: 'xMidYMid meet', ...(opts.passive ? {'aria-hidden': 'true'} : {role: 'group', 'aria-label': opts.label || t('board.board'), 'aria-description': t('board.keys_help')})});  // not for people
     const g_bg = s('g', {class: 'bg'}), g_marks = s('g', {class: 'marks'});
     const g_pieces = s('g', {class: 'pieces'}), g_labels = s('g', {class: 'labels'}), g_hit = s('g', {class: 'hits'});
     root.append(g_bg, g_marks, g_pieces, g_labels, g_hit);
@@ -103,10 +104,10 @@ export function create_board(host, raw_view, opts = {}) {
             const id = el.getAttribute('data-cell');
             const c = by_id.get(id);
             let label = layout.describe(c, pieces.get(id), ctx);
-            if (selected.has(id)) label += ', selected';
-            if (next.has(id)) label += ', legal destination';
-            else if (fin.has(id)) label += ', stop here';
-            else if (starts.has(id) && !picker.prefix.length) label += ', can move';
+            if (selected.has(id)) label += `, ${t('board.selected')}`;
+            if (next.has(id)) label += `, ${t('board.legal_destination')}`;
+            else if (fin.has(id)) label += `, ${t('board.stop_here')}`;
+            else if (starts.has(id) && !picker.prefix.length) label += `, ${t('board.can_move')}`;
             el.setAttribute('aria-label', label);
             el.classList.toggle('movable', starts.has(id));
             el.classList.toggle('dest', next.has(id));

@@ -2,6 +2,8 @@
 // y = row, row 0 is Black's back row at the top); men and kings.
 import {s} from '../ui/dom.js';
 import {grid_project, grid_background, grid_hit, grid_mark, crown} from './grid.js';
+import {t} from '../i18n/i18n.js';
+import {piece_words} from './words.js';
 
 export const dark_squares8 = {
     seat0_top: true,
@@ -26,7 +28,6 @@ export const dark_squares8 = {
         return g;
     },
     describe(c, p, ctx) {
-        const what = p ? `${ctx.colours[p.owner]} ${p.kind}` : 'empty';
-        return `square ${c.id}, ${what}`;
+        return t('board.square', {cell: c.id, what: p ? piece_words(ctx.colours[p.owner], p.kind === 'king' ? 'crowned' : p.kind) : t('board.empty')});
     },
 };

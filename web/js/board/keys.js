@@ -7,7 +7,7 @@ const directions = {
     Home: [-1, -1], PageUp: [1, -1], End: [-1, 1], PageDown: [1, 1],
 };
 
-export const keys_help = 'Arrow keys move between cells; Home, Page Up, End and Page Down move diagonally; Enter or Space picks; Escape cancels.';
+// The keys' help for screen readers is the catalogue's board.keys_help (board.js).
 
 // The direction of `key` as a screen vector, or null.
 export function direction_of(key) { return directions[key] || null; }

@@ -4,6 +4,8 @@
 // a few seconds or at the next click. The reasons are the server's
 // (board_view.refusals) or the page's; the board only shows them.
 import {h} from '../ui/dom.js';
+import {t} from '../i18n/i18n.js';
+import {refusal_text} from '../i18n/refusals.js';
 
 const shown_ms = 4000;
 
@@ -30,8 +32,8 @@ export function board_note(host) {
 // Without the server's words, what the legal moves show is said plainly.
 export function why_not(cell, {enabled, idle_reason, refusals, selected, piece, mover}) {
     if (!enabled) return idle_reason || null;
-    if (refusals.has(cell)) return refusals.get(cell);
-    if (selected) return `${selected} cannot go to ${cell}`;
+    if (refusals.has(cell)) return refusal_text(refusals.get(cell));
+    if (selected) return t('refusal.cannot_go', {from: selected, to: cell});
     if (!piece || mover === null || piece.owner < 0) return null;
-    return piece.owner === mover ? 'That piece has no legal move now' : 'That belongs to your opponent';
+    return piece.owner === mover ? t('refusal.no_legal_move') : t('refusal.opponents');
 }

@@ -3,7 +3,9 @@
 // x = 6). Each pit's piece carries its seed count; stores always have one.
 // The tray's margins above and below the rows hold the pit letters and the
 // stores' owners, large enough to read on a phone.
-import {s} from '../ui/dom.js';
+import {s, capitalise} from '../ui/dom.js';
+import {side_name} from '../catalogue.js';
+import {t} from '../i18n/i18n.js';
 
 const unit = 1.1, pad = 0.15, pad_y = 0.42;
 
@@ -29,7 +31,7 @@ export const pits2x6 = {
             const [x] = ctx.pos(c.id);
             const own_row = ctx.view.cells.find((p) => p.kind !== 'store' && p.tags[0] === c.tags[0]);
             const below = own_row ? ctx.pos(own_row.id)[1] > h / 2 : x > pits2x6.size()[0] / 2;
-            g.append(s('text', {x, y: below ? h - 0.25 : 0.25, class: 'store-name', 'data-store-owner': c.tags[0]}, c.tags[0][0].toUpperCase() + c.tags[0].slice(1)));
+            g.append(s('text', {x, y: below ? h - 0.25 : 0.25, class: 'store-name', 'data-store-owner': c.tags[0]}, capitalise(side_name(c.tags[0]))));
         }
     },
     hit_shape(c, ctx) {
@@ -58,7 +60,7 @@ export const pits2x6 = {
     describe(c, p, ctx) {
         const n = p ? p.count : 0;
         const owner = c.tags[0];
-        if (c.kind === 'store') return `${owner}'s store, ${n} seed${n === 1 ? '' : 's'}`;
-        return `pit ${c.id} (${owner}), ${n} seed${n === 1 ? '' : 's'}`;
+        if (c.kind === 'store') return t('board.store', {side: side_name(owner), count: n});
+        return t('board.pit', {cell: c.id, side: side_name(owner), count: n});
     },
 };

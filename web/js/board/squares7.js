@@ -2,6 +2,8 @@
 // at the top). Tokens are full (2 hit points) or half (1); each side has a King.
 import {s} from '../ui/dom.js';
 import {grid_project, grid_background, grid_hit, grid_mark, crown} from './grid.js';
+import {t} from '../i18n/i18n.js';
+import {piece_words} from './words.js';
 
 export const squares7 = {
     seat0_top: true,
@@ -34,8 +36,8 @@ export const squares7 = {
         return g;
     },
     describe(c, p, ctx) {
-        if (!p) return `square ${c.id}, empty`;
-        const token = p.hp === 1 ? 'half' : 'full';
-        return `square ${c.id}, ${ctx.colours[p.owner]} ${p.kind === 'king' ? 'king' : 'token'} (${token})`;
+        if (!p) return t('board.square', {cell: c.id, what: t('board.empty')});
+        const what = `${piece_words(ctx.colours[p.owner], p.kind === 'king' ? 'king' : 'token')} (${t(p.hp === 1 ? 'board.half' : 'board.full')})`;
+        return t('board.square', {cell: c.id, what});
     },
 };

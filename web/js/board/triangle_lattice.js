@@ -3,6 +3,9 @@
 // so every triangle is equilateral. Soldiers and Knights stand on points, the
 // Kings inside triangles; Castles and promotion points are marked by tags.
 import {s} from '../ui/dom.js';
+import {side_name} from '../catalogue.js';
+import {t} from '../i18n/i18n.js';
+import {piece_words} from './words.js';
 
 const sx = Math.sqrt(3), pad = 0.9;
 
@@ -77,11 +80,11 @@ export const triangle_lattice = {
         return g;
     },
     describe(c, p, ctx) {
-        const parts = [c.kind === 'triangle' ? `triangle ${c.id}` : `point ${c.id}`];
+        const parts = [t(c.kind === 'triangle' ? 'board.triangle' : 'board.point', {cell: c.id})];
         const castle = tag_colour(c.tags, 'castle-'), promo = tag_colour(c.tags, 'promote-');
-        if (castle) parts.push(`${castle} castle`);
-        if (promo) parts.push(`${promo} promotion point`);
-        parts.push(p ? `${ctx.colours[p.owner]} ${p.kind}` : 'empty');
+        if (castle) parts.push(t('board.castle_of', {side: side_name(castle)}));
+        if (promo) parts.push(t('board.promotion_of', {side: side_name(promo)}));
+        parts.push(p ? piece_words(ctx.colours[p.owner], String(p.kind).toLowerCase()) : t('board.empty'));
         return parts.join(', ');
     },
 };

@@ -4,15 +4,15 @@
 import {get_token} from './socket.js';
 
 export async function api(method, path, body) {
-    const headers = {'Accept': 'application/json'};
+    const headers = {'Accept': 'application/json'};  // not for people: HTTP names; the message is a developer's (people read error_text of the code)
     const token = get_token();
-    if (token) headers['Authorization'] = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers['Authorization'] = `Bearer ${token}`;  // not for people: HTTP names; the message is a developer's (people read error_text of the code)
+    if (body !== undefined) headers['Content-Type'] = 'application/json';  // not for people: HTTP names; the message is a developer's (people read error_text of the code)
     let res;
     try {
         res = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
     } catch {
-        return {error: 'network', message: 'the server could not be reached'};
+        return {error: 'network', message: 'the server could not be reached'};  // not for people: HTTP names; the message is a developer's (people read error_text of the code)
     }
     let data = null;
     const type = res.headers.get('content-type') || '';

@@ -3,6 +3,7 @@
 // round trip is measured on this page's clock alone (no clock agreement). The
 // header shows the median of the last few round trips.
 import {socket} from './socket.js';
+import {t} from '../i18n/i18n.js';
 
 const every_ms = 4000;
 const keep = 5;
@@ -17,7 +18,7 @@ export function show_lag(el) {
         while (samples.length > keep) samples.shift();
         const ms = [...samples].sort((x, y) => x - y)[Math.floor(samples.length / 2)];
         el.textContent = `${ms} ms`;
-        el.title = 'lag: the round trip to the server';
+        el.title = t('header.lag_title');
         el.dataset.lagMs = String(ms);
         el.className = `lag ${ms < 150 ? 'good' : ms < 400 ? 'fair' : 'poor'}`;
     });

@@ -5,7 +5,7 @@
 // itself refuses the API and the WebSocket. Runs on the page's thread.
 export function register_service_worker() {
     if (!('serviceWorker' in navigator)) return;
-    navigator.serviceWorker.register('/sw.js').catch((e) => console.warn('service worker:', e));
+    navigator.serviceWorker.register('/sw.js').catch((e) => console.warn('service worker:', e));  // not for people: the console
     navigator.serviceWorker.ready.then((reg) => {
         const urls = performance.getEntriesByType('resource').map((e) => e.name)
             .filter((u) => u.startsWith(location.origin));

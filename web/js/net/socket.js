@@ -44,7 +44,7 @@ class socket_client {
             if (this.ws_ !== ws) return;
             this.ws_ = null;
             this.ready_ = false;
-            for (const [, p] of this.pending_) { clearTimeout(p.timer); p.reject({code: 'disconnected', message: 'connection lost'}); }
+            for (const [, p] of this.pending_) { clearTimeout(p.timer); p.reject({code: 'disconnected', message: 'connection lost'}); }  // not for people: a developer's message (people read error_text of the code)
             this.pending_.clear();
             this.set_status_('offline');
             if (this.closing_) return;
@@ -91,12 +91,12 @@ class socket_client {
     // A command with an ack id: resolves on `ack`, rejects on `error`.
     request(t, d = {}) {
         return new Promise((resolve, reject) => {
-            if (!this.ready_) { reject({code: 'disconnected', message: 'not connected'}); return; }
+            if (!this.ready_) { reject({code: 'disconnected', message: 'not connected'}); return; }  // not for people: a developer's message (people read error_text of the code)
             const ack = this.next_ack_++;
             if (this.next_ack_ > 2147483647) this.next_ack_ = 1;
             const timer = setTimeout(() => {
                 this.pending_.delete(ack);
-                reject({code: 'timeout', message: 'no answer from the server'});
+                reject({code: 'timeout', message: 'no answer from the server'});  // not for people: a developer's message (people read error_text of the code)
             }, 15000);
             this.pending_.set(ack, {resolve, reject, timer});
             this.ws_.send(JSON.stringify({t, d: {...d, ack}}));

@@ -3,9 +3,11 @@
 // server (POST /api/push/subscribe), or withdrawn from both. Accounts only
 // (the server keeps subscriptions for accounts). Runs on the page's thread.
 import {api} from './http.js';
+import {t} from '../i18n/i18n.js';
+import {error_text} from '../i18n/errors.js';
 
 export function push_supported() {
-    return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+    return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;  // not for people: the API's name
 }
 
 async function registration() {
@@ -27,22 +29,22 @@ function key_bytes(b64url) {
 
 // Resolves to '' when subscribed, or to why not (in the player's words).
 export async function push_subscribe() {
-    if (!push_supported()) return 'this browser cannot receive push notifications';
+    if (!push_supported()) return t('push.unsupported');
     const permission = await Notification.requestPermission();
-    if (permission !== 'granted') return 'notifications are blocked for this site in the browser';
+    if (permission !== 'granted') return t('push.blocked');
     const key = await api('GET', '/api/push/key');
-    if (key.error) return key.message;
+    if (key.error) return error_text(key);
     let sub;
     try {
         const reg = await registration();
         sub = await reg.pushManager.subscribe({userVisibleOnly: true, applicationServerKey: key_bytes(key.key)});
     } catch (e) {
-        return `the browser's push service refused: ${e.message || e}`;
+        return t('push.refused', {why: e.message || String(e)});
     }
     const r = await api('POST', '/api/push/subscribe', sub.toJSON());
     if (r.error) {
         sub.unsubscribe().catch(() => {});
-        return r.message;
+        return error_text(r);
     }
     return '';
 }
@@ -53,5 +55,5 @@ export async function push_unsubscribe() {
     if (!sub) return '';
     const r = await api('POST', '/api/push/unsubscribe', {endpoint: sub.endpoint});
     await sub.unsubscribe().catch(() => {});
-    return r.error && r.status !== 404 ? r.message : '';
+    return r.error && r.status !== 404 ? error_text(r) : '';
 }

@@ -14,12 +14,14 @@ import {here_state, invite_url} from './play_from_here.js';
 import {open_editor} from './position_editor.js';
 import {node, line_to, depth_of} from './move_tree.js';
 import {analysis_view, unknown_game_view} from './analysis_view.js';
+import {error_text} from '../i18n/errors.js';
+import {t} from '../i18n/i18n.js';
 
-const waiting = {note: 'waiting…', share: 0.5};
+const waiting = () => ({note: t('analysis.waiting'), share: 0.5});
 
 export function mount(el, game) {
     if (!game_names[game]) {
-        document.title = 'No such game · Kibitz';
+        document.title = `${t('learn.no_such_game')} · Kibitz`;
         view_root(el).update(unknown_game_view(game, game_ids));
         return null;
     }
@@ -27,7 +29,7 @@ export function mount(el, game) {
     // would turn a position's '%2B' into a '+' that URLSearchParams reads as a space.
     const params = new URLSearchParams(location.hash.split('?')[1] || '');
     const st = {game, start: params.get('position') || null, root: node(null, null), current: null, pos: null,
-        first_seat: 0, engine: {...waiting}, message: '', choices: null, stop: null, ply: null, editing: false, here: here_state()};
+        first_seat: 0, engine: waiting(), message: '', choices: null, stop: null, ply: null, editing: false, here: here_state()};
     st.current = st.root;
     try {
         let n = st.root;
@@ -35,7 +37,7 @@ export function mount(el, game) {
         st.current = n;
     } catch { /* a bad moves parameter: start from the position */ }
 
-    document.title = `Analysis · ${game_names[game]} · Kibitz`;
+    document.title = `${t('title.analysis')} · ${game_names[game]} · Kibitz`;
     // `bottom=1`: the second seat at the bottom (a game's player opening their own position).
     let board = null, bottom = params.get('bottom') === '1' ? 1 : 0, search_id = 0, last_sent = 0, pending = null;
     // The board and the editor's panel are hung on the view's hosts (hosts.board, hosts.editor).
@@ -56,7 +58,7 @@ export function mount(el, game) {
     // The arrows step through the moves from anywhere on the page, without a
     // click first (not while typing, nor on the board, whose cells use them).
     const on_key = (ev) => {
-        if (ev.target.closest && ev.target.closest('input, select, textarea, [data-cell]')) return;
+        if (ev.target.closest && ev.target.closest('input, select, textarea, [data-cell]')) return;  // not for people
         if (st.editing) return;
         if (ev.key === 'ArrowLeft') { ev.preventDefault(); act.back(); }
         if (ev.key === 'ArrowRight') { ev.preventDefault(); act.forward(); }
@@ -81,7 +83,7 @@ export function mount(el, game) {
         socket.on('error', (d) => {
             if (d.re !== 'analysis.start') return;
             if (d.code === 'rate_limited' || d.code === 'server_busy') { clearTimeout(pending); pending = setTimeout(ask_engine, 1000); return; }
-            st.engine = {note: d.message, share: 0.5};
+            st.engine = {note: error_text(d), share: 0.5};
             render();
         }),
     ];
@@ -114,7 +116,7 @@ export function mount(el, game) {
         return `${location.origin}${location.pathname}#/analysis/${game}${q.toString() ? `?${q}` : ''}`;
     }
     async function copy(text) {
-        try { await navigator.clipboard.writeText(text); toast('Copied'); } catch { toast(text); }
+        try { await navigator.clipboard.writeText(text); toast(t('lobby.copied')); } catch { toast(text); }
     }
     async function load_text(text) {
         const r = await position_of(game, text || null, []);
@@ -136,13 +138,13 @@ export function mount(el, game) {
         st.message = '';
         // Moves alternate, so the seat to move at the root follows from here.
         st.first_seat = (r.board.to_move + depth_of(n)) % 2;
-        board = draw_position(hosts.board, game, r, {label: `${game_names[game]} analysis board`, on_move: (m) => play(m.text),
+        board = draw_position(hosts.board, game, r, {label: t('analysis.board_label', {game: game_names[game]}), on_move: (m) => play(m.text),
             on_choose: (ms) => { st.choices = ms; render(); },
             on_select: (p, fin) => { st.stop = p.length > 1 && fin.length ? fin : null; if (p.length) st.choices = null; render(); }});
         board.set_orientation(bottom);
         const m = n.parent?.pos?.board.moves.find((x) => x.text === n.move);
         board.set_marks(m ? {last: m.path, affected: m.affected || []} : {});
-        board.set_input(r.board.moves, r.status.state === 'playing', {refusals: r.board.refusals, idle: 'The game is over in this position'});
+        board.set_input(r.board.moves, r.status.state === 'playing', {refusals: r.board.refusals, idle: t('analysis.over_here')});
         st.ply = depth_of(n);
         if (window.kibitz) window.kibitz.analysis = {moves: r.board.moves};  // for the browser tests
         ask_engine();
@@ -151,7 +153,7 @@ export function mount(el, game) {
     // Play from here: the position on the board, unless the game is over there.
     function here_position() {
         const text = st.pos && st.pos.status.state === 'playing' ? st.pos.position : null;
-        if (!text) toast('The game is over in this position', 'error');
+        if (!text) toast(t('analysis.over_here'), 'error');
         return text;
     }
     async function here_computer() {
@@ -159,12 +161,12 @@ export function mount(el, game) {
         if (!position) return;
         try {
             await socket.request('computer.play', {game, level: Number(st.here.level), tc: null, color: st.here.colour, position});
-        } catch (e) { toast(e.message || e.code, 'error'); }
+        } catch (e) { toast(error_text(e), 'error'); }
     }
     async function here_friend() {
         const position = here_position();
         if (!position) return;
-        try { await socket.request('invite.create', {game, tc: null, rated: false, color: st.here.colour, position}); } catch (e) { toast(e.message || e.code, 'error'); }
+        try { await socket.request('invite.create', {game, tc: null, rated: false, color: st.here.colour, position}); } catch (e) { toast(error_text(e), 'error'); }
     }
     async function here_cancel() {
         const invite = st.here.invite;
@@ -173,7 +175,7 @@ export function mount(el, game) {
             await socket.request('invite.cancel', {code: invite.code});
             st.here = {...st.here, invite: null};
             render();
-        } catch (e) { toast(e.message || e.code, 'error'); }
+        } catch (e) { toast(error_text(e), 'error'); }
     }
 
     function play(text) {
@@ -191,14 +193,14 @@ export function mount(el, game) {
         if (!st.pos || st.pos.status.state !== 'playing') {
             socket.send('analysis.stop');
             search_id++;
-            st.engine = {note: 'no moves to think about.', share: st.engine.share};
+            st.engine = {note: t('analysis.nothing_to_think'), share: st.engine.share};
             render();
             return;
         }
         // The shown eval belongs to the old position from here on: drop it, and
         // ignore the old search's late lines, even while the new one waits.
         search_id++;
-        st.engine = {note: 'thinking…', share: st.engine.share};
+        st.engine = {note: t('analysis.thinking'), share: st.engine.share};
         render();
         const wait = last_sent + 300 - Date.now();
         if (wait > 0) { pending = setTimeout(send_search, wait); return; }

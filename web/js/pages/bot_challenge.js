@@ -8,24 +8,15 @@ import {api} from '../net/http.js';
 import {socket} from '../net/socket.js';
 import {presets, correspondence_options, capitalise} from '../ui/dom.js';
 import {v} from '../ui/vdom.js';
-import {game_ids, game_names, colour_names} from '../catalogue.js';
+import {game_ids, game_names, colour_names, side_name} from '../catalogue.js';
 import {field, select} from './lobby_fields.js';
 import {tc_of} from './lobby_ctrl.js';
+import {t} from '../i18n/i18n.js';
+import {error_text} from '../i18n/errors.js';
 
-// The decline reasons bots give (schema/bot_api.md, "Challenges"), for people.
-const reasons = {
-    generic: 'declined the challenge',
-    later: 'cannot play now: try again later',
-    tooFast: 'finds that clock too fast',
-    tooSlow: 'finds that clock too slow',
-    timeControl: 'does not play that clock',
-    rated: 'plays casual games only',
-    casual: 'plays rated games only',
-    standard: 'does not play from a set-up position',
-    variant: 'does not play that game',
-    noBot: 'does not play bots',
-    onlyBot: 'plays bots only',
-};
+// The decline reasons bots give (schema/bot_api.md, "Challenges"): the
+// catalogue's bots.decline_<reason>, "{bot} declined the challenge".
+const reasons = ['generic', 'later', 'tooFast', 'tooSlow', 'timeControl', 'rated', 'casual', 'standard', 'variant', 'noBot', 'onlyBot'];
 
 export class bot_challenge {
     constructor(bot, redraw) {
@@ -37,7 +28,7 @@ export class bot_challenge {
         this.offs = [socket.on('invite.declined', (d) => {
             if (!this.open || d.code !== this.open) return;
             this.open = null;
-            this.msg = `${this.bot} ${reasons[d.reason] || reasons.generic}.`;
+            this.msg = t(`bots.decline_${reasons.includes(d.reason) ? d.reason : 'generic'}`, {bot: this.bot});
             this.redraw();
         }), socket.on('game.found', () => { this.open = null; })];
     }
@@ -49,8 +40,8 @@ export class bot_challenge {
         this.msg = '';
         const r = await api('POST', `/api/challenge/${encodeURIComponent(this.bot)}`,
             {game, tc: tc_of(tc), color: colour, rated});
-        if (r.error) this.msg = r.message || r.error;
-        else { this.open = r.challenge.id; this.msg = `Waiting for ${this.bot} to answer…`; }
+        if (r.error) this.msg = error_text(r);
+        else { this.open = r.challenge.id; this.msg = t('bots.waiting_answer', {bot: this.bot}); }
         this.redraw();
     }
 
@@ -58,7 +49,7 @@ export class bot_challenge {
         const id = this.open;
         this.open = null;
         const r = await api('POST', `/api/challenge/${encodeURIComponent(id)}/cancel`);
-        this.msg = r.error ? (r.message || r.error) : 'Challenge withdrawn.';
+        this.msg = r.error ? error_text(r) : t('bots.withdrawn');
         this.redraw();
     }
 
@@ -69,24 +60,24 @@ export class bot_challenge {
 
 // The panel, for a logged-in person; a guest is asked to log in first.
 export function bot_challenge_view(c, me) {
-    const head = v('h2', {}, `Challenge ${c.bot}`);
+    const head = v('h2', {}, t('bots.challenge_title', {bot: c.bot}));
     if (!me || me.guest)
         return v('section', {class: 'bot-challenge', 'data-test': 'bot-challenge'}, head,
-            v('p', {}, v('a', {class: 'btn small primary', href: '#/login'}, 'Log in'), ' to challenge a bot.'));
+            v('p', {}, v('a', {class: 'btn small primary', href: '#/login'}, t('header.log_in')), ` ${t('bots.log_in_to_challenge')}`));
     const f = c.f, set = (name) => (value) => c.set(name, value);
-    const times = [['none', 'Untimed'], ...presets.map(([m, i]) => [`${m * 60}+${i}`, `${m}+${i}`]), ...correspondence_options];
-    const colours = [['random', 'Random'], ...(colour_names[f.game] || []).map((x) => [x, capitalise(x)])];
+    const times = [['none', t('form.untimed')], ...presets.map(([m, i]) => [`${m * 60}+${i}`, `${m}+${i}`]), ...correspondence_options()];
+    const colours = [['random', t('form.random')], ...(colour_names[f.game] || []).map((x) => [x, capitalise(side_name(x))])];
     return v('section', {class: 'bot-challenge', 'data-test': 'bot-challenge'}, head,
         v('form', {class: 'computer-form', onsubmit: (ev) => { ev.preventDefault(); c.send(); }},
-            field('Game', select('challenge-game', game_ids.map((g) => [g, game_names[g]]), f.game, set('game'))),
-            field('Time', select('challenge-tc', times, f.tc, set('tc'))),
-            field('Colour', select('challenge-colour', colours, f.colour, set('colour'))),
+            field(t('form.game'), select('challenge-game', game_ids.map((g) => [g, game_names[g]]), f.game, set('game'))),
+            field(t('form.time'), select('challenge-tc', times, f.tc, set('tc'))),
+            field(t('form.colour'), select('challenge-colour', colours, f.colour, set('colour'))),
             v('label', {class: 'field check'},
                 v('input', {type: 'checkbox', name: 'challenge-rated', 'data-test': 'challenge-rated', props: {checked: f.rated},
                     onchange: (ev) => c.set('rated', ev.target.checked)}),
-                v('span', {}, 'Rated')),
+                v('span', {}, t('form.rated'))),
             c.open
-                ? v('button', {class: 'btn', type: 'button', 'data-test': 'challenge-cancel', onclick: () => c.cancel()}, 'Cancel the challenge')
-                : v('button', {class: 'btn primary', type: 'submit', 'data-test': 'challenge-send'}, 'Challenge')),
+                ? v('button', {class: 'btn', type: 'button', 'data-test': 'challenge-cancel', onclick: () => c.cancel()}, t('bots.cancel_challenge'))
+                : v('button', {class: 'btn primary', type: 'submit', 'data-test': 'challenge-send'}, t('bots.challenge'))),
         v('p', {class: 'form-msg', role: 'status', 'data-test': 'challenge-msg'}, c.msg));
 }

@@ -7,8 +7,11 @@ import {v, view_root} from '../ui/vdom.js';
 import {game_names} from '../catalogue.js';
 import {bot_tag} from '../ui/bot_tag.js';
 import {outcome} from './player.js';
+import {t} from '../i18n/i18n.js';
+import {error_text} from '../i18n/errors.js';
 
-const outcome_words = {win: 'won', loss: 'lost', draw: 'drew'};
+// The bot's side of a game: bots.won_against, bots.lost_against, bots.drew_against.
+const outcome_keys = {win: 'won', loss: 'lost', draw: 'drew'};
 
 function rating_text(x) {
     return `${game_names[x.game] || x.game} ${Math.round(x.rating)}${x.provisional ? '?' : ''}`;
@@ -18,10 +21,9 @@ function rating_text(x) {
 function recent_game(g, name) {
     const opponent = (g.seats || []).find((p) => p.name !== name);
     const o = outcome(g, name);
-    const said = o ? `${outcome_words[o]} against` : 'playing against';
+    const said = t(`bots.${o ? outcome_keys[o] : 'playing'}_against`, {name: opponent ? opponent.name : '?'});
     return v('li', {'data-game-id': g.id},
-        v('a', {href: `#/replay/${encodeURIComponent(g.id)}`},
-            `${game_names[g.game] || g.game}: ${said} ${opponent ? opponent.name : '?'}`));
+        v('a', {href: `#/replay/${encodeURIComponent(g.id)}`}, `${game_names[g.game] || g.game}: ${said}`));
 }
 
 function bot_card(b) {
@@ -30,19 +32,19 @@ function bot_card(b) {
         v('div', {class: 'bot-head'},
             v('a', {href: profile, class: 'bot-name'}, b.name), bot_tag(b),
             v('span', {class: `bot-presence ${b.online ? 'on' : 'off'}`, 'data-test': 'bot-online'},
-                b.online ? 'online' : 'offline')),
+                b.online ? t('conn.online') : t('bots.offline'))),
         v('p', {class: 'muted', 'data-test': 'bot-ratings'},
-            (b.ratings || []).length ? b.ratings.map(rating_text).join(' · ') : 'No rated games yet'),
+            (b.ratings || []).length ? b.ratings.map(rating_text).join(' · ') : t('bots.no_rated_games')),
         (b.recent || []).length
-            ? v('ul', {class: 'bot-recent', 'aria-label': `latest games of ${b.name}`}, b.recent.map((g) => recent_game(g, b.name)))
+            ? v('ul', {class: 'bot-recent', 'aria-label': t('bots.latest_games', {name: b.name})}, b.recent.map((g) => recent_game(g, b.name)))
             : null,
-        v('a', {class: 'btn small', href: profile, 'data-test': 'bot-open'}, 'Profile and challenge'));
+        v('a', {class: 'btn small', href: profile, 'data-test': 'bot-open'}, t('bots.profile_and_challenge')));
 }
 
 function bots_view(st) {
     if (st.error) return v('p', {class: 'error'}, st.error);
-    if (!st.bots) return v('p', {class: 'muted'}, 'Loading…');
-    if (!st.bots.length) return v('p', {class: 'muted', 'data-test': 'no-bots'}, 'No bots yet.');
+    if (!st.bots) return v('p', {class: 'muted'}, t('common.loading'));
+    if (!st.bots.length) return v('p', {class: 'muted', 'data-test': 'no-bots'}, t('bots.none'));
     return v('ul', {class: 'bot-list', 'data-test': 'bot-list'}, st.bots.map(bot_card));
 }
 
@@ -51,14 +53,13 @@ export function mount(el) {
     const st = {bots: null, error: ''};
     let alive = true;
     const render = () => view.update(v('section', {class: 'card bots'},
-        v('h1', {}, 'Bots'),
-        v('p', {}, 'Programs that play here, each on an account marked BOT. Open one to challenge it. ',
-            'To bring your own engine, make an API token on ', v('a', {href: '#/login'}, 'your account page'), '.'),
+        v('h1', {}, t('nav.bots')),
+        v('p', {}, `${t('bots.explain')} `, `${t('bots.bring_engine')} `, v('a', {href: '#/login'}, t('bots.account_page')), t('invite.end')),
         bots_view(st)));
     render();
     api('GET', '/api/bots').then((r) => {
         if (!alive) return;
-        if (r.error) st.error = r.message || r.error;
+        if (r.error) st.error = error_text(r);
         else st.bots = r.bots || [];
         render();
     });

@@ -46,10 +46,13 @@ export function mount(el, room) {
     }, 1000);
     const stop_keys = listen_keys(ctrl);
 
-    return () => {
+    const unmount = () => {
         stop_keys();
         clearTimeout(tick_timer); clearInterval(timer);
         ctrl.destroy();
         if (window.kibitz && window.kibitz.game === ctrl.sync) window.kibitz.game = null;
     };
+    // A new language: the same page redrawn in its words (the game goes on, app.js).
+    unmount.relabel = () => ctrl.redraw();
+    return unmount;
 }

@@ -7,6 +7,7 @@
 import {create_board} from '../board/board.js';
 import {game_names, colour_names} from '../catalogue.js';
 import {single_click} from './game_extras.js';
+import {t} from '../i18n/i18n.js';
 
 // What the board should show for the controller `c` now (c.s: its state,
 // c.room_state(): the server's room, c.seat(), c.my_turn()).
@@ -20,8 +21,8 @@ export function board_wanted(c) {
     }
     const my_turn = c.my_turn();
     // What a click says while this viewer cannot move.
-    const idle = seat === null ? 'You are watching: only the players move' : st.status.state !== 'playing' ? 'The game is over'
-        : st.status.paused ? 'The game is paused' : 'Not your turn';
+    const idle = t(seat === null ? 'board.idle_watching' : st.status.state !== 'playing' ? 'board.idle_over'
+        : st.status.paused ? 'board.idle_paused' : 'board.idle_not_your_turn');
     const last = c.sync.last;
     // The input is given again only when the legal moves, the turn or the
     // reason changed: a presence, chat or offer update must not drop a move

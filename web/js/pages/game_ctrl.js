@@ -8,6 +8,8 @@
 import {socket} from '../net/socket.js';
 import {room_sync} from '../net/room.js';
 import {toast} from '../ui/dom.js';
+import {t} from '../i18n/i18n.js';
+import {error_text} from '../i18n/errors.js';
 import {is_muted, set_muted, play as play_sound} from '../ui/sound.js';
 import {notify_on, toggle_notify, notify_turn} from '../ui/notify.js';
 import {clock_ms, is_low} from '../ui/clock.js';
@@ -68,7 +70,7 @@ export class game_ctrl {
         this.set_({pending: true, choices: null, stop: null});
         socket.request('move', {room: this.s.room, move: text}).then(() => done && done())
             .catch((e) => {
-                toast(e.message || e.code, 'error');
+                toast(error_text(e), 'error');
                 if (e.code === 'room_moving') this.sync.join();  // its new node sends room.state
                 this.s.input_gen++;  // the half-picked move goes
             })
@@ -87,18 +89,18 @@ export class game_ctrl {
         }
         this.set_({confirming: null});
         const d = {room: this.s.room};
-        let t = type;
-        if (type === 'claim.win' || type === 'claim.draw') { t = 'claim'; d.result = type.slice(6); }
-        socket.request(t, d).catch((e) => toast(e.message || e.code, 'error'));
+        let command = type;
+        if (type === 'claim.win' || type === 'claim.draw') { command = 'claim'; d.result = type.slice(6); }
+        socket.request(command, d).catch((e) => toast(error_text(e), 'error'));
     }
-    chat(text) { socket.request('chat', {room: this.s.room, text}).catch((e) => toast(e.message || e.code, 'error')); }
+    chat(text) { socket.request('chat', {room: this.s.room, text}).catch((e) => toast(error_text(e), 'error')); }
     // A conditional premove line (correspondence): moves separated by spaces or
     // commas, their move then your reply, in turn; nothing clears it. The
     // server checks it and says which move cannot happen.
     set_line(text, done) {
         const line = text.split(/[\s,]+/).filter(Boolean);
         socket.request('premove', {room: this.s.room, line}).then(() => done && done())
-            .catch((e) => toast(e.message || e.code, 'error'));
+            .catch((e) => toast(error_text(e), 'error'));
     }
     flip() { this.set_({flipped: !this.s.flipped}); }
     toggle_sound() { set_muted(!this.s.muted); this.set_({muted: is_muted()}); }
@@ -127,7 +129,7 @@ export class game_ctrl {
         this.set_({browse: target, choices: null, stop: null});
         this.history_.at(target, n).then((pos) => {
             if (this.s.browse !== target || !this.sync.state) return;
-            if (!pos) { toast('Earlier positions of this game are not available.', 'error'); this.go(Infinity); return; }
+            if (!pos) { toast(t('game.no_earlier_positions'), 'error'); this.go(Infinity); return; }
             this.set_({shown: {ply: target, ...pos}});
         });
     }
@@ -186,7 +188,7 @@ export class game_ctrl {
             const m = premove_match(s.premove, st.board.moves);
             s.premove = null;
             if (m) this.play(m.text);
-            else toast('The premove is not a legal move now: dropped.');
+            else toast(t('game.premove_dropped'));
             return;
         }
         if (!(seat !== null && !my_turn && st.clocks && st.status.state === 'playing')) s.premove = null;

@@ -3,6 +3,7 @@
 // game, the conditional premove line of a correspondence game and its link to
 // the analysis board. Pure functions; views are virtual DOM (ui/vdom.js) like game_panels.js's.
 import {v} from '../ui/vdom.js';
+import {t} from '../i18n/i18n.js';
 
 // Takebacks: ask, or answer the opponent's request; `declined`: the
 // opponent said no to ours (shown until the next move).
@@ -13,13 +14,13 @@ export function takeback_view(st, seat, act, declined) {
         onclick: () => act(type)}, label);
     let items = [];
     if (asking === 1 - seat) {
-        items = [v('span', {key: 'tb-received', class: 'offer', 'data-test': 'takeback-received'}, 'Opponent asks to take back a move: '),
-            btn('Accept', 'takeback.accept', 'primary'), btn('Decline', 'takeback.decline')];
+        items = [v('span', {key: 'tb-received', class: 'offer', 'data-test': 'takeback-received'}, t('game.takeback_received')),
+            btn(t('game.accept'), 'takeback.accept', 'primary'), btn(t('game.decline'), 'takeback.decline')];
     } else if (asking === seat) {
-        items = [v('span', {key: 'tb-sent', class: 'muted', 'data-test': 'takeback-sent'}, 'Takeback asked')];
+        items = [v('span', {key: 'tb-sent', class: 'muted', 'data-test': 'takeback-sent'}, t('game.takeback_sent'))];
     } else if ((st.players || []).length && mine_to_take_back(st, seat)) {
-        items = [btn('Ask to take back', 'takeback.offer'),
-            declined ? v('span', {key: 'tb-declined', class: 'muted', 'data-test': 'takeback-declined'}, ' Your takeback was declined.') : null];
+        items = [btn(t('game.takeback_ask'), 'takeback.offer'),
+            declined ? v('span', {key: 'tb-declined', class: 'muted', 'data-test': 'takeback-declined'}, ` ${t('game.takeback_declined')}`) : null];
     }
     return v('div', {class: 'controls takeback', 'data-test': 'takeback'}, items);
 }
@@ -38,7 +39,7 @@ export function rating_diff_view(st, seat) {
     if (!r) return null;
     const text = r.diff >= 0 ? `+${r.diff}` : `−${-r.diff}`;
     return v('span', {class: `rating-diff ${r.diff >= 0 ? 'up' : 'down'}`, 'data-test': 'rating-diff', 'data-seat': seat,
-        title: `${r.before} → ${r.after}${r.provisional ? ' (provisional)' : ''}`}, text);
+        title: `${r.before} → ${r.after}${r.provisional ? ` ${t('game.provisional')}` : ''}`}, text);
 }
 
 // The premove of a timed game is one queued move, kept as the cells it starts
@@ -62,18 +63,18 @@ export function premove_line_view(st, seat, set_line) {
     if (!st.tc || st.tc.days === undefined || st.status.state !== 'playing' || st.board.to_move === seat) return null;
     const line = st.premove || [];
     const pairs = [];
-    for (let i = 0; i + 1 < line.length; i += 2) pairs.push(`if ${line[i]}, then ${line[i + 1]}`);
+    for (let i = 0; i + 1 < line.length; i += 2) pairs.push(t('premove.if_then', {theirs: line[i], yours: line[i + 1]}));
     return v('div', {class: 'premove-line', 'data-test': 'premove-line'},
-        v('p', {class: 'muted'}, line.length ? `Waiting: ${pairs.join('; ')}.` : 'Conditional premoves: their move, your reply, and so on.'),
+        v('p', {class: 'muted'}, line.length ? t('premove.waiting', {line: pairs.join('; ')}) : t('premove.explain')),
         v('form', {class: 'notation', onsubmit: (ev) => {
             ev.preventDefault();
             const input = ev.currentTarget.elements.line;
             if (input.value.trim()) set_line(input.value, () => { input.value = ''; });
         }},
-        v('input', {type: 'text', name: 'line', autocomplete: 'off', 'aria-label': 'conditional premoves in notation', 'data-test': 'premove-input',
-            placeholder: 'e.g. their move, your reply, …'}),
-        v('button', {class: 'btn small', type: 'submit'}, 'Set'),
-        line.length ? v('button', {class: 'btn small', type: 'button', 'data-action': 'premove-clear', onclick: () => set_line('')}, 'Clear') : null));
+        v('input', {type: 'text', name: 'line', autocomplete: 'off', 'aria-label': t('premove.input'), 'data-test': 'premove-input',
+            placeholder: t('premove.placeholder')}),
+        v('button', {class: 'btn small', type: 'submit'}, t('premove.set')),
+        line.length ? v('button', {class: 'btn small', type: 'button', 'data-action': 'premove-clear', onclick: () => set_line('')}, t('premove.clear')) : null));
 }
 
 // A correspondence game in progress may be analysed while waiting (the
@@ -86,6 +87,6 @@ export function analyse_view(st, bottom) {
     if (st.start_position) q.set('position', st.start_position);
     q.set('moves', JSON.stringify(st.moves || []));
     if (bottom === 1) q.set('bottom', '1');
-    return v('p', {class: 'analyse muted', 'data-test': 'analyse'}, 'Analysis is allowed in correspondence games. ',
-        v('a', {class: 'btn small', href: `#/analysis/${st.game}?${q}`, 'data-test': 'analyse-link'}, 'Analyse'));
+    return v('p', {class: 'analyse muted', 'data-test': 'analyse'}, `${t('game.analysis_allowed')} `,
+        v('a', {class: 'btn small', href: `#/analysis/${st.game}?${q}`, 'data-test': 'analyse-link'}, t('game.analyse')));
 }

@@ -1,6 +1,7 @@
 // The game page's move typed in notation, as a view (ui/vdom.js); the
 // picker's panel beside it is ui/pick_view.js.
 import {v} from '../ui/vdom.js';
+import {t} from '../i18n/i18n.js';
 
 // The input is never given a value: what the player typed stays through patches.
 export function notation_form(hint, my_turn, send_move) {
@@ -10,7 +11,7 @@ export function notation_form(hint, my_turn, send_move) {
         const text = input.value.trim();
         if (text) send_move(text, () => { input.value = ''; });
     }},
-    v('input', {type: 'text', name: 'move', autocomplete: 'off', 'aria-label': 'move in notation', 'data-test': 'notation',
-        placeholder: hint ? `Type a move, e.g. ${hint}` : 'Type a move', disabled: !my_turn}),
-    v('button', {class: 'btn small', type: 'submit'}, 'Play'));
+    v('input', {type: 'text', name: 'move', autocomplete: 'off', 'aria-label': t('game.move_in_notation'), 'data-test': 'notation',
+        placeholder: hint ? t('game.type_move_eg', {hint}) : t('game.type_move'), disabled: !my_turn}),
+    v('button', {class: 'btn small', type: 'submit'}, t('game.play')));
 }

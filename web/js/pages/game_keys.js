@@ -5,7 +5,7 @@
 // board drops a queued premove. Returns the function that stops listening.
 export function listen_keys(ctrl) {
     const on_key = (ev) => {
-        if (!ctrl.board() || ev.target.closest?.('input, textarea, select')) return;
+        if (!ctrl.board() || ev.target.closest?.('input, textarea, select')) return;  // not for people
         const steps = {ArrowLeft: -1, ArrowRight: 1};
         if (ctrl.room_state() && steps[ev.key] && !ev.target.closest?.('[data-cell]')) {
             ev.preventDefault();

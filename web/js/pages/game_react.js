@@ -6,6 +6,7 @@
 import {capitalise} from '../ui/dom.js';
 import {game_names} from '../catalogue.js';
 import {colour_of} from './game_panels.js';
+import {t, locale} from '../i18n/i18n.js';
 
 // `what`, `d`: the room_sync change; `f`: {st (the room's state), seat (null:
 // a spectator), my_turn, last (the last move's cells), room, started (the
@@ -16,18 +17,18 @@ export function reaction(what, d, {st, seat, my_turn, last, room, started}) {
     if (what === 'move' && d) {
         out.sound = last && last.affected && last.affected.length ? 'capture' : 'move';
         // One's own move too: the confirmation a keyboard player hears that Enter played it.
-        const who = seat !== null && d.seat === seat ? 'You' : capitalise(colour_of(st, d.seat));
+        const who = seat !== null && d.seat === seat ? null : capitalise(colour_of(st, d.seat));
         out.announce = move_in_words(who, d.move, last);
         if (my_turn) {
-            out.notify = {title: `Your move · ${game_names[st.game] || st.game}`,
-                body: `${capitalise(colour_of(st, d.seat))} played ${d.move}`, tag: `kibitz-${room}`};
+            out.notify = {title: `${t('game.your_move')} · ${game_names[st.game] || st.game}`,
+                body: t('announce.side_played', {side: capitalise(colour_of(st, d.seat)), move: d.move}), tag: `kibitz-${room}`};
         }
         out.takeback_declined = false;
     }
     if (what === 'end') out.sound = 'end';
     // The one who offered is told of a refusal (the offer just disappears otherwise).
     if (what === 'offer' && d && d.state === 'declined' && d.by === seat && d.kind !== 'takeback')
-        out.toast = d.kind === 'draw' ? 'Your opponent declined your offer.' : 'Your opponent declined the rematch.';
+        out.toast = d.kind === 'draw' ? t('game.offer_declined') : t('game.rematch_declined');
     if (what === 'offer' && d && d.kind === 'takeback' && d.by === seat) out.takeback_declined = d.state === 'declined';
     // Spectators follow the players into the rematch, as the players
     // themselves are; one who opens the finished game once its rematch has
@@ -38,7 +39,7 @@ export function reaction(what, d, {st, seat, my_turn, last, room, started}) {
     if (what === 'takeback' && d) {
         out.sound = 'move';
         out.truncate = d.ply;
-        out.announce = `Takeback: ${d.plies} move${d.plies === 1 ? '' : 's'} undone`;
+        out.announce = t('announce.takeback', {count: d.plies});
     }
     return out;
 }
@@ -55,9 +56,10 @@ export function gone_to(sync, me, room) {
 // showed it (its cells), for a screen reader.
 export function move_in_words(who, text, last) {
     const path = (last && last.path) || [], hit = (last && last.affected) || [];
-    const list = (ids) => (ids.length > 1 ? `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}` : ids[0]);
-    let words = `${who} played ${text}`;
-    if (path.length > 1) words += `, from ${path[0]}${path.length > 2 ? ` via ${list(path.slice(1, -1))}` : ''} to ${path[path.length - 1]}`;
-    if (hit.length) words += `, hitting ${list(hit)}`;
+    const list = (ids) => new Intl.ListFormat(locale(), {type: 'conjunction'}).format(ids);
+    let words = who === null ? t('announce.you_played', {move: text}) : t('announce.side_played', {side: who, move: text});
+    if (path.length > 2) words += t('announce.from_via_to', {from: path[0], via: list(path.slice(1, -1)), to: path[path.length - 1]});
+    else if (path.length > 1) words += t('announce.from_to', {from: path[0], to: path[path.length - 1]});
+    if (hit.length) words += t('announce.hitting', {cells: list(hit)});
     return words;
 }

@@ -8,6 +8,7 @@
 // cluster's leader (the server counts every open connection of a player
 // on its own node). `changed()` asks for a redraw; close() stops it all.
 import {socket} from '../net/socket.js';
+import {t as tr} from '../i18n/i18n.js';  // `t` names a tournament in this file's callers
 
 // How long the result stays on screen before the way back to the event.
 export const back_after_ms = 3000;
@@ -87,16 +88,16 @@ function countdown(ms) {
 }
 
 // "Ends in 4:12" (an arena), "Round 2 of 3" (a Swiss), "Finished".
-export function event_when(t, now) {
-    if (t.status === 'finished') return 'Finished';
-    if (t.status === 'created') return `Starts in ${countdown(t.starts_ms - now)}`;
-    if (t.kind === 'swiss') return `Round ${t.round} of ${t.rounds}`;
-    return `Ends in ${countdown(t.ends_ms - now)}`;
+export function event_when(ev, now) {
+    if (ev.status === 'finished') return tr('event.finished');
+    if (ev.status === 'created') return tr('event.starts_in', {time: countdown(ev.starts_ms - now)});
+    if (ev.kind === 'swiss') return tr('event.round_of', {round: ev.round, rounds: ev.rounds});
+    return tr('event.ends_in', {time: countdown(ev.ends_ms - now)});
 }
 
 // "#2 · 4 points" (a Swiss counts half points).
-export function my_place(t, mine) {
+export function my_place(ev, mine) {
     if (!mine) return '';
-    const score = t.kind === 'swiss' ? mine.score / 2 : mine.score;
-    return `You: #${mine.rank} · ${score} point${score === 1 ? '' : 's'}`;
+    const score = ev.kind === 'swiss' ? mine.score / 2 : mine.score;
+    return tr('event.my_place', {rank: mine.rank, count: score});
 }

@@ -11,6 +11,8 @@ import {pick_view} from '../ui/pick_view.js';
 import {player_box, move_list, result_text, result_view, end_actions, info_view, controls, chat_view, board_tools} from './game_panels.js';
 import {notation_form} from './game_forms.js';
 import {takeback_view, premove_line_view, analyse_view} from './game_extras.js';
+import {t} from '../i18n/i18n.js';
+import {error_text} from '../i18n/errors.js';
 
 export function game_view(c) {
     const st = c.room_state(), s = c.s;
@@ -40,8 +42,8 @@ export function game_view(c) {
 
 function waiting(c) {
     const e = c.sync.error;
-    if (!e) return [v('p', {key: 'loading', class: 'muted'}, 'Loading the game…')];
-    return [v('p', {key: 'error', class: 'error'}, e.code === 'unknown_room' ? 'This game does not exist (or has been closed).' : e.message || e.code)];
+    if (!e) return [v('p', {key: 'loading', class: 'muted'}, t('game.loading'))];
+    return [v('p', {key: 'error', class: 'error'}, e.code === 'unknown_room' ? t('game.no_such_game') : error_text(e))];
 }
 
 // Each part keyed, so one appearing or going never makes another's element be reused.
@@ -65,7 +67,7 @@ function side_panels(c, st, seat, my_turn) {
         ['controls', spectator ? null : controls(st, seat, act, s.confirming)],
         ['takeback', spectator ? null : takeback_view(st, seat, act, s.takeback_declined)],
         ['premove-line', spectator ? null : premove_line_view(st, seat, (text, done) => c.set_line(text, done))],
-        ['chat', with_hook(chat_view(st, (t) => c.chat(t), spectator), follow_list('[data-test="chat-log"]', null))],
+        ['chat', with_hook(chat_view(st, (text) => c.chat(text), spectator), follow_list('[data-test="chat-log"]', null))],
     ].map(([key, node]) => node && Object.assign(node, {key}));
 }
 
@@ -102,6 +104,6 @@ export function game_title(c) {
     const st = c.room_state();
     if (!st) return null;
     const result = result_text(st);
-    return `${c.my_turn() ? 'Your move · ' : ''}${result ? `${result} · ` : ''}${game_names[st.game] || st.game} · ` +
-        `${(st.players || []).map((p) => p.name).join(' vs ')} · Kibitz`;
+    return `${c.my_turn() ? `${t('game.your_move')} · ` : ''}${result ? `${result} · ` : ''}${game_names[st.game] || st.game} · ` +
+        `${t('game.players_vs', {a: (st.players || [])[0]?.name || '?', b: (st.players || [])[1]?.name || '?'})} · Kibitz`;
 }

@@ -9,6 +9,7 @@ import {toast} from '../ui/dom.js';
 import {view_root} from '../ui/vdom.js';
 import {copy_text} from '../ui/copy.js';
 import {invite_view} from './invite_view.js';
+import {error_text} from '../i18n/errors.js';
 
 export function mount(el, code) {
     const st = {code, url: location.href, phase: 'loading', invite: null, busy: false, error: '', copied: false, declined_by: null};
@@ -21,8 +22,8 @@ export function mount(el, code) {
         st.busy = false;
         if (e.code === 'unknown_invite') st.phase = 'gone';
         else if (e.code === 'own_seek') st.phase = 'own';
-        else if (st.phase === 'open') st.error = e.message || e.code;
-        else { st.phase = 'error'; st.error = e.message || e.code; }
+        else if (st.phase === 'open') st.error = error_text(e);
+        else { st.phase = 'error'; st.error = error_text(e); }
         render();
     }
     function answer(type) {
@@ -37,7 +38,7 @@ export function mount(el, code) {
         copy: () => copy_text(st.url).then((ok) => { if (ok) { st.copied = true; render(); } }),
         cancel: () => socket.request('invite.cancel', {code})
             .then(() => { st.phase = 'cancelled'; render(); })
-            .catch((e) => toast(e.message || e.code, 'error')),
+            .catch((e) => toast(error_text(e), 'error')),
     };
 
     const offs = [

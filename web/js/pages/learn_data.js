@@ -10,7 +10,7 @@ const cache = new Map();
 
 export async function learn_data(game) {
     if (!cache.has(game)) {
-        cache.set(game, fetch(`learn/${encodeURIComponent(game)}.json`).then((r) => (r.ok ? r.json() : null)).catch(() => null));
+        cache.set(game, fetch(`learn/${encodeURIComponent(game)}.json`).then((r) => (r.ok ? r.json() : null)).catch(() => null));  // not for people: a path
     }
     return cache.get(game);
 }

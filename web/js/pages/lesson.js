@@ -10,6 +10,7 @@ import {game_names} from '../catalogue.js';
 import {position_of, draw_position} from '../ui/diagram.js';
 import {learn_data, mark_finished} from './learn_data.js';
 import {lesson_view} from './lesson_view.js';
+import {t} from '../i18n/i18n.js';
 
 // Owns the lesson's state (`s`) and its board; runs on the page's thread.
 class lesson_ctrl {
@@ -35,7 +36,7 @@ class lesson_ctrl {
         s.lesson = lessons[s.index];
         s.count = lessons.length;
         s.next = s.index + 1 < lessons.length ? `#/learn/${s.game}/${lessons[s.index + 1].id}` : `#/learn/${s.game}`;
-        document.title = `${s.lesson.title} · Learn ${game_names[s.game] || s.game} · Kibitz`;
+        document.title = `${s.lesson.title} · ${t('learn.learn_game', {game: game_names[s.game] || s.game})} · Kibitz`;
         this.redraw();
         this.show();
     }
@@ -67,7 +68,7 @@ class lesson_ctrl {
             on_select: (prefix, fin) => { s.stop = prefix.length > 1 && fin.length ? fin : null; this.redraw(); }});
         s.aspect = board.aspect;
         board.set_orientation(s.player);
-        board.set_input(pos.board.moves, s.step < s.lesson.steps.length, {refusals: pos.board.refusals, idle: 'This lesson is done'});
+        board.set_input(pos.board.moves, s.step < s.lesson.steps.length, {refusals: pos.board.refusals, idle: t('lesson.done')});
     }
 
     // A move: the server says whether it meets the step's goal.
@@ -78,14 +79,14 @@ class lesson_ctrl {
         const res = await position_of(s.game, s.lesson.position, [...s.moves, text], goal);
         if (!this.alive) return;
         if (res.error || !res.goal_met) {
-            s.says = {kind: 'wrong', text: step.wrong || 'try another move.'};
+            s.says = {kind: 'wrong', text: step.wrong || t('lesson.try_another')};
             this.show();
             return;
         }
         s.moves = [...s.moves, res.moves[res.moves.length - 1], ...(step.reply ? [step.reply] : [])];
         s.step++;
         if (s.step < s.lesson.steps.length) {
-            s.says = {kind: 'right', text: step.reply ? `Right. Your opponent answers ${step.reply}.` : 'Right. Go on.'};
+            s.says = {kind: 'right', text: step.reply ? t('lesson.right_reply', {move: step.reply}) : t('lesson.right')};
         } else {
             mark_finished(s.game, s.lesson.id);
             s.says = {kind: 'done', text: s.lesson.done || ''};

@@ -11,6 +11,8 @@ import {copy_text} from '../ui/copy.js';
 import {game_ids, game_names} from '../catalogue.js';
 import {live_games} from './lobby_live.js';
 import {learn_data} from './learn_data.js';
+import {t} from '../i18n/i18n.js';
+import {error_text} from '../i18n/errors.js';
 
 // A form's time control: 'none' (untimed), 'custom' (minutes and increment
 // typed in), "days:N" (correspondence, 0: unlimited), or "initial+increment" in seconds.
@@ -92,7 +94,7 @@ export class lobby_ctrl {
     }
     seek_added(d, mine) {
         this.s.seeks.set(d.seek.id, d.seek);
-        if (mine) toast('Seek created: waiting for an opponent');
+        if (mine) toast(t('lobby.seek_created'));
         this.redraw();
     }
     seek_removed(d) { this.s.seeks.delete(d.id); this.redraw(); }
@@ -108,7 +110,7 @@ export class lobby_ctrl {
     }
     queue(d) { this.s.queued = d; this.redraw(); }
     invite_created(d) {
-        toast('Invite created: send the link to a friend');
+        toast(t('lobby.invite_created'));
         this.s.invites.set(d.code, d);
         this.redraw();
     }
@@ -116,7 +118,7 @@ export class lobby_ctrl {
     invite_declined(d) {
         this.s.invites.delete(d.code);
         this.redraw();
-        toast(`${d.by.name} declined your invitation to play ${game_names[d.game] || d.game}`);
+        toast(t('lobby.invite_declined', {name: d.by.name, game: game_names[d.game] || d.game}));
     }
     // The featured game (`tv` in schema/protocol.md): another game, or none.
     featured(summary) {
@@ -151,4 +153,4 @@ export class lobby_ctrl {
     }
 }
 
-const fail = (e) => toast(e.message || e.code, 'error');
+const fail = (e) => toast(error_text(e), 'error');

@@ -11,6 +11,7 @@ import {v} from '../ui/vdom.js';
 import {clock_ms, format_ms, is_low} from '../ui/clock.js';
 import {game_names, colour_names} from '../catalogue.js';
 import {bot_name} from '../ui/bot_tag.js';
+import {t} from '../i18n/i18n.js';
 
 // Games drawn as boards, newest first; any more are listed as lines (the
 // page stays light however many games are played).
@@ -76,9 +77,9 @@ export function live_view(live, now = performance.now()) {
     const all = [...live.rooms.values()].reverse();
     if (all.every((r) => typeof r.order === 'number')) all.sort((a, b) => b.order - a.order);
     const more = live.more ? live.more() : 0;
-    const more_line = more > 0 ? v('p', {class: 'muted live-more', 'data-test': 'live-more'}, `and ${more} more game${more === 1 ? '' : 's'} in play`) : null;
+    const more_line = more > 0 ? v('p', {class: 'muted live-more', 'data-test': 'live-more'}, t('live.more', {count: more})) : null;
     if (!all.length && more_line) return v('div', {class: 'live-wrap'}, more_line);
-    if (!all.length) return v('ul', {class: 'list live', 'data-test': 'live'}, v('li', {key: 'none', class: 'muted'}, 'No games in play right now.'));
+    if (!all.length) return v('ul', {class: 'list live', 'data-test': 'live'}, v('li', {key: 'none', class: 'muted'}, t('live.none')));
     return v('div', {class: 'live-wrap'},
         v('ul', {class: 'live-boards', 'data-test': 'live'}, all.slice(0, max_boards).map((r) => live_card(r, live.shapes[r.game], now))),
         all.length > max_boards ? v('ul', {class: 'list live more'}, all.slice(max_boards).map(live_line)) : null,
@@ -89,9 +90,9 @@ export function live_view(live, now = performance.now()) {
 // it, then seat 0, each with the clock; the game and its counts under it.
 function live_card(r, shape, now) {
     const players = r.players || [];
-    const meta = `${game_names[r.game] || r.game} · ${tc_text(r.tc)} · ply ${r.plies} · ${r.spectators} watching`;
+    const meta = `${game_names[r.game] || r.game} · ${tc_text(r.tc)} · ${t('live.ply', {ply: r.plies})} · ${t('game.watching', {count: r.spectators})}`;
     return v('li', {key: r.room, class: 'live-game', 'data-room': r.room, 'data-game': r.game},
-        v('a', {href: `#/game/${r.room}`, 'aria-label': `Watch ${players.map((p) => p.name).join(' against ')}: ${meta}`},
+        v('a', {href: `#/game/${r.room}`, 'aria-label': t('live.watch_label', {a: players[0]?.name || '?', b: players[1]?.name || '?', meta})},
             player_line(r, 1, now),
             shape && r.board ? v('div', {class: 'mini-board', hook: passive_board_hook(r, shape)}) : null,
             player_line(r, 0, now),
@@ -118,7 +119,7 @@ function live_line(r) {
         v('a', {href: `#/game/${r.room}`},
             v('span', {class: 'what'}, game_names[r.game] || r.game),
             v('span', {}, (r.players || []).map(player_text).join(' – ')),
-            v('span', {class: 'muted'}, `${tc_text(r.tc)} · ply ${r.plies} · ${r.spectators} watching`)));
+            v('span', {class: 'muted'}, `${tc_text(r.tc)} · ${t('live.ply', {ply: r.plies})} · ${t('game.watching', {count: r.spectators})}`)));
 }
 
 // A passive board (a picture: the lobby's mini boards, the featured game)

@@ -4,9 +4,10 @@
 // patch keeps the keyboard focus and the elements where they are.
 import {presets, correspondence_options, tc_text, rating_text, capitalise} from '../ui/dom.js';
 import {v} from '../ui/vdom.js';
-import {game_names, game_ids, colour_names} from '../catalogue.js';
+import {game_names, game_ids, colour_names, side_name} from '../catalogue.js';
 import {player_text} from './lobby_live.js';
 import {field, select, number} from './lobby_fields.js';
+import {t} from '../i18n/i18n.js';
 
 // Both live ({initial_s, increment_s}) and correspondence ({days}) pools.
 const same_tc = (a, b) => Boolean(a && b) && (a.days !== undefined || b.days !== undefined
@@ -29,38 +30,38 @@ export function quick_view(game, counts, queued, on) {
     return v('div', {class: 'quick'},
         v('div', {class: 'quick-grid'}, quick_tcs.map((tc) => {
             const p = pool_of(game, tc);
-            const text = p ? [p.waiting ? `${p.waiting} waiting` : '', p.playing ? `${p.playing} playing` : ''].filter(Boolean).join(' · ') : '';
+            const text = p ? [p.waiting ? t('quick.waiting', {count: p.waiting}) : '', p.playing ? t('quick.playing', {count: p.playing}) : ''].filter(Boolean).join(' · ') : '';
             const pressed = !!mine(tc);
             // A correspondence pool by its days ("3 days": per move, as the title says).
-            const label = tc.days !== undefined ? `${tc.days} day${tc.days > 1 ? 's' : ''}` : `${tc.initial_s / 60}+${tc.increment_s}`;
+            const label = tc.days !== undefined ? t('quick.days', {count: tc.days}) : `${tc.initial_s / 60}+${tc.increment_s}`;
             const id = tc.days !== undefined ? `days:${tc.days}` : label;
             return v('button', {key: id, type: 'button', class: `btn quick${pressed ? ' waiting' : ''}`, 'data-tc': id,
-                title: tc.days !== undefined ? `Correspondence: ${tc_text(tc)}` : null,
+                title: tc.days !== undefined ? t('quick.correspondence', {tc: tc_text(tc)}) : null,
                 'aria-pressed': pressed ? 'true' : 'false', onclick: () => (pressed ? on.leave() : on.join(tc))},
             label, v('span', {class: 'pool-count', 'data-test': 'pool-count'}, text));
         })),
         // Always there (a live region announces what appears in it).
         v('p', {class: 'queue muted', role: 'status', 'data-test': 'queue'}, queued ? [
-            v('span', {key: 'what'}, `Looking for ${/^[aeiou]/i.test(game_names[queued.game] || '') ? 'an' : 'a'} ` +
-                `${game_names[queued.game] || queued.game} ${tc_text(queued.tc)} opponent${waiting ? ` (${waiting} waiting)` : ''}… `),
-            v('button', {key: 'stop', type: 'button', class: 'btn small', 'data-test': 'queue-stop', onclick: on.leave}, 'Stop')] : []));
+            v('span', {key: 'what'}, `${t(waiting ? 'quick.looking_waiting' : 'quick.looking',
+                {game: game_names[queued.game] || queued.game, tc: tc_text(queued.tc), count: waiting || 0})} `),
+            v('button', {key: 'stop', type: 'button', class: 'btn small', 'data-test': 'queue-stop', onclick: on.leave}, t('quick.stop'))] : []));
 }
 
 // Create a game: a seek in the list, or an invite link for a friend.
 // `f`: {game, tc, minutes, increment, rated, colour}; `c`: the controller.
 export function seek_form_view(f, c) {
     const set = (name) => (value) => c.set_field('seek', name, value);
-    const times = [...presets.map(([m, i]) => [`${m * 60}+${i}`, `${m}+${i}`]), ['custom', 'Custom…'], ['none', 'Untimed'], ...correspondence_options];
+    const times = [...presets.map(([m, i]) => [`${m * 60}+${i}`, `${m}+${i}`]), ['custom', t('form.custom')], ['none', t('form.untimed')], ...correspondence_options()];
     return v('form', {class: 'seek-form', 'data-test': 'seek-form', onsubmit: (ev) => { ev.preventDefault(); c.create_seek(); }},
-        field('Game', select('seek-game', game_ids.map((g) => [g, game_names[g]]), f.game, set('game'))),
-        field('Time', select('seek-tc', times, f.tc, set('tc')),
+        field(t('form.game'), select('seek-game', game_ids.map((g) => [g, game_names[g]]), f.game, set('game'))),
+        field(t('form.time'), select('seek-tc', times, f.tc, set('tc')),
             v('span', {class: 'custom', hidden: f.tc !== 'custom'},
-                number('minutes', 'minutes', f.minutes, {min: 0, max: 180, step: 0.5}, set('minutes')), ' min + ',
-                number('increment', 'increment seconds', f.increment, {min: 0, max: 180}, set('increment')), ' s')),
-        field('Mode', select('seek-rated', [['casual', 'Casual'], ['rated', 'Rated']], f.rated, set('rated'))),
-        field('Colour', select('seek-colour', [['random', 'Random'], ...(colour_names[f.game] || []).map((x) => [x, capitalise(x)])], f.colour, set('colour'))),
-        v('button', {class: 'btn primary', type: 'submit'}, 'Create seek'),
-        v('button', {class: 'btn', type: 'button', onclick: () => c.create_invite()}, 'Invite a friend'));
+                number('minutes', t('form.minutes'), f.minutes, {min: 0, max: 180, step: 0.5}, set('minutes')), ` ${t('form.min_plus')} `,
+                number('increment', t('form.increment_seconds'), f.increment, {min: 0, max: 180}, set('increment')), ` ${t('form.s')}`)),
+        field(t('form.mode'), select('seek-rated', [['casual', t('form.casual')], ['rated', t('form.rated')]], f.rated, set('rated'))),
+        field(t('form.colour'), select('seek-colour', [['random', t('form.random')], ...(colour_names[f.game] || []).map((x) => [x, capitalise(side_name(x))])], f.colour, set('colour'))),
+        v('button', {class: 'btn primary', type: 'submit'}, t('lobby.create_seek')),
+        v('button', {class: 'btn', type: 'button', onclick: () => c.create_invite()}, t('lobby.invite_friend')));
 }
 
 export function seeks_view(seeks, me, request) {
@@ -70,10 +71,10 @@ export function seeks_view(seeks, me, request) {
             return v('li', {key: sk.id, class: 'seek', 'data-seek': sk.id, 'data-game': sk.game},
                 v('span', {class: 'who'}, sk.by.name, ' ', v('small', {}, rating_text(sk.by.rating))),
                 v('span', {class: 'what'}, game_names[sk.game] || sk.game),
-                v('span', {}, tc_text(sk.tc)), v('span', {}, sk.rated ? 'rated' : 'casual'), v('span', {}, sk.color),
-                mine ? v('button', {type: 'button', class: 'btn small', onclick: () => request('seek.cancel', sk.id)}, 'Cancel')
-                    : v('button', {type: 'button', class: 'btn small primary', onclick: () => request('seek.accept', sk.id)}, 'Play'));
-        }) : v('li', {key: 'none', class: 'muted'}, 'No open seeks. Create one!'));
+                v('span', {}, tc_text(sk.tc)), v('span', {}, sk.rated ? t('game.rated') : t('game.casual')), v('span', {}, sk.color === 'random' ? t('form.random').toLowerCase() : side_name(sk.color)),
+                mine ? v('button', {type: 'button', class: 'btn small', onclick: () => request('seek.cancel', sk.id)}, t('lobby.cancel'))
+                    : v('button', {type: 'button', class: 'btn small primary', onclick: () => request('seek.accept', sk.id)}, t('game.play')));
+        }) : v('li', {key: 'none', class: 'muted'}, t('lobby.no_seeks')));
 }
 
 // Your games in play and your open invites: the server lists both on every
@@ -82,15 +83,16 @@ export function seeks_view(seeks, me, request) {
 export function yours_view(rooms, live, invites, copied, me, on) {
     return v('div', {class: 'resume'},
         rooms.length ? [
-            v('h3', {key: 'games-h'}, 'Your games'),
+            v('h3', {key: 'games-h'}, t('lobby.your_games')),
             v('ul', {key: 'games', class: 'list'}, rooms.map((r) => {
                 const s = live.get(r);
                 const others = s ? (s.players || []).filter((p) => !me || p.name !== me.name) : [];
                 return v('li', {key: r}, v('a', {href: `#/game/${r}`, 'data-test': 'resume'},
-                    s ? `Return to ${game_names[s.game] || s.game}${others.length === 1 ? ` against ${player_text(others[0])}` : ''}` : `Return to game ${r}`));
+                    s ? (others.length === 1 ? t('lobby.return_against', {game: game_names[s.game] || s.game, opponent: player_text(others[0])})
+                        : t('lobby.return_to', {game: game_names[s.game] || s.game})) : t('lobby.return_to_room', {room: r})));
             }))] : null,
         invites.size ? [
-            v('h3', {key: 'invites-h'}, invites.size === 1 ? 'Invite link' : 'Invite links'),
+            v('h3', {key: 'invites-h'}, t('lobby.invite_links', {count: invites.size})),
             v('ul', {key: 'invites', class: 'list invites'}, [...invites.values()].map((d) => invite_item(d, copied.has(d.code), on)))] : null);
 }
 
@@ -98,7 +100,7 @@ function invite_item(d, copied, on) {
     const url = `${location.origin}${location.pathname}${d.path.replace(/^\//, '')}`;
     return v('li', {key: d.code, 'data-test': 'invite', 'data-code': d.code},
         v('span', {class: 'what'}, `${game_names[d.game] || d.game} · ${tc_text(d.tc)}`),
-        v('input', {class: 'invite-url', readonly: true, props: {value: url}, 'aria-label': 'invite link', onfocus: (e) => e.target.select()}),
-        v('button', {class: 'btn small', type: 'button', 'data-test': 'invite-copy', onclick: () => on.copy(d.code, url)}, copied ? 'Copied' : 'Copy'),
-        v('button', {class: 'btn small', type: 'button', 'data-test': 'invite-cancel', onclick: () => on.cancel(d.code)}, 'Cancel invite'));
+        v('input', {class: 'invite-url', readonly: true, props: {value: url}, 'aria-label': t('lobby.invite_link'), onfocus: (e) => e.target.select()}),
+        v('button', {class: 'btn small', type: 'button', 'data-test': 'invite-copy', onclick: () => on.copy(d.code, url)}, copied ? t('lobby.copied') : t('lobby.copy')),
+        v('button', {class: 'btn small', type: 'button', 'data-test': 'invite-cancel', onclick: () => on.cancel(d.code)}, t('lobby.cancel_invite')));
 }

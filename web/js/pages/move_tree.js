@@ -4,6 +4,10 @@
 // in view), with move numbers as text beside the moves, never list markers.
 import {v} from '../ui/vdom.js';
 import {capitalise} from '../ui/dom.js';
+import {t, locale} from '../i18n/i18n.js';
+
+// The language's decimal sign ("0,3" in French).
+const decimal_sign = () => new Intl.NumberFormat(locale()).formatToParts(1.5).find((p) => p.type === 'decimal')?.value || '.';
 
 // A tree node: one move; its first child continues the main line.
 export function node(move, parent) { return {move, parent, children: []}; }
@@ -20,13 +24,13 @@ export function move_number(ply, first_seat) {
 
 // The whole tree as inline text: `current` is highlighted, `go(n)` jumps.
 export function tree_view(root, current, first_seat, go) {
-    return v('div', {class: 'tree', 'data-test': 'tree', role: 'group', 'aria-label': 'moves'},
+    return v('div', {class: 'tree', 'data-test': 'tree', role: 'group', 'aria-label': t('game.moves')},
         root.children.length ? line(root.children[0], 0, first_seat, current, go, true)
-            : v('span', {class: 'muted'}, 'No moves yet: play one on the board.'));
+            : v('span', {class: 'muted'}, t('analysis.no_moves')));
 }
 
 // Tokens with a space between them, so the text reads (and copies) as written.
-function spaced(tokens) { return tokens.flatMap((t, i) => (i ? [' ', t] : [t])); }
+function spaced(tokens) { return tokens.flatMap((token, i) => (i ? [' ', token] : [token])); }
 
 function line(n, ply, first_seat, current, go, main) {
     const out = [];
@@ -53,13 +57,13 @@ function line(n, ply, first_seat, current, go, main) {
 // table's result said as such.
 export function eval_words(score, side_name) {
     const side = (seat) => capitalise(side_name(seat));
-    if (score.end_in !== undefined) return `${side(score.winner)} wins in ${Math.ceil(score.end_in / 2)} moves`;
+    if (score.end_in !== undefined) return t('analysis.wins_in', {side: side(score.winner), count: Math.ceil(score.end_in / 2)});
     // The endgame table knows the result with perfect play, not its distance.
-    const t = score.table;
-    if (t) return t.winner === null ? 'Draw with perfect play (endgame table)'
-        : `${side(t.winner)} wins by ${Math.abs(t.lead)} with perfect play (endgame table)`;
-    const cp = score.cp, units = Math.abs(cp) / 100;
-    if (Math.abs(cp) < 20) return `${units.toFixed(1)} about equal`;
-    const how = Math.abs(cp) < 60 ? 'slightly better' : Math.abs(cp) < 150 ? 'better' : Math.abs(cp) < 400 ? 'much better' : 'winning';
-    return `+${units.toFixed(1)} ${side(cp > 0 ? 0 : 1)} ${how}`;
+    const table = score.table;
+    if (table) return table.winner === null ? t('analysis.table_draw')
+        : t('analysis.table_wins', {side: side(table.winner), lead: Math.abs(table.lead)});
+    const cp = score.cp, units = (Math.abs(cp) / 100).toFixed(1).replace('.', decimal_sign());
+    if (Math.abs(cp) < 20) return t('analysis.about_equal', {units});
+    const how = Math.abs(cp) < 60 ? 'slightly_better' : Math.abs(cp) < 150 ? 'better' : Math.abs(cp) < 400 ? 'much_better' : 'winning';
+    return t(`analysis.${how}`, {units, side: side(cp > 0 ? 0 : 1)});
 }

@@ -9,6 +9,7 @@
 // Runs on the page's thread.
 import {socket} from '../net/socket.js';
 import {push_subscribe, push_subscribed, push_supported, push_unsubscribe} from '../net/web_push.js';
+import {error_text} from '../i18n/errors.js';
 
 export const notice_kinds = ['game_started', 'your_turn', 'game_over', 'challenge', 'tournament_soon', 'tournament_withdrawn'];
 const list_max = 50;
@@ -78,7 +79,7 @@ export class notifications_ctrl {
         this.s.unread = Math.max(0, this.s.unread - 1);
     }
     request_(t, d) {
-        socket.request(t, d).catch((e) => { this.s.error = e.message || 'not saved'; this.redraw(); });
+        socket.request(t, d).catch((e) => { this.s.error = error_text(e); this.redraw(); });
     }
 
     redraw() { this.redraw_view_(this); }

@@ -5,7 +5,8 @@
 // (casual, untimed); game.found then opens the game page as for any pairing.
 import {v} from '../ui/vdom.js';
 import {capitalise} from '../ui/dom.js';
-import {colour_names} from '../catalogue.js';
+import {colour_names, side_name} from '../catalogue.js';
+import {t} from '../i18n/i18n.js';
 
 const levels = [1, 2, 3, 4, 5, 6, 7, 8];
 
@@ -20,21 +21,21 @@ export function invite_url(d) { return `${location.origin}${location.pathname}${
 // here_computer, here_friend, here_cancel, here_copy}.
 export function here_view(game, here, act) {
     const chosen = (val, cur) => ({key: val, value: val, props: {selected: val === cur}});
-    return v('section', {class: 'play-here', 'data-test': 'play-here'}, v('h2', {}, 'Play from here'),
+    return v('section', {class: 'play-here', 'data-test': 'play-here'}, v('h2', {}, t('here.title')),
         v('div', {class: 'actions'},
-            v('select', {'data-test': 'here-level', 'aria-label': 'computer level', onchange: (e) => act.here_set('level', e.target.value)},
-                levels.map((l) => v('option', chosen(String(l), here.level), `Level ${l}`))),
-            v('select', {'data-test': 'here-colour', 'aria-label': 'your colour', onchange: (e) => act.here_set('colour', e.target.value)},
-                v('option', chosen('random', here.colour), 'Random colour'),
-                (colour_names[game] || []).map((c) => v('option', chosen(c, here.colour), capitalise(c))))),
+            v('select', {'data-test': 'here-level', 'aria-label': t('here.level'), onchange: (e) => act.here_set('level', e.target.value)},
+                levels.map((l) => v('option', chosen(String(l), here.level), t('here.level_n', {n: l})))),
+            v('select', {'data-test': 'here-colour', 'aria-label': t('here.colour'), onchange: (e) => act.here_set('colour', e.target.value)},
+                v('option', chosen('random', here.colour), t('here.random_colour')),
+                (colour_names[game] || []).map((c) => v('option', chosen(c, here.colour), capitalise(side_name(c)))))),
         v('div', {class: 'actions'},
-            v('button', {class: 'btn small', type: 'button', 'data-test': 'here-computer', onclick: act.here_computer}, 'Play the computer from here'),
-            v('button', {class: 'btn small', type: 'button', 'data-test': 'here-friend', onclick: act.here_friend}, 'Challenge a friend from here')),
+            v('button', {class: 'btn small', type: 'button', 'data-test': 'here-computer', onclick: act.here_computer}, t('here.computer')),
+            v('button', {class: 'btn small', type: 'button', 'data-test': 'here-friend', onclick: act.here_friend}, t('here.friend'))),
         v('div', {class: 'invite-here', 'data-test': 'here-invite'}, here.invite ? [
-            v('p', {}, 'Send this link to a friend: the game starts from this position when they accept it.'),
+            v('p', {}, t('here.send_link')),
             v('input', {class: 'invite-url', readonly: true, props: {value: here.invite.url}, 'data-test': 'here-invite-url',
-                'aria-label': 'invite link', onfocus: (e) => e.target.select()}),
-            v('button', {class: 'btn small', type: 'button', onclick: act.here_copy}, 'Copy'),
-            v('button', {class: 'btn small', type: 'button', onclick: act.here_cancel}, 'Cancel')]
-            : here.declined_by ? v('p', {role: 'status', 'data-test': 'here-declined'}, `${here.declined_by} declined your invitation.`) : []));
+                'aria-label': t('lobby.invite_link'), onfocus: (e) => e.target.select()}),
+            v('button', {class: 'btn small', type: 'button', onclick: act.here_copy}, t('lobby.copy')),
+            v('button', {class: 'btn small', type: 'button', onclick: act.here_cancel}, t('lobby.cancel'))]
+            : here.declined_by ? v('p', {role: 'status', 'data-test': 'here-declined'}, `${here.declined_by} ${t('invite.declined_yours')}`) : []));
 }

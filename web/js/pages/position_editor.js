@@ -10,25 +10,40 @@
 import {api} from '../net/http.js';
 import {clear, capitalise} from '../ui/dom.js';
 import {v, view_root} from '../ui/vdom.js';
-import {piece_kinds, colour_names} from '../catalogue.js';
+import {piece_kinds, colour_names, game_names} from '../catalogue.js';
 import {create_board} from '../board/board.js';
+import {t} from '../i18n/i18n.js';
+import {side_name} from '../catalogue.js';
+import {piece_words} from '../board/words.js';
 
 // The tool buttons: for each side each kind (with each hit-point value the
 // kind allows), a heap count, and the eraser: [{label, tool, test}].
 function tool_list(kinds, sides) {
     const out = [];
     for (const k of kinds) {
-        if (k.max_count) { out.push({label: `Put ${k.name}`, tool: {kind: k.kind, count: true}, test: k.kind, heap: k}); continue; }
+        if (k.max_count) { out.push({label: t('editor.put', {what: kind_words(k)}), tool: {kind: k.kind, count: true}, test: k.kind, heap: k}); continue; }
         for (let owner = 0; owner < 2; ++owner) {
             const hps = k.max_hp ? Array.from({length: k.max_hp}, (_, i) => k.max_hp - i) : [0];
             for (const hp of hps) {
-                out.push({label: `${capitalise(sides[owner])} ${k.name}${hp ? ` (${hp} hp)` : ''}`, tool: {kind: k.kind, owner, hp},
+                out.push({label: `${capitalise(piece_words(sides[owner], piece_key(kinds, k)))}${hp ? ` ${t('editor.hp', {hp})}` : ''}`, tool: {kind: k.kind, owner, hp},
                     test: `${owner}-${k.kind}${hp ? `-${hp}` : ''}`});
             }
         }
     }
-    out.push({label: 'Eraser', tool: {erase: true}, test: 'erase'});
+    out.push({label: t('editor.eraser'), tool: {erase: true}, test: 'erase'});
     return out;
+}
+
+// The catalogue's key of a kind: a king among men is a draughts king ("dame").
+function piece_key(kinds, k) {
+    const name = k.name.toLowerCase();
+    return name === 'king' && kinds.some((x) => x.name === 'man') ? 'crowned' : name;
+}
+
+// A kind of piece in words ("seeds", "pion"): the catalogue's piece.<kind>, else the game's own name for it.
+function kind_words(k) {
+    const key = `piece.${k.name.toLowerCase()}`, word = t(key);
+    return word === key ? k.name : word;
 }
 
 function heap_total(pieces, kinds) {
@@ -39,25 +54,26 @@ function heap_total(pieces, kinds) {
 }
 
 function editor_view(st, act) {
-    const heap = st.tools.find((t) => t.heap)?.heap;
+    const heap = st.tools.find((tool) => tool.heap)?.heap;
     const placed = heap ? heap_total(st.pieces.values(), st.kinds) : 0;
     return v('div', {class: 'editor', 'data-test': 'editor'},
-        v('p', {class: 'muted'}, 'Choose a piece (or the eraser), then click the cells.'),
-        v('div', {class: 'editor-tools', role: 'toolbar', 'aria-label': 'pieces to place'},
-            heap ? v('label', {}, `${capitalise(heap.name)}: `, v('input', {type: 'number', min: '0', max: String(heap.max_count), class: 'editor-count',
-                'data-test': 'editor-count', 'aria-label': `${heap.name} to put`, props: {value: st.count}, oninput: (e) => act.count(e.target.value)})) : null,
-            st.tools.map((t) => v('button', {class: 'btn small tool', type: 'button', 'data-tool': t.test, 'aria-pressed': String(st.tool === t.tool),
-                onclick: () => act.select(t.tool)}, t.label))),
+        v('p', {class: 'muted'}, t('editor.explain')),
+        v('div', {class: 'editor-tools', role: 'toolbar', 'aria-label': t('editor.pieces_to_place')},
+            heap ? v('label', {}, `${capitalise(kind_words(heap))}${t('editor.colon')} `, v('input', {type: 'number', min: '0', max: String(heap.max_count), class: 'editor-count',
+                'data-test': 'editor-count', 'aria-label': t('editor.to_put', {what: kind_words(heap)}), props: {value: st.count}, oninput: (e) => act.count(e.target.value)})) : null,
+            st.tools.map((tool) => v('button', {class: 'btn small tool', type: 'button', 'data-tool': tool.test, 'aria-pressed': String(st.tool === tool.tool),
+                onclick: () => act.select(tool.tool)}, tool.label))),
         heap ? v('p', {class: `editor-total${placed === st.heap_start ? ' ok' : ''}`, 'data-test': 'editor-total', 'aria-live': 'polite'},
-            `${capitalise(heap.name)} on the board: ${placed}`, st.heap_start ? ` of ${st.heap_start}` : '') : null,
-        v('select', {'data-test': 'editor-to-move', 'aria-label': 'side to move', props: {value: String(st.to_move)},
+            st.heap_start ? t('editor.on_board_of', {what: capitalise(kind_words(heap)), n: placed, total: st.heap_start})
+                : t('editor.on_board', {what: capitalise(kind_words(heap)), n: placed})) : null,
+        v('select', {'data-test': 'editor-to-move', 'aria-label': t('editor.side_to_move'), props: {value: String(st.to_move)},
             onchange: (e) => act.to_move(Number(e.target.value))},
-        st.sides.map((s, i) => v('option', {value: String(i), props: {selected: i === st.to_move}}, `${capitalise(s)} to move`))),
+        st.sides.map((s, i) => v('option', {value: String(i), props: {selected: i === st.to_move}}, t('editor.to_move', {side: capitalise(side_name(s))})))),
         v('p', {class: 'banner error', 'data-test': 'editor-error', role: 'alert'}, st.error),
         v('div', {class: 'actions'},
-            v('button', {class: 'btn', type: 'button', 'data-test': 'editor-done', onclick: act.done}, 'Done'),
-            v('button', {class: 'btn small', type: 'button', 'data-test': 'editor-cancel', onclick: act.cancel}, 'Cancel'),
-            v('button', {class: 'btn small', type: 'button', 'data-test': 'editor-clear', onclick: act.clear}, 'Clear board')));
+            v('button', {class: 'btn', type: 'button', 'data-test': 'editor-done', onclick: act.done}, t('editor.done')),
+            v('button', {class: 'btn small', type: 'button', 'data-test': 'editor-cancel', onclick: act.cancel}, t('lobby.cancel')),
+            v('button', {class: 'btn small', type: 'button', 'data-test': 'editor-clear', onclick: act.clear}, t('editor.clear'))));
 }
 
 // Opens the editor on `pos` (a POST /api/position answer): the board goes in
@@ -65,7 +81,7 @@ function editor_view(st, act) {
 // for the accepted position; on_cancel() leaves without a change.
 export function open_editor(board_host, panel, game, pos, {on_done, on_cancel, bottom = 0}) {
     const kinds = piece_kinds(game);
-    const sides = colour_names[game] || ['first', 'second'];
+    const sides = colour_names[game] || ['first', 'second'];  // not for people: side codes
     const tools = tool_list(kinds, sides);
     const pieces = new Map(pos.board.pieces.map((p) => [p.at, {...p}]));
     // The tool in hand is one of `tools`' objects; the eraser first.
@@ -75,7 +91,7 @@ export function open_editor(board_host, panel, game, pos, {on_done, on_cancel, b
     const render = () => view.update(editor_view(st, act));
 
     const board = create_board(clear(board_host), {...pos.board, moves: []},
-        {game, label: `${game} position editor`, colours: sides, on_cell: place});
+        {game, label: t('editor.board_label', {game: game_names[game] || game}), colours: sides, on_cell: place});
     board.set_orientation(bottom);
     const redraw = () => { board.set_pieces([...pieces.values()]); render(); };
 
@@ -83,7 +99,7 @@ export function open_editor(board_host, panel, game, pos, {on_done, on_cancel, b
     // board draws it in that side's colours; the server decides from the cell.
     function owner_of_cell(id) {
         const c = pos.board.cells.find((x) => x.id === id);
-        const i = (c?.tags || []).map((t) => sides.indexOf(t)).find((x) => x >= 0);
+        const i = (c?.tags || []).map((tag) => sides.indexOf(tag)).find((x) => x >= 0);
         return i === undefined ? 0 : i;
     }
 
@@ -104,12 +120,13 @@ export function open_editor(board_host, panel, game, pos, {on_done, on_cancel, b
             return out;
         });
         const r = await api('POST', '/api/position/compose', {game, to_move: st.to_move, pieces: list});
-        if (r.error) { st.error = r.message || 'the server could not check this position'; render(); return; }
+        // The server's reason (it sends no code for it yet), else ours.
+        if (r.error) { st.error = r.message || t('error.bad_position'); render(); return; }
         on_done(r);
     }
 
     const act = {
-        select: (t) => { st.tool = t; render(); }, count: (n) => { st.count = n; },
+        select: (tool) => { st.tool = tool; render(); }, count: (n) => { st.count = n; },
         to_move: (seat) => { st.to_move = seat; }, done, cancel: () => on_cancel(),
         clear: () => { pieces.clear(); redraw(); },
     };

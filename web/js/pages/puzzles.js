@@ -12,6 +12,7 @@ import {view_root} from '../ui/vdom.js';
 import {game_ids, game_names} from '../catalogue.js';
 import {draw_position} from '../ui/diagram.js';
 import {puzzle_view, puzzles_index_view} from './puzzles_view.js';
+import {t} from '../i18n/i18n.js';
 
 // Owns one game's puzzle state (`s`) and the board; runs on the page's thread.
 class puzzle_ctrl {
@@ -37,7 +38,7 @@ class puzzle_ctrl {
         // The move that led here stays marked until the solver's first move.
         Object.assign(this.s, {puzzle: d, pos: {board: d.board, last: d.last || null}, says: null, over: false,
             solution: null, ratings: null, choices: null, stop: null, played: 0, streak: d.streak || null});
-        document.title = `Puzzle · ${game_names[d.game] || d.game} · Kibitz`;
+        document.title = `${t('title.puzzle')} · ${game_names[d.game] || d.game} · Kibitz`;
         this.draw_board_();
         this.redraw();
     }
@@ -50,10 +51,10 @@ class puzzle_ctrl {
         if (d.verdict !== 'wrong') s.played += 1 + d.replies.length;
         if (d.ratings) s.ratings = d.ratings;
         if (d.streak) s.streak = d.streak;
-        const replies = d.replies.length ? ` Your opponent answers ${d.replies.join(', ')}.` : '';
-        s.says = d.verdict === 'wrong' ? {kind: 'wrong', text: `${d.move} is not it: the move was ${d.expected}.`}
-            : d.verdict === 'solved' ? {kind: 'solved', text: `${d.move}: solved!`}
-                : {kind: 'right', text: `${d.move} is right.${replies} Go on.`};
+        const replies = d.replies.length ? ` ${t('puzzle.opponent_answers', {moves: d.replies.join(', ')})}` : '';
+        s.says = d.verdict === 'wrong' ? {kind: 'wrong', text: t('puzzle.wrong', {move: d.move, expected: d.expected})}
+            : d.verdict === 'solved' ? {kind: 'solved', text: t('puzzle.solved', {move: d.move})}
+                : {kind: 'right', text: `${t('puzzle.right', {move: d.move})}${replies} ${t('puzzle.go_on')}`};
         this.draw_board_();
         this.redraw();
     }
@@ -61,7 +62,7 @@ class puzzle_ctrl {
         const s = this.s;
         if (!s.puzzle || d.id !== s.puzzle.id) return;
         s.solution = d.moves;
-        if (!s.over) s.says = {kind: 'shown', text: 'Here is the solution: this try counts as not solved.'};
+        if (!s.over) s.says = {kind: 'shown', text: t('puzzle.solution_shown')};
         if (d.ratings) s.ratings = d.ratings;
         if (d.streak) s.streak = d.streak;
         s.over = true;
@@ -93,13 +94,13 @@ class puzzle_ctrl {
     draw_board_() {
         const s = this.s;
         if (!this.host_ || !s.pos) return;
-        const board = this.board_ = draw_position(this.host_, s.game, s.pos, {label: `${game_names[s.game] || s.game} puzzle board`,
+        const board = this.board_ = draw_position(this.host_, s.game, s.pos, {label: t('puzzle.board_label', {game: game_names[s.game] || s.game}),
             on_move: (m) => this.play(m.text),
             on_choose: (ms) => { s.choices = ms; this.redraw(); },
             on_select: (prefix, fin) => { s.stop = prefix.length > 1 && fin.length ? fin : null; this.redraw(); }});
         s.aspect = board.aspect;
         board.set_orientation(s.puzzle.side);
-        board.set_input(s.pos.board.moves, !s.over, {refusals: s.pos.board.refusals, idle: 'This puzzle is over'});
+        board.set_input(s.pos.board.moves, !s.over, {refusals: s.pos.board.refusals, idle: t('puzzle.over')});
         // For the browser tests: the puzzle, its legal moves now, how far into its line.
         if (window.kibitz) window.kibitz.puzzle = {id: s.puzzle.id, moves: s.pos.board.moves, played: s.played, streak: s.streak};
     }
@@ -122,7 +123,7 @@ export function mount(el, game, id) {
     // #/puzzles/<game>?theme=<theme>: a rules page's link to one theme's puzzles.
     const theme = new URLSearchParams(location.hash.split('?')[1] || '').get('theme') || '';
     const ctrl = new puzzle_ctrl(game, (c) => root.update(puzzle_view(c)), streak, theme);
-    if (!game_names[game]) { ctrl.s.says = {kind: 'error', text: 'No such game.'}; ctrl.redraw(); return null; }
+    if (!game_names[game]) { ctrl.s.says = {kind: 'error', text: t('error.unknown_game')}; ctrl.redraw(); return null; }
     const offs = [
         // Reconnected: the same puzzle again (a streak's: the server gives it back).
         socket.on('ready', () => (streak ? ctrl.next() : id && !ctrl.s.puzzle ? ctrl.open(id)
@@ -138,7 +139,7 @@ export function mount(el, game, id) {
 
 // #/puzzles: each game, its puzzle of the day (GET /api/puzzle/daily/<game>).
 function mount_index(root) {
-    document.title = 'Puzzles · Kibitz';
+    document.title = `${t('title.puzzles')} · Kibitz`;
     const s = {daily: {}};
     let alive = true;
     const render = () => { if (alive) root.update(puzzles_index_view(s)); };

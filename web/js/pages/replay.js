@@ -10,12 +10,14 @@ import {create_board} from '../board/board.js';
 import {v, view_root} from '../ui/vdom.js';
 import {game_names, colour_names} from '../catalogue.js';
 import {replay_view} from './replay_view.js';
+import {error_text} from '../i18n/errors.js';
+import {t} from '../i18n/i18n.js';
 
 export function mount(el, id, then) {
     const view = view_root(el);
     const st = {id, rec: null, ply: 0, aspect: null, me: socket.user?.name, review: {state: 'loading'}};
     let alive = true, board = null, board_host = null;
-    view.update(v('div', {class: 'game replay', 'data-test': 'replay'}, v('p', {class: 'muted'}, 'Loading the game…')));
+    view.update(v('div', {class: 'game replay', 'data-test': 'replay'}, v('p', {class: 'muted'}, t('game.loading'))));
 
     const act = {
         go: (i) => go(i), first: () => go(0), prev: () => go(st.ply - 1), next: () => go(st.ply + 1), last: () => go(st.rec.moves.length),
@@ -29,7 +31,7 @@ export function mount(el, id, then) {
     // The arrows step through the game from anywhere on the page, without a
     // click first (not while typing, nor on the board, whose cells use them).
     const on_key = (ev) => {
-        if (!st.rec || (ev.target.closest && ev.target.closest('input, select, textarea, [data-cell]'))) return;
+        if (!st.rec || (ev.target.closest && ev.target.closest('input, select, textarea, [data-cell]'))) return;  // not for people
         if (ev.key === 'ArrowLeft') { ev.preventDefault(); go(st.ply - 1); }
         if (ev.key === 'ArrowRight') { ev.preventDefault(); go(st.ply + 1); }
     };
@@ -37,7 +39,7 @@ export function mount(el, id, then) {
     const offs = [
         socket.on('review.progress', (d) => { if (d.id === id) { st.review = {state: 'running', done: d.done, total: d.total}; render(); } }),
         socket.on('review.done', (d) => { if (d.id === id) { st.review = {state: 'done', analysis: d.analysis}; render(); } }),
-        socket.on('error', (d) => { if (d.re === 'review.request') { st.review = {state: 'none', message: d.message}; render(); } }),
+        socket.on('error', (d) => { if (d.re === 'review.request') { st.review = {state: 'none', message: error_text(d)}; render(); } }),
         socket.on('ready', (u) => { st.me = u?.name; render(); }),
     ];
 
@@ -45,17 +47,17 @@ export function mount(el, id, then) {
         const r = await api('GET', `/api/games/${encodeURIComponent(id)}`);
         if (!alive) return;
         if (!r || r.error || !r.start || !r.boards) {
-            view.update(v('section', {class: 'card', 'data-test': 'replay'}, v('h1', {}, 'Replay not available'),
-                v('p', {}, `The server says: ${(r && (r.message || r.error)) || 'no such game'}.`),
-                v('p', {}, v('a', {href: '#/'}, 'Back to the lobby'))));
+            view.update(v('section', {class: 'card', 'data-test': 'replay'}, v('h1', {}, t('replay.not_available')),
+                v('p', {}, r && r.error ? error_text(r) : t('game.no_such_game')),
+                v('p', {}, v('a', {href: '#/'}, t('nav.back_to_lobby')))));
             return;
         }
         st.rec = r;
         st.ply = r.moves.length;
         st.review = {state: r.status?.state === 'over' ? 'loading' : 'unavailable'};
-        document.title = `Replay · ${game_names[r.game] || r.game} · ${(r.players || []).map((p) => p.name).join(' vs ')} · Kibitz`;
+        document.title = `${t('title.replay')} · ${game_names[r.game] || r.game} · ${t('game.players_vs', {a: (r.players || [])[0]?.name || '?', b: (r.players || [])[1]?.name || '?'})} · Kibitz`;
         render();  // the board's host (act.board_host) is in the page before the board is drawn into it
-        board = create_board(board_host, r.start, {colours: colour_names[r.game], label: `${game_names[r.game] || r.game} board, replay`});
+        board = create_board(board_host, r.start, {colours: colour_names[r.game], label: t('replay.board_label', {game: game_names[r.game] || r.game})});
         st.aspect = board.aspect;
         // The viewer who played sees the board from their own side.
         const mine = (r.players || []).findIndex((p) => p.name === st.me);
@@ -79,7 +81,7 @@ export function mount(el, id, then) {
     async function request_review() {
         st.review = {state: 'running'};
         render();
-        try { await socket.request('review.request', {id}); } catch (e) { st.review = {state: 'none', message: e.message || e.code}; render(); }
+        try { await socket.request('review.request', {id}); } catch (e) { st.review = {state: 'none', message: error_text(e)}; render(); }
     }
 
     function board_at(i) { return i === 0 ? st.rec.start : st.rec.boards[i - 1]; }

@@ -4,6 +4,8 @@
 // and the marked moves by move number. Pure functions.
 import {v} from '../ui/vdom.js';
 import {capitalise} from '../ui/dom.js';
+import {side_name} from '../catalogue.js';
+import {t} from '../i18n/i18n.js';
 
 export const symbol = {inaccuracy: '?!', mistake: '?', blunder: '??'};
 
@@ -39,39 +41,39 @@ export function accuracy(a, seat) {
 export function review_view(st, act) {
     const r = st.review;
     const first = st.rec.start?.to_move || 0;
-    const colour = (seat) => capitalise(((st.rec.players || [])[seat] || {}).color || `seat ${seat + 1}`);
+    const colour = (seat) => { const c = ((st.rec.players || [])[seat] || {}).color; return c ? capitalise(side_name(c)) : t('game.seat', {seat: seat + 1}); };
     let body;
-    if (r.state === 'loading') body = v('p', {class: 'muted'}, 'Looking for a stored analysis…');
-    else if (r.state === 'unavailable') body = v('p', {class: 'muted'}, 'Available once the game is over.');
+    if (r.state === 'loading') body = v('p', {class: 'muted'}, t('review.looking'));
+    else if (r.state === 'unavailable') body = v('p', {class: 'muted'}, t('review.once_over'));
     else if (r.state === 'none') {
-        body = [v('button', {class: 'btn small', type: 'button', 'data-test': 'request-review', onclick: act.request_review}, 'Request computer analysis'),
+        body = [v('button', {class: 'btn small', type: 'button', 'data-test': 'request-review', onclick: act.request_review}, t('review.request')),
             r.message ? v('p', {class: 'error', 'data-test': 'review-progress'}, r.message) : null];
     } else if (r.state === 'running') {
         body = v('p', {class: 'muted', 'data-test': 'review-progress', role: 'status'},
-            r.total ? `Analysing: ${r.done} of ${r.total} positions` : 'Asking the engine…');
+            r.total ? t('review.analysing', {done: r.done, total: r.total}) : t('review.asking'));
     } else body = done_view(r.analysis, colour, st.ply, act.go, first);
     return v('section', {class: 'review', 'data-test': 'review', 'data-ready': r.state === 'done' ? 'true' : null},
-        v('h2', {class: 'review-title'}, 'Computer analysis'), body);
+        v('h2', {class: 'review-title'}, t('game.computer_analysis')), body);
 }
 
 function done_view(a, colour, ply, go, first) {
     return [
         graph(a, ply, go, first),
         v('div', {class: 'review-table-wrap'}, v('table', {class: 'review-summary', 'data-test': 'review-summary'},
-            v('thead', {}, v('tr', {}, v('th', {scope: 'col'}, 'Side'), v('th', {scope: 'col', title: 'inaccuracies (?!)'}, '?!'),
-                v('th', {scope: 'col', title: 'mistakes (?)'}, '?'), v('th', {scope: 'col', title: 'blunders (??)'}, '??'),
-                v('th', {scope: 'col', title: 'the loss per move against the best move, in units of material (a man, a seed…)'}, 'Avg. loss'),
-                v('th', {scope: 'col', title: '100 − 2.5 × the drop in winning chances, averaged over the moves'}, 'Accuracy'))),
-            v('tbody', {}, a.summary.map((t) => {
-                const acc = accuracy(a, t.seat);
-                return v('tr', {'data-seat': t.seat}, v('th', {scope: 'row'}, colour(t.seat)), v('td', {}, t.inaccuracies), v('td', {}, t.mistakes),
-                    v('td', {}, t.blunders), v('td', {}, `${(t.average_loss / 100).toFixed(2)} units`),
+            v('thead', {}, v('tr', {}, v('th', {scope: 'col'}, t('review.side')), v('th', {scope: 'col', title: t('review.inaccuracies')}, '?!'),
+                v('th', {scope: 'col', title: t('review.mistakes')}, '?'), v('th', {scope: 'col', title: t('review.blunders')}, '??'),
+                v('th', {scope: 'col', title: t('review.avg_loss_title')}, t('review.avg_loss')),
+                v('th', {scope: 'col', title: t('review.accuracy_title')}, t('review.accuracy')))),
+            v('tbody', {}, a.summary.map((row) => {
+                const acc = accuracy(a, row.seat);
+                return v('tr', {'data-seat': row.seat}, v('th', {scope: 'row'}, colour(row.seat)), v('td', {}, row.inaccuracies), v('td', {}, row.mistakes),
+                    v('td', {}, row.blunders), v('td', {}, t('review.units', {n: (row.average_loss / 100).toFixed(2)})),
                     v('td', {'data-test': 'accuracy'}, acc === null ? '–' : `${Math.round(acc)}%`));
             })))),
-        v('p', {class: 'muted small'}, 'Loss in units of material per move; accuracy is 100 − 2.5 × the drop in winning chances, averaged.'),
+        v('p', {class: 'muted small'}, t('review.explain')),
         v('ul', {class: 'review-marks list', 'data-test': 'review-marks'}, a.moves.filter((m) => m.mark).map((m) =>
             v('li', {}, v('button', {class: 'move', type: 'button', onclick: () => go(m.ply)}, `${move_label(m.ply, first)} ${m.move}${symbol[m.mark]}`),
-                ` ${colour(m.seat)}: ${m.mark}; better ${m.better}`))),
+                ` ${t('review.mark_line', {side: colour(m.seat), mark: t(`review.mark_${m.mark}`), better: m.better})}`))),
     ];
 }
 
@@ -81,10 +83,10 @@ function graph(a, ply, go, first) {
     const y = (cp) => hgt / 2 - (Math.max(-1000, Math.min(1000, cp)) / 1000) * (hgt / 2 - 4);
     const pts = a.evals.map((e, i) => [4 + (i * (w - 8)) / n, y(e.cp)]);
     const marked = new Map(a.moves.filter((m) => m.mark).map((m) => [m.ply, m.mark]));
-    return v('svg', {class: 'review-graph', viewBox: `0 0 ${w} ${hgt}`, role: 'img', 'aria-label': 'evaluation over the game', 'data-test': 'review-graph'},
+    return v('svg', {class: 'review-graph', viewBox: `0 0 ${w} ${hgt}`, role: 'img', 'aria-label': t('review.graph_label'), 'data-test': 'review-graph'},
         v('line', {x1: 0, x2: w, y1: hgt / 2, y2: hgt / 2, class: 'axis'}),
         pts[ply] ? v('line', {x1: pts[ply][0], x2: pts[ply][0], y1: 0, y2: hgt, class: 'here'}) : null,
         v('polyline', {points: pts.map((p) => p.join(',')).join(' '), class: 'curve'}),
         pts.map(([px, py], i) => v('circle', {cx: px, cy: py, r: marked.has(i) ? 4 : 2.5, class: `point ${marked.get(i) || ''}`,
-            'data-ply': i, onclick: () => go(i)}, v('title', {}, `${i ? `after ${move_label(i, first)}` : 'start'}: ${(a.evals[i].cp / 100).toFixed(2)}`))));
+            'data-ply': i, onclick: () => go(i)}, v('title', {}, `${i ? t('review.after', {move: move_label(i, first)}) : t('review.start')}: ${(a.evals[i].cp / 100).toFixed(2)}`))));
 }

@@ -12,6 +12,7 @@ import {view_root} from '../ui/vdom.js';
 import {tournament_view} from './tournament_view.js';
 import {chat_kept} from './tournament_chat.js';
 import {follow_top} from './tournament_top.js';
+import {error_text} from '../i18n/errors.js';
 
 export function mount(el, id) {
     const st = {about: null, standings: [], boards: [], code: '', top_room: null, podium: null, me: null, chat: [], message: '', error: '', now: Date.now(), offset: 0};
@@ -20,18 +21,18 @@ export function mount(el, id) {
     const top = st.top = follow_top(render);
     const ask = (t, extra = {}) => {
         st.message = '';
-        socket.request(t, {id, ...extra}).then(render, (e) => { st.message = e.message || e.code; render(); });
+        socket.request(t, {id, ...extra}).then(render, (e) => { st.message = error_text(e); render(); });
     };
     const act = {
         join: () => ask('tournament.join', st.code ? {code: st.code} : {}),
         pause: () => ask('tournament.pause'), withdraw: () => ask('tournament.withdraw'),
         code: (text) => { st.code = text.trim(); },  // a private event's entry code
         say: (text) => socket.request('tournament.chat', {id, text})
-            .catch((e) => { st.message = e.message || e.code; render(); }),
+            .catch((e) => { st.message = error_text(e); render(); }),
     };
     // Not open (finished, or never was): what the store kept.
     const stored = () => fetch(`/api/tournament/${encodeURIComponent(id)}`)
-        .then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status === 404 ? 'No such tournament.' : `HTTP ${r.status}`))))
+        .then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status === 404 ? 'unknown_tournament' : `http_${r.status}`))))
         .then((d) => {
             st.about = d.tournament;
             st.standings = d.standings.map((s) => ({...s, state: s.withdrawn ? 'withdrawn' : '', room: null}));

@@ -8,6 +8,7 @@ import {v} from '../ui/vdom.js';
 import {clock_ms, format_ms} from '../ui/clock.js';
 import {game_names} from '../catalogue.js';
 import {player_text, passive_board_hook} from './lobby_live.js';
+import {t} from '../i18n/i18n.js';
 
 // Follows `room` (null: none) from now; `changed` after each update.
 export function follow_top(changed) {
@@ -41,10 +42,10 @@ export function top_view(sync, now = performance.now()) {
     const name = game_names[s.game] || s.game;
     return v('section', {class: 'card top-game', 'data-test': 'top-game-card', 'data-room': sync.room,
         'data-ply': (s.moves || []).length},
-    v('h2', {}, 'Top game'),
+    v('h2', {}, t('event.top_game')),
     v('a', {key: `top-${sync.room}`, class: 'top-game-link', href: `#/game/${sync.room}`, 'data-test': 'top-game',
-        'aria-label': `Watch the top game: ${(s.players || []).map((p) => p.name).join(' against ')}`},
+        'aria-label': t('event.watch_top_label', {a: (s.players || [])[0]?.name || '?', b: (s.players || [])[1]?.name || '?'})},
     player_line(s, 1, now),
-    v('div', {key: `board-${sync.room}`, class: 'mini-board', hook: passive_board_hook(r, s.board, `top game ${name} board`)}),
+    v('div', {key: `board-${sync.room}`, class: 'mini-board', hook: passive_board_hook(r, s.board, t('event.top_board_label', {game: name}))}),
     player_line(s, 0, now)));
 }

@@ -24,7 +24,7 @@ export function mount(el) {
     const who = (u) => { st.account = !!u && !u.guest; render(); };
     fetch('/api/tournaments').then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
         .then((list) => { st.list = list; render(); })
-        .catch((e) => { st.error = `The tournaments could not be loaded (${e.message}).`; render(); });
+        .catch((e) => { st.error = e.message; render(); });
     const off = socket.on('ready', who);
     who(socket.user);
     const timer = setInterval(() => { st.now = Date.now(); render(); }, 60000);

@@ -8,18 +8,19 @@ import {tc_text} from '../ui/dom.js';
 import {v} from '../ui/vdom.js';
 import {game_names} from '../catalogue.js';
 import {player_text, passive_board_hook} from './lobby_live.js';
+import {t} from '../i18n/i18n.js';
 
 // `tv`: the featured game's summary (with its shape, board, last move, plies), or null.
 export function tv_view(tv) {
     const room = tv ? tv.room : null;
     return v('section', {class: 'card tv', 'data-test': 'tv', hidden: !room, 'data-room': room || '',
         'data-ply': room && tv.shape && tv.board ? tv.plies || 0 : null},
-    v('h2', {}, 'Featured game'),
+    v('h2', {}, t('tv.featured')),
     v('div', {class: 'tv-body'}, room ? [
-        v('p', {key: `players-${room}`, class: 'tv-players'}, (tv.players || []).map(player_text).join(' vs ')),
-        v('p', {key: `what-${room}`, class: 'muted small'}, `${game_names[tv.game] || tv.game} · ${tc_text(tv.tc)} · ${tv.rated ? 'rated' : 'casual'}`),
+        v('p', {key: `players-${room}`, class: 'tv-players'}, (tv.players || []).map(player_text).join(` ${t('tv.vs')} `)),
+        v('p', {key: `what-${room}`, class: 'muted small'}, `${game_names[tv.game] || tv.game} · ${tc_text(tv.tc)} · ${tv.rated ? t('game.rated') : t('game.casual')}`),
         // Keyed by room: another game is another board.
         v('div', {key: `board-${room}`, class: 'tv-board',
-            hook: tv.shape && tv.board ? passive_board_hook(tv, tv.shape, `featured ${game_names[tv.game] || tv.game} board`) : undefined}),
-        v('a', {key: `watch-${room}`, href: `#/game/${room}`, 'data-test': 'tv-watch'}, 'Watch')] : []));
+            hook: tv.shape && tv.board ? passive_board_hook(tv, tv.shape, t('tv.board_label', {game: game_names[tv.game] || tv.game})) : undefined}),
+        v('a', {key: `watch-${room}`, href: `#/game/${room}`, 'data-test': 'tv-watch'}, t('tv.watch'))] : []));
 }

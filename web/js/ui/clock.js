@@ -1,5 +1,7 @@
 // Clock display: the server is the clock; we only count down from the last
 // reading (taken at `clocks_at`, performance.now()) for the running seat.
+import {locale} from '../i18n/i18n.js';
+
 export function clock_ms(clocks, clocks_at, seat, now = performance.now()) {
     if (!clocks) return null;
     let ms = clocks.ms[seat];
@@ -12,10 +14,15 @@ export function first_move_ms(clocks, clocks_at, now = performance.now()) {
     return Math.max(0, clocks.first_move_ms - (now - (clocks_at || now)));
 }
 
+// The language's decimal sign for the last ten seconds ("9,5" in French).
+function decimal_point() {
+    return new Intl.NumberFormat(locale()).formatToParts(1.5).find((p) => p.type === 'decimal')?.value || '.';
+}
+
 export function format_ms(ms) {
     if (ms === null) return '–';
     const total = ms / 1000;
-    if (total < 10) return total.toFixed(1);
+    if (total < 10) return total.toFixed(1).replace('.', decimal_point());
     const t = Math.ceil(total);
     const h = Math.floor(t / 3600), m = Math.floor((t % 3600) / 60), s = t % 60;
     const ss = String(s).padStart(2, '0');

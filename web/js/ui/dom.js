@@ -1,4 +1,5 @@
 // Tiny DOM helpers: build elements without a framework.
+import {t} from '../i18n/i18n.js';
 const svg_ns = 'http://www.w3.org/2000/svg';
 
 // h('div', {class: 'x', onclick: fn}, child, 'text', [more]) -> HTMLElement
@@ -35,12 +36,14 @@ export function clear(el) {
 export const presets = [[1, 0], [3, 2], [5, 3], [10, 5], [15, 10], [30, 0]];
 // Correspondence: days per move (0: unlimited), as a form's select offers them.
 export const correspondence_presets = [1, 2, 3, 5, 7, 14, 0];
-export const correspondence_options = correspondence_presets.map((d) =>
-    [`days:${d}`, d ? `${d} day${d > 1 ? 's' : ''} per move` : 'Correspondence, unlimited']);
+// A function, not a list: the words are the page's language of the moment.
+export function correspondence_options() {
+    return correspondence_presets.map((d) => [`days:${d}`, d ? t('tc.days_per_move', {count: d}) : t('tc.correspondence_unlimited')]);
+}
 
 export function tc_text(tc) {
-    if (!tc) return 'untimed';
-    if (tc.days !== undefined) return tc.days ? `${tc.days} day${tc.days > 1 ? 's' : ''}/move` : 'unlimited';
+    if (!tc) return t('tc.untimed');
+    if (tc.days !== undefined) return tc.days ? t('tc.days_slash_move', {count: tc.days}) : t('tc.unlimited');
     const m = tc.initial_s / 60;
     return `${Number.isInteger(m) ? m : m.toFixed(1)}+${tc.increment_s}`;
 }
@@ -50,7 +53,7 @@ export function rating_text(r) {
     return typeof r === 'number' ? String(Math.round(r)) : String(r);
 }
 
-export function capitalise(t) { return t ? t[0].toUpperCase() + t.slice(1) : t; }
+export function capitalise(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
 
 // A transient notice, in the page's flow so it covers nothing: in the page's
 // own place for them when it has one ([data-toast-host], the game page's side
@@ -61,13 +64,13 @@ const max_toasts = 3, toast_ms = 6000;
 export function toast(text, kind = 'info') {
     const box = document.querySelector('#page [data-toast-host]') || document.getElementById('toasts');
     if (!box) return;
-    const t = h('div', {class: `toast ${kind}`, role: kind === 'error' ? 'alert' : 'status', 'data-test': 'toast'},
+    const note = h('div', {class: `toast ${kind}`, role: kind === 'error' ? 'alert' : 'status', 'data-test': 'toast'},
         h('span', {class: 'toast-text'}, text),
-        h('button', {class: 'toast-close', type: 'button', 'aria-label': 'dismiss', title: 'Dismiss', onclick: () => t.remove()}, '×'));
-    box.append(t);
+        h('button', {class: 'toast-close', type: 'button', 'aria-label': t('toast.dismiss'), title: t('toast.dismiss_title'), onclick: () => note.remove()}, '×'));
+    box.append(note);
     const all = box.querySelectorAll('.toast');
     for (let i = 0; i < all.length - max_toasts; ++i) all[i].remove();
-    setTimeout(() => t.remove(), toast_ms);
+    setTimeout(() => note.remove(), toast_ms);
 }
 
-export function clear_toasts() { for (const t of document.querySelectorAll('.toast')) t.remove(); }
+export function clear_toasts() { for (const note of document.querySelectorAll('.toast')) note.remove(); }

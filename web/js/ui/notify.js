@@ -6,13 +6,13 @@ const key = 'kibitz.notify';
 export const notified = [];
 
 export function notify_on() {
-    return localStorage.getItem(key) === '1' && 'Notification' in window && Notification.permission === 'granted';
+    return localStorage.getItem(key) === '1' && 'Notification' in window && Notification.permission === 'granted';  // not for people: the API's name
 }
 
 // Turns the option on (asking permission first) or off; resolves to the new state.
 export async function toggle_notify() {
     if (notify_on()) { localStorage.setItem(key, '0'); return false; }
-    if (!('Notification' in window)) return false;
+    if (!('Notification' in window)) return false;  // not for people: the API's name
     const p = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
     localStorage.setItem(key, p === 'granted' ? '1' : '0');
     return p === 'granted';

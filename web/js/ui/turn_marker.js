@@ -4,7 +4,10 @@
 // document.title as they like: the marker is put back in front of whatever
 // they set. The game page's own "Your move · …" title (about the game on
 // screen) gets no second marker. Runs on the page's thread.
-export const marker = '● Your move — ';
+import {t} from '../i18n/i18n.js';
+
+// The marker: "● Your move — " in English.
+const marker = () => `● ${t('game.your_move')} — `;
 const turn_icon = 'favicon-turn.svg';
 
 export class turn_marker {
@@ -25,8 +28,9 @@ export class turn_marker {
 
     title_() {
         const now = document.title;
-        const base = now.startsWith(marker) ? now.slice(marker.length) : now;
-        const want = this.on_ && !base.startsWith('Your move') ? marker + base : base;
+        // Any language's marker comes off (the language may have changed since).
+        const base = now.replace(/^● [^—]* — /, '');
+        const want = this.on_ && !base.startsWith(t('game.your_move')) ? marker() + base : base;
         if (want !== now) document.title = want;
     }
 }
