@@ -86,6 +86,7 @@ const push_texts = {
     challenge: (d) => [`${d.from} challenges you`, String(d.path || '').startsWith('#/') ? `/${d.path}` : '/#/'],
     tournament_soon: (d) => [`${d.name} starts soon`, `/#/tournament/${d.id}`],
     tournament_withdrawn: (d) => [`Withdrawn from ${d.name}: not connected when round ${d.round} began`, `/#/tournament/${d.id}`],
+    tournament_paused: (d) => [`Paused in ${d.name}: away for a minute. Join to play on`, `/#/tournament/${d.id}`],
 };
 
 function push_notice(n) {

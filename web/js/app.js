@@ -137,15 +137,15 @@ socket.on('welcome', (d) => {
 });
 socket.on('ready', show_me);
 // An account's stored language wins over the cookie and the browser's: from
-// the welcome's user, else GET /api/account, asked once per account and page
-// load (until the server has the field, the answer has none: nothing changes).
+// the welcome's user, else GET /api/account/language, asked once per account
+// and page load ("": the account has not chosen; the cookie and browser decide).
 const accounts_asked = new Set();
 socket.on('ready', async (user) => {
     if (!user || user.guest) return;
     if (user.language) { from_account(user.language); return; }
     if (accounts_asked.has(user.id)) return;
     accounts_asked.add(user.id);
-    const account = await api('GET', '/api/account');
+    const account = await api('GET', '/api/account/language');
     if (account && account.language) from_account(account.language);
 });
 // A pairing found anywhere takes this tab to the game.

@@ -11,7 +11,7 @@ import {socket} from '../net/socket.js';
 import {push_subscribe, push_subscribed, push_supported, push_unsubscribe} from '../net/web_push.js';
 import {error_text} from '../i18n/errors.js';
 
-export const notice_kinds = ['game_started', 'your_turn', 'game_over', 'challenge', 'tournament_soon', 'tournament_withdrawn'];
+export const notice_kinds = ['game_started', 'your_turn', 'game_over', 'challenge', 'tournament_soon', 'tournament_withdrawn', 'tournament_paused'];
 const list_max = 50;
 
 export class notifications_ctrl {

@@ -24,6 +24,7 @@ export function notice_text(n) {
     case 'challenge': return [t('notice.challenge', {name: d.from, game}), d.path || '#/'];
     case 'tournament_soon': return [t('notice.tournament_soon', {name: d.name}), `#/tournament/${d.id}`];
     case 'tournament_withdrawn': return [t('notice.tournament_withdrawn', {name: d.name, round: d.round}), `#/tournament/${d.id}`];
+    case 'tournament_paused': return [t('notice.tournament_paused', {name: d.name}), `#/tournament/${d.id}`];
     default: return [n.kind, '#/'];
     }
 }
