@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {online, game_room, play_move, check} from '../lib.mjs';
-import {page_shot} from '../helpers.mjs';
+import {page_shot, register, log_in} from '../helpers.mjs';
 
 const web = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../web/i18n');
 const catalogue = (code) => JSON.parse(fs.readFileSync(path.join(web, `${code}.json`), 'utf8'));
@@ -131,5 +131,24 @@ export const scenarios = [
         await a.goto(a.url().replace(/#.*$/, '#/'));
         await online(a);
         await home_in(a, 'es', 'es home from the cookie');
+    }],
+
+    ['i18n: an account keeps its language: logged in on another browser, the site speaks it', async ({browser, base}) => {
+        const name = `lang${Date.now() % 1000000}`;
+        const a = await visitor(browser, base, 'en-US');
+        await register(a, base, name);
+        const saved = a.waitForResponse((r) => r.url().endsWith('/api/account/language') && r.request().method() === 'POST');
+        await a.selectOption('[data-test="language-picker"]', 'pt');
+        check((await saved).ok(), 'the account keeps the choice');
+        await home_in(a, 'pt', 'pt after the pick');
+        await a.context().close();
+        // Another browser, English, no cookie: English until the log-in, then Portuguese.
+        const b = await visitor(browser, base, 'en-US');
+        await home_in(b, 'en', 'en before the log-in');
+        await log_in(b, base, name);
+        await b.locator('header nav a', {hasText: catalogue('pt')['nav.play']}).first().waitFor({timeout: 10000});
+        check(await b.evaluate(() => document.documentElement.lang) === 'pt', 'the account\'s language after the log-in');
+        await no_raw_key(b, 'pt after the log-in');
+        await b.context().close();
     }],
 ];
