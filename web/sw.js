@@ -12,7 +12,7 @@
 // network fails.
 // Bump when the shell list or the caching below changes: the new worker
 // fills a new cache and deletes the old ones when it takes over.
-const version = 'kibitz-shell-v1';
+const version = 'kibitz-shell-v2';
 
 // The entry points; the page adds every static file it loaded (the whole
 // module graph) with a 'warm' message once this worker is active.
@@ -76,8 +76,10 @@ async function from_cache(req) {
 }
 
 // Web Push (docs/push.md): the server's message is one notification as the
-// bell lists it ({id, kind, data, at}), decrypted by the browser. Shown at
-// once (a push must show something); its tag keeps one per game or event, so
+// bell lists it ({id, kind, data, at}: codes and values, no words), decrypted
+// by the browser and worded here in the reader's language from the same
+// catalogues as the page (English below when none can be had). Shown at once
+// (a push must show something); its tag keeps one per game or event, so
 // several turns in one game do not pile up.
 const push_texts = {
     game_started: (d) => [`Your game against ${d.opponent} has started`, `/#/game/${d.room}`],
@@ -89,20 +91,74 @@ const push_texts = {
     tournament_paused: (d) => [`Paused in ${d.name}: away for a minute. Join to play on`, `/#/tournament/${d.id}`],
 };
 
-function push_notice(n) {
+// The same words as the bell's (js/pages/notifications_view.js): a
+// notification's catalogue key and its values, by kind.
+const results = ['win', 'loss', 'draw', 'aborted'];
+const push_keys = {
+    game_started: (d) => ['notice.game_started', {opponent: d.opponent}],
+    your_turn: (d) => ['notice.your_turn', {opponent: d.opponent}],
+    game_over: (d) => [`notice.result_${results.includes(d.result) ? d.result : 'over'}`, {opponent: d.opponent}],
+    challenge: (d) => ['notice.challenge', {name: d.from}],
+    tournament_soon: (d) => ['notice.tournament_soon', {name: d.name}],
+    tournament_withdrawn: (d) => ['notice.tournament_withdrawn', {name: d.name, round: d.round}],
+    tournament_paused: (d) => ['notice.tournament_paused', {name: d.name}],
+};
+
+// A catalogue (web/i18n/<code>.json) from the network, else the cache.
+async function catalogue(code) {
+    if (!/^[a-z]{2,3}$/.test(code)) return null;
+    const url = `/i18n/${code}.json`;
+    try {
+        const res = await fetch(url);
+        if (res.ok) return await res.json();
+    } catch { /* offline: the cached copy */ }
+    const hit = await caches.match(url);
+    return hit ? hit.json() : null;
+}
+
+// The reader's catalogue, chosen as the page chooses (js/i18n/choose.js)
+// but for the account's own setting, which the page keeps in the cookie: the
+// cookie, else the browser's languages (a region falls back to its language).
+async function reader_catalogue() {
+    let picked = '';
+    try {
+        const c = self.cookieStore ? await self.cookieStore.get('kibitz_lang') : null;
+        picked = c ? c.value : '';
+    } catch { /* no cookie store: the browser's languages */ }
+    const wanted = [picked, ...(self.navigator.languages || [])].filter(Boolean);
+    for (const tag of wanted) {
+        const found = await catalogue(tag.toLowerCase()) || await catalogue(tag.toLowerCase().split('-')[0]);
+        if (found) return found;
+    }
+    return null;
+}
+
+function worded(words, key, vars) {
+    const text = words && words[key];
+    if (typeof text !== 'string') return null;
+    return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+}
+
+async function push_notice(n) {
     const d = (n && n.data) || {};
     const text = push_texts[n && n.kind];
-    const [body, url] = text ? text(d) : ['Something happened', '/#/'];
+    let [body, url] = text ? text(d) : ['Something happened', '/#/'];
+    const key = push_keys[n && n.kind];
+    if (key) {
+        const words = await reader_catalogue().catch(() => null);
+        const [k, vars] = key(d);
+        vars.game = (words && words[`game_name.${d.game}`]) || d.game || '';
+        body = worded(words, k, vars) || body;
+    }
     return {body, url, tag: `${n.kind}:${d.room || d.id || d.from || ''}`};
 }
 
 self.addEventListener('push', (event) => {
     let n = {};
     try { n = event.data ? event.data.json() : {}; } catch { n = {}; }
-    const {body, url, tag} = push_notice(n);
-    event.waitUntil(self.registration.showNotification('Kibitz', {
+    event.waitUntil(push_notice(n).then(({body, url, tag}) => self.registration.showNotification('Kibitz', {
         body, tag, data: {url}, icon: '/icons/icon-192.png', badge: '/icons/icon-192.png', renotify: true,
-    }));
+    })));
 });
 
 // A click opens what it is about: an open tab of the site if there is one, else a new one.

@@ -11,6 +11,7 @@
 // bell's "on this device" switch: it either subscribes (if the browser's
 // pushManager works offline) or says clearly why not; either way the page
 // does not break.
+import fs from 'node:fs';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import {createRequire} from 'node:module';
@@ -92,6 +93,26 @@ export const scenarios = [
                 new Promise((_, reject) => setTimeout(() => reject(new Error('the service worker showed no notification in 10 s')), 10000)),
             ]);
             check(shown.includes(`pushb${tag}`), `names the opponent: ${shown}`);
+
+            // In the reader's language: after a pick of French in the header,
+            // the same push is worded from the French catalogue.
+            await a.selectOption('[data-test="language-picker"]', 'fr');
+            const fr = JSON.parse(fs.readFileSync(new URL('../../../web/i18n/fr.json', import.meta.url), 'utf8'));
+            const in_french = fr['notice.game_started'].replace('{game}', fr['game_name.checkers']).replace('{opponent}', `pushb${tag}`);
+            await cdp.send('ServiceWorker.deliverPushMessage', {origin: base, registrationId: await registration, data: plain});
+            const shown_fr = await Promise.race([
+                a.evaluate(async (want) => {
+                    for (;;) {
+                        const list = await (await navigator.serviceWorker.ready).getNotifications();
+                        const hit = list.find((n) => n.body === want);
+                        if (hit) return hit.body;
+                        await new Promise((done) => setTimeout(done, 50));
+                    }
+                }, in_french),
+                new Promise((_, reject) => setTimeout(() => reject(new Error(`no notification reading "${in_french}" in 10 s`)), 10000)),
+            ]);
+            check(shown_fr === in_french, `in French: ${shown_fr}`);
+            await a.selectOption('[data-test="language-picker"]', 'en');
         } finally {
             endpoint.close();
         }
