@@ -40,6 +40,12 @@ class swiss_service;
 }  // namespace tournament
 class hub;
 class puzzle_desk;
+namespace relation {
+class blocks;
+}
+namespace report {
+class reports;
+}
 }  // namespace kibitz::server
 
 namespace kibitz::server::api {
@@ -78,6 +84,8 @@ struct api_context {
     push_api push;
     puzzle_desk* puzzles = nullptr;  // the puzzle service (GET /api/puzzle...)
     storage::puzzle_store* puzzle_store = nullptr;  // puzzle histories (the profile's dashboard)
+    relation::blocks* blocks = nullptr;  // blocks between accounts (api_relations.cpp)
+    report::reports* reports = nullptr;  // reports about players (api_relations.cpp)
 };
 
 struct api_request {
