@@ -4,6 +4,7 @@ import {api} from '../net/http.js';
 import {socket, set_token, forget_token, get_token} from '../net/socket.js';
 import {h, clear, toast} from '../ui/dom.js';
 import {api_tokens_panel, bot_challenges_setting} from './api_tokens.js';
+import {blocks_panel} from './safety.js';
 
 export function mount(el) {
     const msg = h('p', {class: 'form-msg', role: 'alert'});
@@ -32,6 +33,7 @@ export function mount(el) {
                 h('a', {href: `#/player/${encodeURIComponent(me.name)}`, 'data-test': 'account-name'}, me.name), '. ',
                 h('button', {class: 'btn small', type: 'button', 'data-test': 'account-logout', onclick: log_out}, 'Log out')),
             bot_challenges_setting(),
+            blocks_panel(),
             api_tokens_panel()));
         return;
     }
