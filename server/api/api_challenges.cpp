@@ -95,7 +95,7 @@ void create(const std::shared_ptr<hub>& h, api_context& ctx, const storage::play
         const auto them = r.value()->who;
         if (them.id == who.id) return reply(error_response(400, "own_challenge", "that is you"));
         // A block either way: the same words whoever blocked (docs/safety.md, "Blocks").
-        if (h->blocks().apart(who.id, them.id))
+        if (h->deps().blocks->apart(who.id, them.id))
             return reply(error_response(403, "blocked", "you cannot challenge this player"));
         auto by = player_from_stored(who, "")->public_json();
         if (auto* c = std::get_if<seek_create_msg>(&m.body))

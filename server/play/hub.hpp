@@ -68,7 +68,8 @@ struct play_deps {
     // Puzzles: clients' puzzle.* messages.
     puzzle_desk* puzzles = nullptr;  // null: none (refused as unavailable)
     // Who blocks whom (issue 43): checked where an action between two
-    // players starts. Null: an empty list of the hub's own (nobody blocks).
+    // players starts. Null: an empty list of the hub's own (nobody blocks),
+    // so that deps().blocks is never null.
     std::shared_ptr<const relation::block_list> blocks;
 };
 
@@ -90,9 +91,6 @@ public:
     room_directory& rooms() { return rooms_; }
     player_peers& peers() { return peers_; }  // every live connection of each player
     rating_cache& ratings() const { return *deps_.ratings; }
-    // Whether `a` and `b` are kept apart by a block (either way).
-    bool apart(const player& a, const player& b) const { return deps_.blocks->apart(a.row, b.row); }
-    const relation::block_list& blocks() const { return *deps_.blocks; }
     play_counts& counts() { return counts_; }
     guest_desk& guests() { return guests_; }
     session_registry& sessions() { return sessions_; }  // live connections by session token

@@ -75,7 +75,7 @@ void lobby::broadcast(const frame& f) {
 
 void lobby::broadcast_seek(const seek& s, const frame& f) {
     for (auto& [conn, sub] : subscribers_)
-        if (!sub.who || !hub_.apart(*sub.who, *s.by)) send_to(sub.peer, f);
+        if (!sub.who || !apart(*sub.who, *s.by)) send_to(sub.peer, f);
 }
 
 // The same words whoever blocked whom: a blocked player learns no more than
@@ -113,10 +113,10 @@ frame lobby::snapshot_frame(const live_games::featured_game& featured, const pla
     auto counts = dump_json(
         to_json(counts_msg{hub_.counts().online(), hub_.counts().games_in_play(), pools_json()}));
     const auto& tv = *featured.text;
-    if (viewer && hub_.blocks().involved(viewer->row)) {
+    if (viewer && hub_.deps().blocks->involved(viewer->row)) {
         lobby_snapshot_msg own{counts, {}, tv};
         for (auto& [id, s] : seeks_)
-            if (!s.invite && !hub_.apart(*viewer, *s.by)) own.seeks.push_back(s.listed);
+            if (!s.invite && !apart(*viewer, *s.by)) own.seeks.push_back(s.listed);
         return encode(own);
     }
     if (snapshot_ && !seeks_changed_ && counts == snapshot_counts_ && tv == snapshot_tv_)
@@ -250,7 +250,7 @@ void lobby::accept_seek(player_ptr who, peer_ref p, seek_accept_msg m, ack_id ac
         if (who->bot) return reply(p, bots_refused(), ack, type);
         if (s.by->key() == who->key())
             return reply(p, wire_error{"own_seek", "you cannot accept your own seek"}, ack, type);
-        if (hub_.apart(*who, *s.by)) return reply(p, blocked_error(), ack, type);
+        if (apart(*who, *s.by)) return reply(p, blocked_error(), ack, type);
         const core::game_info* info = nullptr;
         if (auto e = check_new_game(who, std::string(s.settings.game->id), s.settings.tc,
                                     s.settings.rated, &info))
@@ -356,8 +356,8 @@ void lobby::connection_closed(player_ptr, std::uint64_t conn) {
 
 void lobby::pair_tick() {
     if (stopped_) return;
-    auto apart = [this](const player& a, const player& b) { return hub_.apart(a, b); };
-    for (auto& pr : queue_.pair_up(std::chrono::steady_clock::now(), apart)) {
+    auto blocked = [this](const player& a, const player& b) { return this->apart(a, b); };
+    for (auto& pr : queue_.pair_up(std::chrono::steady_clock::now(), blocked)) {
         const core::game_info* info = core::find_game(pr.a.game);
         start_game({info, pr.a.tc, pr.a.rated, false, {}}, pr.a.who, pr.b.who,
                    random_string(1, "01")[0] - '0', "quick");

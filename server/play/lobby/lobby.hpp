@@ -96,6 +96,10 @@ private:
     // own, without the seeks of those a block keeps them apart from.
     frame snapshot_frame(const live_games::featured_game& tv, const player_ptr& viewer);
     static wire_error blocked_error();
+    // Whether a block (either way) keeps `a` and `b` apart.
+    bool apart(const player& a, const player& b) const {
+        return hub_.deps().blocks->apart(a.row, b.row);
+    }
     // lobby_counts.cpp: counts once per batch period, when they changed.
     void count_tick();
     json pools_json() const;  // per quick-pairing pool: who waits, how many games are played

@@ -316,7 +316,7 @@ void room::to_audience(const frame& f, bool players) {
 }
 
 void room::chat_to_audience(const frame& f, bool players, std::int64_t from_row) {
-    const auto& blocks = hub_.blocks();
+    const auto& blocks = *hub_.deps().blocks;
     if (players) {
         for (auto& s : seats_)
             if (!blocks.apart(s.who->row, from_row))

@@ -42,7 +42,7 @@ json room::players_json() const {
 
 json room::chat_json(bool players, std::int64_t viewer_row) const {
     json out = json::array();
-    const auto& blocks = hub_.blocks();
+    const auto& blocks = *hub_.deps().blocks;
     for (const auto& c : players ? players_chat_ : spectators_chat_)
         if (!blocks.apart(viewer_row, c.from_row))
             out.push_back({{"from", c.from}, {"seat", c.seat}, {"text", c.text}});
