@@ -34,7 +34,7 @@ std::vector<std::string> seek_ids(const json& snapshot) {
 }  // namespace
 
 TEST_CASE("block: a blocked account cannot challenge its blocker, nor she it, until unblocked") {
-    api_server srv;
+    auto srv = fast_server();  // bot_cast.hpp: no token budget in the way
     auto ada = session_of(srv, "ada");
     auto bob = session_of(srv, "bob");
     auto bob_token = token_of(srv, bob, {"challenge:write"});

@@ -73,7 +73,7 @@ TEST_CASE(
 }
 
 TEST_CASE("report: what is refused") {
-    api_server srv;
+    auto srv = fast_server();  // bot_cast.hpp
     auto ada = session_of(srv, "ada");
     session_of(srv, "bob");
     ws_client guest(srv.port);
