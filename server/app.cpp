@@ -105,6 +105,7 @@ std::variant<std::uint16_t, std::string> app::open_store() {
         token_store_ = opened.value().get();
         notification_store_ = opened.value().get();
         puzzle_store_ = opened.value().get();
+        relation_store_ = opened.value().get();
         store_ = std::move(opened.value());
     } else {
         auto lock = storage::file_lock::take(cfg_.db + ".lock");
@@ -121,6 +122,7 @@ std::variant<std::uint16_t, std::string> app::open_store() {
         token_store_ = opened.value().get();
         notification_store_ = opened.value().get();
         puzzle_store_ = opened.value().get();
+        relation_store_ = opened.value().get();
         store_ = std::move(opened.value());
         // Its page caches grow with the database up to their bound: the part
         // of the server's memory that is a cache, not a leak (BENCHMARKS.md, Soak).
@@ -140,6 +142,14 @@ std::variant<std::uint16_t, std::string> app::open_store() {
     ctx_->api.tokens = tokens_.get();
     ctx_->api.token_store = token_store_;
     ctx_->api.languages = ctx_->languages;
+    // Blocks (kept in memory from here on: every check reads block_list_) and reports.
+    blocks_ = std::make_unique<relation::blocks>(*relation_store_, *block_list_,
+                                                 relation::block_rules{}, cfg_.clock);
+    if (!blocks_->load()) return "database " + db_name() + ": the blocks could not be read";
+    reports_ =
+        std::make_unique<report::reports>(*relation_store_, report::report_rules{}, cfg_.clock);
+    ctx_->api.blocks = blocks_.get();
+    ctx_->api.reports = reports_.get();
     if (!recorder_) {
         // The store may answer after the cache is gone (it drains at shutdown).
         std::weak_ptr<rating_cache> weak = ratings_;
@@ -254,6 +264,7 @@ std::variant<std::uint16_t, std::string> app::start() {
     deps.notifications = notifications_.get();
     if (auto e = make_puzzles()) return *e;
     deps.puzzles = puzzles_.get();
+    deps.blocks = block_list_;
     if (pg_ && !node_name_.empty()) {
         cluster_ = std::make_shared<cluster::node>(ioc_, co, *pg_);
         limits_ = std::make_shared<cluster::redis_limits>(ioc_, cluster_->bus(), node_name_);

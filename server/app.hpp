@@ -25,6 +25,8 @@
 #include "play/game_recorder.hpp"
 #include "play/hub.hpp"
 #include "play/rating_cache.hpp"
+#include "relation/blocks.hpp"
+#include "report/reports.hpp"
 #include "store/file_lock.hpp"
 
 namespace kibitz::server {
@@ -104,6 +106,13 @@ private:
     storage::token_store* token_store_ = nullptr;  // the same store's tokens and bots
     storage::notification_store* notification_store_ = nullptr;  // the same store's notifications
     storage::puzzle_store* puzzle_store_ = nullptr;  // the same store's puzzles
+    storage::relation_store* relation_store_ = nullptr;  // the same store's blocks and reports
+    // Who blocks whom, read by the play layer's checks; empty without a database.
+    std::shared_ptr<relation::block_list> block_list_ = std::make_shared<relation::block_list>();
+    // Blocks and reports over the store (with a database): their handlers
+    // run while store_ drains, so they are destroyed after it.
+    std::unique_ptr<relation::blocks> blocks_;
+    std::unique_ptr<report::reports> reports_;
     std::unique_ptr<readiness> ready_;       // /readyz; probes store_
     std::unique_ptr<auth::accounts> accounts_;  // uses store_: destroyed first
     // Its handlers may run while store_ drains: destroyed after store_.

@@ -94,6 +94,9 @@ void create(const std::shared_ptr<hub>& h, api_context& ctx, const storage::play
         if (!r.value()) return reply(error_response(404, "unknown_user", "no such account"));
         const auto them = r.value()->who;
         if (them.id == who.id) return reply(error_response(400, "own_challenge", "that is you"));
+        // A block either way: the same words whoever blocked (docs/safety.md, "Blocks").
+        if (h->deps().blocks->apart(who.id, them.id))
+            return reply(error_response(403, "blocked", "you cannot challenge this player"));
         auto by = player_from_stored(who, "")->public_json();
         if (auto* c = std::get_if<seek_create_msg>(&m.body))
             c->challenged = player_from_stored(them, "")->key();

@@ -125,6 +125,11 @@ void push_routes(const api_request& req, const std::vector<std::string_view>& se
 bool is_puzzle_route(const std::vector<std::string_view>& seg);
 void puzzle_routes(const api_request& req, const std::vector<std::string_view>& seg,
                    api_context& ctx, api_reply reply);
+// Blocks and reports (api_relations.cpp): /api/rel/block/{name},
+// /api/rel/unblock/{name}, /api/rel/blocks and /api/report.
+bool is_relation_route(const std::vector<std::string_view>& seg);
+void relation_routes(const api_request& req, const std::vector<std::string_view>& seg,
+                     api_context& ctx, api_reply reply);
 // The rules core as an oracle (api_position.cpp): answered at once.
 api_response post_position(const json& body);
 // The position editor (api_compose.cpp): pieces on cells -> a position, or the reason not.

@@ -118,6 +118,7 @@ void route(api_request& req, api_context& ctx, api_reply& reply) {
     if (is_bot_play_route(seg)) return bot_play_routes(req, seg, ctx, std::move(reply));
     if (is_push_route(seg)) return push_routes(req, seg, ctx, std::move(reply));
     if (is_puzzle_route(seg)) return puzzle_routes(req, seg, ctx, std::move(reply));
+    if (is_relation_route(seg)) return relation_routes(req, seg, ctx, std::move(reply));
     bool get = req.method == "GET" || req.method == "HEAD";
     bool post = req.method == "POST";
 

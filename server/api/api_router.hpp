@@ -40,6 +40,12 @@ class swiss_service;
 }  // namespace tournament
 class hub;
 class puzzle_desk;
+namespace relation {
+class blocks;
+}
+namespace report {
+class reports;
+}
 }  // namespace kibitz::server
 
 namespace kibitz::server::api {
@@ -81,6 +87,8 @@ struct api_context {
     // The catalogues the web client ships (net/page_language.hpp): the
     // languages an account may choose.
     std::vector<std::string> languages{"en"};
+    relation::blocks* blocks = nullptr;  // blocks between accounts (api_relations.cpp)
+    report::reports* reports = nullptr;  // reports about players (api_relations.cpp)
 };
 
 struct api_request {

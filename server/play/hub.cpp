@@ -12,6 +12,7 @@ play_deps with_defaults(play_deps d, boost::asio::io_context& ioc, const play_co
             std::make_shared<correspondence_deadlines>(ioc, cfg.clock, cfg.deadline_recheck);
     if (!d.recorder) d.recorder = std::make_shared<game_recorder>();
     if (!d.ratings) d.ratings = std::make_shared<rating_cache>();
+    if (!d.blocks) d.blocks = std::make_shared<relation::block_list>();
     return d;
 }
 }  // namespace

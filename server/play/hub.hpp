@@ -27,6 +27,7 @@
 #include "play/session/player_peers.hpp"
 #include "play/session/session_registry.hpp"
 #include "play/single_node.hpp"
+#include "relation/block_list.hpp"
 
 namespace kibitz::server {
 
@@ -66,6 +67,10 @@ struct play_deps {
     notification_desk* notifications = nullptr;  // null: none (refused as unavailable)
     // Puzzles: clients' puzzle.* messages.
     puzzle_desk* puzzles = nullptr;  // null: none (refused as unavailable)
+    // Who blocks whom (issue 43): checked where an action between two
+    // players starts. Null: an empty list of the hub's own (nobody blocks),
+    // so that deps().blocks is never null.
+    std::shared_ptr<const relation::block_list> blocks;
 };
 
 class hub : public std::enable_shared_from_this<hub> {

@@ -11,6 +11,7 @@
 #include "store/sql_store_players_impl.hpp"
 #include "store/sql_store_puzzles_impl.hpp"
 #include "store/sql_store_queries_impl.hpp"
+#include "store/sql_store_relations_impl.hpp"
 #include "store/sql_store_tokens_impl.hpp"
 #include "store/sql_store_tournaments_impl.hpp"
 

@@ -1,9 +1,9 @@
 #pragma once
 // The one implementation of `store`, `tournament_store`, `token_store`,
-// `notification_store` and `puzzle_store`, for SQLite and PostgreSQL alike: every operation is
-// written once, in SQL both databases read, over a `Dialect` (sqlite_dialect.hpp, pg_dialect.hpp)
-// that names the connection type and holds what truly differs. sqlite_store and pg_store only open
-// one.
+// `notification_store`, `puzzle_store` and `relation_store`, for SQLite and
+// PostgreSQL alike: every operation is written once, in SQL both databases read, over a `Dialect`
+// (sqlite_dialect.hpp, pg_dialect.hpp) that names the connection type and holds what truly differs.
+// sqlite_store and pg_store only open one.
 //
 // Owns: one writer worker (the only connection that writes; every write in
 // the order made, with group commit: db_worker.hpp), `readers` reader workers
@@ -32,6 +32,7 @@
 #include "store/db_worker.hpp"
 #include "store/notification_store.hpp"
 #include "store/puzzle_store.hpp"
+#include "store/relation_store.hpp"
 #include "store/store.hpp"
 #include "store/token_store.hpp"
 #include "store/tournament_store.hpp"
@@ -43,7 +44,8 @@ class sql_store : public store,
                   public tournament_store,
                   public token_store,
                   public notification_store,
-                  public puzzle_store {
+                  public puzzle_store,
+                  public relation_store {
 public:
     using db_type = typename Dialect::db;
     using worker = basic_db_worker<db_type>;
@@ -145,6 +147,15 @@ public:
     void record_puzzle_streak(player_id who, std::string game, int count, std::int64_t at_ms,
                               handler<bool> h) override;
     void puzzle_history_of(std::string name, handler<std::optional<puzzle_history>> h) override;
+    // relation_store (sql_store_relations_impl.hpp).
+    void block(player_id blocker, std::string name, int cap, std::int64_t now_ms,
+               handler<block_answer> h) override;
+    void unblock(player_id blocker, std::string name, handler<std::optional<player>> h) override;
+    void blocks_of(player_id blocker, handler<std::vector<player>> h) override;
+    void all_blocks(handler<std::vector<block_pair>> h) override;
+    void file_report(report_record r, int per_day, evidence_maker evidence,
+                     handler<report_answer> h) override;
+    void open_reports(player_id reported, handler<std::vector<stored_report>> h) override;
 
 protected:
     // The connections a backend's open() made, migrated: `keys` reserves the

@@ -139,8 +139,9 @@ TEST_CASE("conformance: the bot list reads every bot's ratings and latest public
     auto place = test::new_place();
     auto s = place->open();
     auto& t = tokens(s);
-    auto ada = account(*s, "ada"), bob = account(*s, "bob"), cy = account(*s, "cy");
-    auto dee = account(*s, "dee");
+    auto ada = test::make_account(*s, "ada"), bob = test::make_account(*s, "bob"),
+         cy = test::make_account(*s, "cy");
+    auto dee = test::make_account(*s, "dee");
     auto none = [](int) -> std::optional<std::string> { return std::nullopt; };
     for (auto [who, at] : {std::pair{ada, t0 + 1}, {bob, t0 + 2}, {cy, t0 + 3}})
         must<player>([&](auto h) { t.make_bot(who.id, at, none, h); });

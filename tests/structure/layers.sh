@@ -10,6 +10,8 @@
 #   push     Web Push: message encryption, VAPID, subscription checks, the sender
 #   rating   Glicko-2 and the rules on rated play, applied through the store
 #   auth     guests, accounts, session tokens
+#   relation blocks between accounts (the list every check reads, the service)
+#   report   reports about players, with their evidence
 #   protocol the wire: client/server messages, the JSON codec, the catalogue
 #   engine   the engine pool (computer moves off the I/O threads)
 #   play     the play layer, one layer per folder of it (folders nest: a file's
@@ -38,7 +40,7 @@
 # Usage: layers.sh <repository root>
 set -eu
 server=$1/server
-order="bot_bridge domain observe store push rating auth protocol engine
+order="bot_bridge domain observe store push rating auth relation report protocol engine
        play play/live play/room play/directory play/lobby play/session
        tournament/rules tournament puzzle notify cluster api net app"
 cycle="play/hub.hpp:play/directory/room_directory.hpp

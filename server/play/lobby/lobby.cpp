@@ -70,8 +70,17 @@ void lobby::reply(const peer_ref& p, const std::optional<wire_error>& e, ack_id 
 }
 
 void lobby::broadcast(const frame& f) {
-    for (auto& [conn, p] : subscribers_) send_to(p, f);
+    for (auto& [conn, sub] : subscribers_) send_to(sub.peer, f);
 }
+
+void lobby::broadcast_seek(const seek& s, const frame& f) {
+    for (auto& [conn, sub] : subscribers_)
+        if (!sub.who || !apart(*sub.who, *s.by)) send_to(sub.peer, f);
+}
+
+// The same words whoever blocked whom: a blocked player learns no more than
+// that they cannot play this person (as lichess answers).
+wire_error lobby::blocked_error() { return wire_error{"blocked", "you cannot play this player"}; }
 
 invite_view lobby::seek::invite_shown() const {
     return {id,    std::string(settings.game->id), settings.tc, settings.rated,
@@ -87,9 +96,9 @@ void lobby::subscribe(player_ptr who, peer_ref p, std::uint64_t conn, bool on) {
         // A connection gone meanwhile (one cut for not reading, say) is not
         // worth the snapshot: building it is the expensive part.
         if (p.expired()) return;
-        subscribers_[conn] = p;
+        subscribers_[conn] = {p, who};
         auto tv = live_.featured();
-        send_to(p, snapshot_frame(tv));
+        send_to(p, snapshot_frame(tv, who));
         live_.watch_tv(p, conn, true, tv.version);
         // Leaving a game's page is not leaving the game, and an invite stays
         // open while its creator visits other pages: both are shown again.
@@ -100,10 +109,16 @@ void lobby::subscribe(player_ptr who, peer_ref p, std::uint64_t conn, bool on) {
     });
 }
 
-frame lobby::snapshot_frame(const live_games::featured_game& featured) {
+frame lobby::snapshot_frame(const live_games::featured_game& featured, const player_ptr& viewer) {
     auto counts = dump_json(
         to_json(counts_msg{hub_.counts().online(), hub_.counts().games_in_play(), pools_json()}));
     const auto& tv = *featured.text;
+    if (viewer && hub_.deps().blocks->involved(viewer->row)) {
+        lobby_snapshot_msg own{counts, {}, tv};
+        for (auto& [id, s] : seeks_)
+            if (!s.invite && !apart(*viewer, *s.by)) own.seeks.push_back(s.listed);
+        return encode(own);
+    }
     if (snapshot_ && !seeks_changed_ && counts == snapshot_counts_ && tv == snapshot_tv_)
         return snapshot_;
     // Each seek as printed when listed: no json tree of every seek.
@@ -196,7 +211,7 @@ void lobby::create_seek(player_ptr who, peer_ref p, std::uint64_t conn, seek_cre
             send_to(p, encode(invite_created_msg{s.invite_shown()}));
         } else {
             send_to(p, encode(seek_created_msg{j}));
-            broadcast(encode(seek_add_msg{j}));
+            broadcast_seek(s, encode(seek_add_msg{j}));
         }
     });
 }
@@ -235,6 +250,7 @@ void lobby::accept_seek(player_ptr who, peer_ref p, seek_accept_msg m, ack_id ac
         if (who->bot) return reply(p, bots_refused(), ack, type);
         if (s.by->key() == who->key())
             return reply(p, wire_error{"own_seek", "you cannot accept your own seek"}, ack, type);
+        if (apart(*who, *s.by)) return reply(p, blocked_error(), ack, type);
         const core::game_info* info = nullptr;
         if (auto e = check_new_game(who, std::string(s.settings.game->id), s.settings.tc,
                                     s.settings.rated, &info))
@@ -340,7 +356,8 @@ void lobby::connection_closed(player_ptr, std::uint64_t conn) {
 
 void lobby::pair_tick() {
     if (stopped_) return;
-    for (auto& pr : queue_.pair_up(std::chrono::steady_clock::now())) {
+    auto blocked = [this](const player& a, const player& b) { return this->apart(a, b); };
+    for (auto& pr : queue_.pair_up(std::chrono::steady_clock::now(), blocked)) {
         const core::game_info* info = core::find_game(pr.a.game);
         start_game({info, pr.a.tc, pr.a.rated, false, {}}, pr.a.who, pr.b.who,
                    random_string(1, "01")[0] - '0', "quick");

@@ -89,9 +89,17 @@ private:
     // Every connection of player `key`, here and (in a cluster) on the other nodes.
     void tell_player(const std::string& key, const frame& f);
     void broadcast(const frame& f);
+    // seek.add of `s` to the subscribers a block does not keep apart from its creator.
+    void broadcast_seek(const seek& s, const frame& f);
     // lobby.snapshot, rebuilt only when what it shows changed; with the
-    // featured game as `tv` showed it.
-    frame snapshot_frame(const live_games::featured_game& tv);
+    // featured game as `tv` showed it. A viewer in a block gets one of their
+    // own, without the seeks of those a block keeps them apart from.
+    frame snapshot_frame(const live_games::featured_game& tv, const player_ptr& viewer);
+    static wire_error blocked_error();
+    // Whether a block (either way) keeps `a` and `b` apart.
+    bool apart(const player& a, const player& b) const {
+        return hub_.deps().blocks->apart(a.row, b.row);
+    }
     // lobby_counts.cpp: counts once per batch period, when they changed.
     void count_tick();
     json pools_json() const;  // per quick-pairing pool: who waits, how many games are played
@@ -108,7 +116,11 @@ private:
     frame snapshot_;
     std::string snapshot_counts_, snapshot_tv_;
     bool seeks_changed_ = true;
-    std::map<std::uint64_t, peer_ref> subscribers_;
+    struct subscriber {
+        peer_ref peer;
+        player_ptr who;
+    };
+    std::map<std::uint64_t, subscriber> subscribers_;
     matchmaker queue_;
     long last_players_ = -1, last_games_ = -1;
     json last_pools_;  // as last sent in `counts`

@@ -53,6 +53,9 @@ void lobby::answer_invite(player_ptr who, peer_ref p, invite_answer_msg m, ack_i
         if (it == seeks_.end() || !it->second.invite) return reply(p, not_open(), ack, type);
         seek s = it->second;
         if (s.by->key() == who->key()) return reply(p, own_invite(), ack, type);
+        // A link reaches anyone it is passed to; a block keeps its creator apart all the same.
+        if (m.answer != invite_answer::decline && apart(*who, *s.by))
+            return reply(p, blocked_error(), ack, type);
         const std::string game(s.settings.game->id);
         switch (m.answer) {
         case invite_answer::show:

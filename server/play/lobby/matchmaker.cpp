@@ -28,7 +28,7 @@ int matchmaker::window_at(const entry& e, time_point now) const {
     return window_ + static_cast<int>(steps) * step_;
 }
 
-std::vector<matchmaker::pairing> matchmaker::pair_up(time_point now) {
+std::vector<matchmaker::pairing> matchmaker::pair_up(time_point now, const keep_apart& apart) {
     std::vector<pairing> out;
     // The longest waiter chooses first, and takes the closest rating it and the
     // other both accept: fair to whoever has waited, O(n^2) on short queues.
@@ -40,6 +40,7 @@ std::vector<matchmaker::pairing> matchmaker::pair_up(time_point now) {
             const auto& b = waiting_[j];
             if (b.game != a.game || b.tc != a.tc || b.rated != a.rated || b.who->key() == a.who->key())
                 continue;
+            if (apart && apart(*a.who, *b.who)) continue;
             int gap = std::abs(a.rating - b.rating);
             if (gap > window_at(a, now) || gap > window_at(b, now)) continue;
             if (!best || gap < best_gap) best = j, best_gap = gap;

@@ -5,6 +5,7 @@
 // lobby and used on its strand.
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,8 +40,10 @@ public:
     std::size_t join(entry e);
     bool leave(const std::string& player_id);  // true if the player was waiting
     void leave_conn(std::uint64_t conn);
-    // Takes every pair that may be made now out of the queues.
-    std::vector<pairing> pair_up(time_point now);
+    // Takes every pair that may be made now out of the queues; never two
+    // players `apart` says must not meet (a block between them).
+    using keep_apart = std::function<bool(const player&, const player&)>;
+    std::vector<pairing> pair_up(time_point now, const keep_apart& apart = {});
 
     int window_at(const entry& e, time_point now) const;
     const std::vector<entry>& waiting() const { return waiting_; }

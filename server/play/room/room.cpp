@@ -134,7 +134,7 @@ void room::do_start(const std::string& via) {
         if (!seat.connected()) seat.claim_at = now + hub_.config().disconnect_grace;
         auto found = encode(game_found_msg{id_, std::string(settings_.game->id), s,
                                            std::string(settings_.game->about.sides[s].name), via});
-        auto state = state_frame(s, board);
+        auto state = state_frame(s, board, seat.who->row);
         for (const auto& [conn, p] : seat.conns) {
             send_to(p, found);
             send_to(p, state);
@@ -214,7 +214,8 @@ void room::do_restore(const storage::game_record& g) {
         if (c.channel == "players")
             for (int s = 0; s < 2; ++s)
                 if (c.who && seats_[s].who->row == *c.who) seat = s;
-        remember_chat(c.channel == "players", {c.name.empty() ? "anonymous" : c.name, seat, c.text});
+        remember_chat(c.channel == "players",
+                      {c.name.empty() ? "anonymous" : c.name, seat, c.text, c.who.value_or(0)});
     }
     // Clocks paused while the server was down (storage::clocks_at_restart).
     if (clocks_.timed()) {
@@ -283,7 +284,7 @@ void room::do_join(player_ptr who, peer_ref p, std::uint64_t conn, std::optional
         send_to(p, encode(room_synced_msg{id_, v_, spectators_.size(), players_json(),
                                           clocks_json(), status_json()}));
     } else {
-        send_to(p, state_frame(s, board_text()));
+        send_to(p, state_frame(s, board_text(), who ? who->row : 0));
     }
 }
 
@@ -311,6 +312,18 @@ void room::to_audience(const frame& f, bool players) {
             for (const auto& [conn, p] : s.conns) send_to(p, f);
     } else {
         for (auto& [conn, sp] : spectators_) send_to(sp.first, f);
+    }
+}
+
+void room::chat_to_audience(const frame& f, bool players, std::int64_t from_row) {
+    const auto& blocks = *hub_.deps().blocks;
+    if (players) {
+        for (auto& s : seats_)
+            if (!blocks.apart(s.who->row, from_row))
+                for (const auto& [conn, p] : s.conns) send_to(p, f);
+    } else {
+        for (auto& [conn, sp] : spectators_)
+            if (!sp.second || !blocks.apart(sp.second->row, from_row)) send_to(sp.first, f);
     }
 }
 

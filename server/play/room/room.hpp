@@ -87,6 +87,7 @@ private:
         std::string from;
         int seat;
         std::string text;
+        std::int64_t from_row = 0;  // the writer's stored row (0: not stored): blocks hide it
     };
 
     // room.cpp: membership, sync, broadcasting, state.
@@ -103,6 +104,8 @@ private:
     int seat_of(const player_ptr& who) const;
     void to_all(const frame& f);
     void to_audience(const frame& f, bool players);
+    // A chat line of `from_row` to its audience, but not to those a block keeps apart from it.
+    void chat_to_audience(const frame& f, bool players, std::int64_t from_row);
     // A room event (out_room.hpp) under the next version, logged and sent to all.
     template <class Event>
     std::int64_t push_event(const Event& e) {
@@ -112,14 +115,15 @@ private:
     }
     void push_frame(frame f);  // an event frame already versioned ++v_
     // room.state for a seat (-1: spectator) around a printed board (board_text()).
-    frame state_frame(int seat, const std::string& board) const;
+    frame state_frame(int seat, const std::string& board, std::int64_t viewer_row = 0) const;
     std::string board_text() const;
-    json state_json_without_board(int seat) const;
+    // `viewer_row`: whose chat history it shows (a block hides lines both ways).
+    json state_json_without_board(int seat, std::int64_t viewer_row = 0) const;
     json players_json() const;
     json clocks_json() const;
     std::optional<clocks_snapshot> clocks_now() const;
     json status_json() const;
-    json chat_json(bool players) const;
+    json chat_json(bool players, std::int64_t viewer_row) const;
     json last_json() const;
     // Before playing `index` by `seat`: remembers its path for the highlight.
     void note_last(std::size_t index, int seat);

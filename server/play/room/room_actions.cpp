@@ -220,8 +220,9 @@ std::optional<wire_error> room::rematch_blocked(int seat, bool starts) const {
 
 void room::chat(int seat, const player_ptr& who, const std::string& text) {
     std::string from = who ? who->name : "anonymous";
-    remember_chat(seat >= 0, {from, seat, text});
-    to_audience(encode(chat_msg{id_, from, seat, text}), seat >= 0);
+    const std::int64_t row = who ? who->row : 0;
+    remember_chat(seat >= 0, {from, seat, text, row});
+    chat_to_audience(encode(chat_msg{id_, from, seat, text}), seat >= 0, row);
     hub_.deps().recorder->on_chat({id_, who, seat >= 0, text, now_ms(-1)});
 }
 

@@ -40,10 +40,12 @@ json room::players_json() const {
     return out;
 }
 
-json room::chat_json(bool players) const {
+json room::chat_json(bool players, std::int64_t viewer_row) const {
     json out = json::array();
+    const auto& blocks = *hub_.deps().blocks;
     for (const auto& c : players ? players_chat_ : spectators_chat_)
-        out.push_back({{"from", c.from}, {"seat", c.seat}, {"text", c.text}});
+        if (!blocks.apart(viewer_row, c.from_row))
+            out.push_back({{"from", c.from}, {"seat", c.seat}, {"text", c.text}});
     return out;
 }
 
@@ -64,7 +66,7 @@ json room::last_json() const {
             {"affected", last->affected}};
 }
 
-json room::state_json_without_board(int seat) const {
+json room::state_json_without_board(int seat, std::int64_t viewer_row) const {
     json d = {{"room", id_},
               {"game", settings_.game->id},
               {"rated", settings_.rated},
@@ -81,7 +83,7 @@ json room::state_json_without_board(int seat) const {
                 {"rematch", {rematch_.asked()[0], rematch_.asked()[1]}},
                 {"takeback", takeback_offer_.by()}}},
               {"spectators", spectators_.size()},
-              {"chat", chat_json(seat >= 0)}};
+              {"chat", chat_json(seat >= 0, viewer_row)}};
     if (!next_room_.empty()) d["next"] = next_room_;
     if (rating_changes_) d["ratings"] = ratings_json();
     if (!settings_.start_position.empty()) d["start_position"] = settings_.start_position;
@@ -120,8 +122,8 @@ std::string room::board_text() const {
     return dump_json(to_json(game_->view_for_mover(true), true));
 }
 
-frame room::state_frame(int seat, const std::string& board) const {
-    return encode(room_state_msg{board, state_json_without_board(seat), v_});
+frame room::state_frame(int seat, const std::string& board, std::int64_t viewer_row) const {
+    return encode(room_state_msg{board, state_json_without_board(seat, viewer_row), v_});
 }
 
 }  // namespace kibitz::server

@@ -1,6 +1,7 @@
-// "Challenge" on a bot's profile (issue 26): game, clock, colour and rated,
-// sent as the bot API's own challenge (POST /api/challenge/<bot>, with the
-// page's session). The bot answers on its own: an accept starts the game and
+// "Challenge" on an account's profile (issue 26; a person's too, issue 43):
+// game, clock, colour and rated, sent as the bot API's own challenge (POST
+// /api/challenge/<name>, with the page's session). A refusal (a block, the
+// challenge budget) is shown in the server's words. The bot answers on its own: an accept starts the game and
 // every tab of the challenger goes there (app.js follows game.found), a
 // decline comes back as invite.declined with lichess's reason. The panel owns
 // its form state and the open challenge, and redraws through `redraw`.

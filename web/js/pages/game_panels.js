@@ -291,21 +291,3 @@ function berserk_items(st, seat, act) {
 function btn(label, type, act, cls = '', disabled = false) {
     return v('button', {key: type, class: `btn ${cls}`, type: 'button', 'data-action': type, disabled, onclick: () => act(type)}, label);
 }
-
-// The chat: lines keyed by their place in the log; the input is never
-// given a value by the view, so what the player is typing stays.
-export function chat_view(st, on_send, spectator) {
-    return v('section', {class: 'chat'},
-        v('h2', {class: 'panel-title'}, spectator ? t('chat.spectators') : t('chat.players')),
-        v('ul', {class: 'chat-log', 'aria-live': 'polite', 'data-test': 'chat-log'},
-            (st.chat || []).map((c, i) => v('li', {key: i}, v('b', {}, c.from), ' ', c.text))),
-        v('form', {class: 'chat-form', onsubmit: (ev) => {
-            ev.preventDefault();
-            const input = ev.currentTarget.elements.chat;
-            const text = input.value.trim();
-            if (text) { on_send(text); input.value = ''; }
-        }},
-        v('input', {type: 'text', name: 'chat', maxlength: 300, autocomplete: 'off',
-            placeholder: spectator ? t('chat.with_spectators') : t('chat.with_opponent'), 'aria-label': t('chat.message'), 'data-test': 'chat-input'}),
-        v('button', {class: 'btn small', type: 'submit'}, t('chat.send'))));
-}

@@ -8,7 +8,8 @@
 import {v} from '../ui/vdom.js';
 import {game_names, game_info} from '../catalogue.js';
 import {pick_view} from '../ui/pick_view.js';
-import {player_box, move_list, result_text, result_view, end_actions, info_view, controls, chat_view, board_tools} from './game_panels.js';
+import {player_box, move_list, result_text, result_view, end_actions, info_view, controls, board_tools} from './game_panels.js';
+import {chat_view} from './game_chat.js';
 import {notation_form} from './game_forms.js';
 import {takeback_view, premove_line_view, analyse_view} from './game_extras.js';
 import {t} from '../i18n/i18n.js';
@@ -67,7 +68,7 @@ function side_panels(c, st, seat, my_turn) {
         ['controls', spectator ? null : controls(st, seat, act, s.confirming)],
         ['takeback', spectator ? null : takeback_view(st, seat, act, s.takeback_declined)],
         ['premove-line', spectator ? null : premove_line_view(st, seat, (text, done) => c.set_line(text, done))],
-        ['chat', with_hook(chat_view(st, (text) => c.chat(text), spectator), follow_list('[data-test="chat-log"]', null))],
+        ['chat', with_hook(chat_view(st, c, spectator), follow_list('[data-test="chat-log"]', null))],
     ].map(([key, node]) => node && Object.assign(node, {key}));
 }
 

@@ -7,6 +7,7 @@ import {api_tokens_panel, bot_challenges_setting} from './api_tokens.js';
 import {t} from '../i18n/i18n.js';
 import {error_text} from '../i18n/errors.js';
 import {language_picker} from '../ui/language_picker.js';
+import {blocks_panel} from './safety.js';
 
 export function mount(el) {
     const msg = h('p', {class: 'form-msg', role: 'alert'});
@@ -36,6 +37,7 @@ export function mount(el) {
                 h('button', {class: 'btn small', type: 'button', 'data-test': 'account-logout', onclick: log_out}, t('header.log_out'))),
             h('label', {class: 'field account-language'}, h('span', {}, t('header.language')), language_picker('account-language')),
             bot_challenges_setting(),
+            blocks_panel(),
             api_tokens_panel()));
         return;
     }

@@ -2,9 +2,11 @@
 // wins/draws/losses per game and their games, newest first, each with its
 // result for this player, date, replay, computer analysis and export; "More
 // games" pages back (GET /api/players/<name>?before=<key>); the puzzle
-// dashboard (player_puzzles.js, GET /api/players/<name>/puzzles); a bot's has
-// the "Challenge" panel (bot_challenge.js). The controller owns what was
-// loaded and redraws one view.
+// dashboard (player_puzzles.js, GET /api/players/<name>/puzzles); an
+// account's has the "Challenge" panel (bot_challenge.js) for a logged-in
+// visitor (and a bot's asks a guest to log in); another player's has Block
+// and Report (safety.js). The controller owns what was loaded and redraws
+// one view.
 import {api} from '../net/http.js';
 import {socket} from '../net/socket.js';
 import {v, view_root} from '../ui/vdom.js';
@@ -13,6 +15,7 @@ import {rating_graph} from './rating_graph.js';
 import {bot_tag} from '../ui/bot_tag.js';
 import {puzzle_dashboard_view} from './player_puzzles.js';
 import {bot_challenge, bot_challenge_view} from './bot_challenge.js';
+import {words as safety_words, blocks, report_form_view, new_report_state} from './safety.js';
 
 const page_size = 20;  // the server's page: a full one may have more behind it
 
@@ -63,6 +66,21 @@ function per_game(r) {
     });
 }
 
+// Block / Unblock (an account's profile, for a logged-in account) and Report
+// (anyone's, for a logged-in account), with the report form under them.
+function safety_view(st, r, me) {
+    if (!me || me.guest || me.name === r.name) return null;
+    const block_button = r.guest ? null : v('button', {class: 'btn small', type: 'button', 'data-test': 'profile-block',
+        disabled: st.blocked === null, onclick: st.toggle_block}, st.blocked ? safety_words.unblock : safety_words.block);
+    return v('section', {class: 'profile-safety', 'data-test': 'profile-safety'},
+        v('div', {class: 'row'}, block_button,
+            v('button', {class: 'btn small', type: 'button', 'data-test': 'profile-report', disabled: st.report.sent,
+                onclick: () => { st.report.open = !st.report.open; st.render(); }}, safety_words.report)),
+        st.blocked ? v('p', {class: 'muted', 'data-test': 'profile-blocked'}, safety_words.blocked_note) : null,
+        st.block_msg ? v('p', {class: 'form-msg', role: 'alert'}, st.block_msg) : null,
+        report_form_view(st.report, r.name, '', st.render));
+}
+
 function profile_view(st) {
     const r = st.profile, me = socket.user;
     // A guest who has not played yet is not stored: tell them what will be here.
@@ -77,7 +95,8 @@ function profile_view(st) {
         v('p', {class: 'muted'}, r.guest ? 'Guest' : r.bot ? 'Bot account: a program plays here' : 'Registered player'),
         r.guest && self ? v('p', {'data-test': 'guest-self'}, 'You are playing as a guest: your games are below. ',
             v('a', {class: 'btn small primary', href: '#/login'}, 'Register'), ' to keep them for good and get ratings.') : null,
-        r.bot && !self ? bot_challenge_view(st.challenge, me) : null,
+        st.challenge && !self && (r.bot || (me && !me.guest)) && !st.blocked ? bot_challenge_view(st.challenge, me) : null,
+        safety_view(st, r, me),
         r.guest ? null : [v('h2', {}, 'Ratings'),
             (r.ratings || []).length ? v('ul', {class: 'list'}, r.ratings.map((x) => v('li', {},
                 v('a', {href: `#/leaderboard/${x.game}`}, game_names[x.game] || x.game), ': ',
@@ -95,7 +114,8 @@ function profile_view(st) {
 export function mount(el, name) {
     document.title = `${name} · Kibitz`;
     const view = view_root(el);
-    const st = {name, challenge: null, profile: null, puzzles: null, games: [], more: false, loading: true, error: '', missing: false, load_more: () => load()};
+    const st = {name, challenge: null, profile: null, puzzles: null, games: [], more: false, loading: true, error: '', missing: false, load_more: () => load(),
+        blocked: null, block_msg: '', report: new_report_state(), render: () => render(), toggle_block: () => toggle_block()};
     let alive = true;
     // A bot's page offers a challenge (made once the profile says it is a bot).
     const render = () => view.update(v('section', {class: 'card profile'}, v('h1', {}, name, bot_tag(st.profile)), v('div', {'data-test': 'profile'}, profile_view(st))));
@@ -112,13 +132,28 @@ export function mount(el, name) {
             st.error = st.missing ? `There is no player called ${name}.` : (r.message || r.error);
         } else {
             if (!st.profile) st.profile = r;
-            if (r.bot && !st.challenge) st.challenge = new bot_challenge(r.name, () => render());
+            if (!r.guest && !st.challenge) st.challenge = new bot_challenge(r.name, () => render());
             st.games.push(...(r.recent || []));
             st.more = (r.recent || []).length >= page_size;
         }
         render();
     }
-    const off = socket.on('ready', render);  // "you" follows who this tab is
+    // Whether I block this player (only mine is ever asked: nobody sees who blocks them).
+    async function load_blocked() {
+        const me = socket.user;
+        if (!me || me.guest || me.name === name) { st.blocked = false; return; }
+        const r = await api('GET', '/api/rel/blocks');
+        if (alive && !r.error) { st.blocked = (r.blocks || []).some((b) => b.toLowerCase() === name.toLowerCase()); render(); }
+    }
+    async function toggle_block() {
+        st.block_msg = '';
+        const r = await blocks.set(name, !st.blocked);
+        if (!alive) return;
+        if (r.error) st.block_msg = r.message || r.error;
+        else st.blocked = r.blocked;
+        render();
+    }
+    const off = socket.on('ready', () => { render(); load_blocked(); });  // "you" follows who this tab is
     load();
     api('GET', `/api/players/${encodeURIComponent(name)}/puzzles`).then((r) => {
         if (alive && !r.error) { st.puzzles = r; render(); }
