@@ -11,7 +11,7 @@ namespace kibitz::server::api {
 
 namespace {
 
-api_response unavailable() {
+api_response no_relations() {
     return error_response(503, "no_database",
                           "blocks and reports need the database, which this server runs without");
 }
@@ -126,17 +126,17 @@ void relation_routes(const api_request& req, const std::vector<std::string_view>
     const bool get = req.method == "GET" || req.method == "HEAD";
     if (seg[0] == "report") {
         if (!post) return reply(method_not_allowed("POST"));
-        if (!ctx.reports) return reply(unavailable());
+        if (!ctx.reports) return reply(no_relations());
         return post_report(ctx, req, std::move(reply));
     }
     if (seg.size() == 2 && seg[1] == "blocks") {
         if (!get) return reply(method_not_allowed("GET, HEAD"));
-        if (!ctx.blocks) return reply(unavailable());
+        if (!ctx.blocks) return reply(no_relations());
         return list_blocks(ctx, req, std::move(reply));
     }
     if (seg.size() == 3 && (seg[1] == "block" || seg[1] == "unblock")) {
         if (!post) return reply(method_not_allowed("POST"));
-        if (!ctx.blocks) return reply(unavailable());
+        if (!ctx.blocks) return reply(no_relations());
         return change_block(seg[1] == "block", std::string(seg[2]), ctx, req, std::move(reply));
     }
     reply(error_response(404, "not_found", "no such API endpoint"));
