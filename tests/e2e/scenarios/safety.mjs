@@ -54,7 +54,7 @@ export const scenarios = [
         await bob.waitForSelector('[data-test="bot-challenge"] [data-test="challenge-send"]', {timeout: 8000});
         check(await bob.locator('[data-test="profile-block"]').textContent() === 'Block', 'bob is not told he is blocked');
         await bob.click('[data-test="challenge-send"]');
-        await bob.waitForSelector('[data-test="challenge-msg"]:text-is("you cannot challenge this player")', {timeout: 5000});
+        await bob.waitForSelector('[data-test="challenge-msg"]:text-is("You cannot challenge this player.")', {timeout: 5000});
 
         // bob reports ada from her profile.
         await bob.click('[data-test="profile-report"]');
