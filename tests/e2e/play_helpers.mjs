@@ -41,6 +41,12 @@ export async function lose_to_computer(a) {
     await a.selectOption('[data-test="computer-colour"]', 'black');
     await a.click('[data-test="computer-play"]');
     const room = await game_room(a);
+    await play_until_over(a);
+    return room;
+}
+
+// Plays some legal move at each turn of `a` until the game is over.
+export async function play_until_over(a) {
     for (let i = 0; i < 200; i++) {
         await a.waitForSelector('.game[data-turn="me"], .game[data-status="over"]', {timeout: 15000});
         if (await a.locator('.game[data-status="over"]').count()) break;
@@ -48,7 +54,6 @@ export async function lose_to_computer(a) {
         await play_move([a], text);
     }
     await a.waitForSelector('.game[data-status="over"]', {timeout: 15000});
-    return room;
 }
 
 // Tournaments (tournament.mjs, swiss.mjs): a player waits where the site

@@ -8,6 +8,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {online, game_room, play_move, check} from '../lib.mjs';
 import {page_shot, register, log_in} from '../helpers.mjs';
+import {play_until_over} from '../play_helpers.mjs';
 
 const web = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../web/i18n');
 const catalogue = (code) => JSON.parse(fs.readFileSync(path.join(web, `${code}.json`), 'utf8'));
@@ -74,13 +75,7 @@ export const scenarios = [
         await a.waitForSelector('.game[data-turn="me"]', {timeout: 15000});
         await a.click('svg.board [data-cell="24"]');
         await a.locator('[data-test="board-note"]', {hasText: fr['refusal.opponents']}).waitFor({timeout: 5000});
-        for (let i = 0; i < 200; i++) {
-            await a.waitForSelector('.game[data-turn="me"], .game[data-status="over"]', {timeout: 15000});
-            if (await a.locator('.game[data-status="over"]').count()) break;
-            const text = await a.evaluate((k) => { const ms = window.kibitz.game.state.board.moves; return ms[(k * 7) % ms.length].text; }, i);
-            await play_move([a], text);
-        }
-        await a.waitForSelector('.game[data-status="over"]', {timeout: 15000});
+        await play_until_over(a);
         const headline = await a.locator('[data-test="headline"]').textContent();
         check([fr['result.you_won'], fr['result.you_lost'], fr['result.you_draw']].includes(headline), `the headline is French: ${headline}`);
         const result = await a.locator('[data-test="result"]').textContent();
